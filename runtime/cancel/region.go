@@ -1,0 +1,267 @@
+package cancel
+
+import (
+	"strconv"
+
+	"modelcheck/runtime/fault"
+	"modelcheck/runtime/trace"
+)
+
+// OpenRegion opens a child region of an Open parent.
+func (s *State) OpenRegion(parent uint8, log *trace.Log) (uint8, error) {
+	p, err := s.region(parent)
+	if err != nil {
+		return 0, err
+	}
+	if p.State != RegionOpen {
+		return 0, fail(ParentNotOpen, parent)
+	}
+	id := uint8(0)
+	for i := range s.Regions {
+		if !s.Regions[i].Used {
+			id = uint8(i + 1)
+			break
+		}
+	}
+	if id == 0 {
+		return 0, fail(RegionTableFull, 0)
+	}
+	s.Regions[id-1] = Region{Used: true, State: RegionOpen, Parent: parent, Depth: p.Depth + 1}
+	log.Emit(trace.Event{Kind: trace.RegionOpened, Region: id, AttrKey: attrParent, AttrVal: regionNames[parent]})
+	return id, nil
+}
+
+// CloseRegion begins a graceful close: Open -> Closing. The region then
+// drains (its tasks run to completion, nobody cancels them) and closes Ok
+// unless a cascade gives it a reason. Closing twice is an error.
+func (s *State) CloseRegion(region uint8, log *trace.Log) error {
+	r, err := s.region(region)
+	if err != nil {
+		return err
+	}
+	if r.State != RegionOpen {
+		return fail(RegionNotOpen, region)
+	}
+	r.State = RegionClosing
+	log.Emit(trace.Event{Kind: trace.RegionClosing, Region: region})
+	s.advanceRegions(log)
+	return nil
+}
+
+// CancelRegion is cancel_request(region, reason) under the "Cascade Law":
+//
+//  1. collect the target region and its descendants;
+//  2. process them parents before children (depth ascending, then id; R4:
+//     the order is deterministic);
+//  3. give each its reason, the target a root reason of kind and each
+//     descendant ParentCancelled chained from the reason its parent got in
+//     this cascade, bounded by the "Cause-Chain Limits" (ChainTruncated when
+//     a chain is cut); strengthen the region's reason and mark it Closing
+//     if it was Open;
+//  4. request cancellation (T1) with the region's reason and BudgetFor its
+//     kind on every task of the affected regions that is not Completed;
+//  5. return those tasks as a bitmask (bit id-1), in which the kernel finds
+//     the cancel-lane injection set.
+//
+// A Closed region keeps its state and reason (Closed is terminal); its
+// reason in this cascade is still built, for its descendants and any live
+// task of it.
+//
+// Fault ChildBeforeParent: the order is reversed (deepest first), and a
+// descendant whose parent has no reason yet in this cascade is chained from
+// the target's reason instead, as upstream did before it made that case
+// fail loudly.
+func (s *State) CancelRegion(region uint8, kind Kind, now uint32, log *trace.Log) (tasks uint16, err error) {
+	if _, err := s.region(region); err != nil {
+		return 0, err
+	}
+	if !kind.valid() {
+		return 0, fail(BadKind, uint8(kind))
+	}
+	order, n := s.cascadeOrder(region)
+	root := Reason{Kind: kind, At: now, Origin: region, Depth: 1, RootKind: kind, RootRegion: region}
+	var got [MaxRegions]Reason
+	var have [MaxRegions]bool
+	for _, rid := range order[:n] {
+		reason, cut := root, false
+		if rid != region {
+			cause := root
+			if p := s.Regions[rid-1].Parent; have[p-1] {
+				cause = got[p-1]
+			}
+			reason, cut = s.Config.chained(rid, cause, now)
+		}
+		got[rid-1], have[rid-1] = reason, true
+		s.cancelRegionRecord(rid, reason, cut, log)
+	}
+	for _, rid := range order[:n] {
+		for i := range s.Tasks {
+			t := &s.Tasks[i]
+			if !t.Used || t.Region != rid || t.Phase == Completed {
+				continue
+			}
+			s.request(uint8(i+1), got[rid-1], BudgetFor(got[rid-1].Kind, now), log)
+			tasks |= 1 << i
+		}
+	}
+	s.advanceRegions(log)
+	return tasks, nil
+}
+
+// cascadeOrder lists region and its descendants, depth ascending then id
+// ascending ("Cascade Law" step 2), reversed under fault ChildBeforeParent.
+func (s *State) cascadeOrder(region uint8) (order [MaxRegions]uint8, n int) {
+	top := s.Regions[region-1].Depth
+	for d := top; d < top+MaxRegions; d++ {
+		for i := range s.Regions {
+			if r := &s.Regions[i]; r.Used && r.Depth == d && s.within(uint8(i+1), region) {
+				order[n] = uint8(i + 1)
+				n++
+			}
+		}
+	}
+	if s.Config.Faults.Has(fault.ChildBeforeParent) {
+		for i, j := 0, n-1; i < j; i, j = i+1, j-1 {
+			order[i], order[j] = order[j], order[i]
+		}
+	}
+	return order, n
+}
+
+// within reports whether region id is ancestor or a descendant of it.
+func (s *State) within(id, ancestor uint8) bool {
+	for id != 0 {
+		if id == ancestor {
+			return true
+		}
+		id = s.Regions[id-1].Parent
+	}
+	return false
+}
+
+// cancelRegionRecord applies "Cascade Law" step 3 to one region record.
+// A cut chain is reported even for a Closed region, because its live tasks
+// (if any) and its descendants still carry the truncated reason.
+func (s *State) cancelRegionRecord(rid uint8, reason Reason, cut bool, log *trace.Log) {
+	r := &s.Regions[rid-1]
+	if r.State != RegionClosed {
+		if r.HasReason {
+			r.Reason = r.Reason.Strengthen(reason, s.Config.Faults)
+		} else {
+			r.Reason, r.HasReason = reason, true
+		}
+		log.Emit(trace.Event{Kind: trace.RegionCancelled, Region: rid, AttrKey: attrCancelKind, AttrVal: reason.Kind.String()})
+	}
+	if cut {
+		log.Emit(trace.Event{Kind: trace.ChainTruncated, Region: rid,
+			AttrKey: attrTruncatedAt, AttrVal: strconv.Itoa(int(reason.TruncatedAt))})
+	}
+	if r.State == RegionOpen {
+		r.State = RegionClosing
+		log.Emit(trace.Event{Kind: trace.RegionClosing, Region: rid, AttrKey: attrCancelKind, AttrVal: reason.Kind.String()})
+	}
+}
+
+// RegisterFinalizer adds a pending finalizer to an Open region; it runs when
+// the region is Finalizing ("finalizers drained" is part of "Quiescence
+// Completion").
+func (s *State) RegisterFinalizer(region uint8, log *trace.Log) error {
+	r, err := s.region(region)
+	switch {
+	case err != nil:
+		return err
+	case r.State != RegionOpen:
+		return fail(FinalizerRejected, region)
+	case r.Finalizers == 255:
+		return fail(TooManyFinalizers, region)
+	}
+	r.Finalizers++
+	log.Emit(trace.Event{Kind: trace.FinalizerRegistered, Region: region})
+	return nil
+}
+
+// FinalizerDone reports one finalizer of a Finalizing region finished; the
+// last one lets the region close.
+func (s *State) FinalizerDone(region uint8, log *trace.Log) error {
+	r, err := s.region(region)
+	if err != nil {
+		return err
+	}
+	if r.State != RegionFinalizing || r.Finalizers == 0 {
+		return fail(NoRunningFinalizer, region)
+	}
+	r.Finalizers--
+	log.Emit(trace.Event{Kind: trace.FinalizerDone, Region: region})
+	s.advanceRegions(log)
+	return nil
+}
+
+// advanceRegions is advance_region_state() over the whole tree ("Quiescence
+// Completion"): Closing -> Draining while the region still has live tasks
+// or unclosed children; Closing/Draining -> Finalizing once it has none,
+// where its still-Reserved obligations become Leaked (the semantics notes'
+// violation, error_class obligation_leaked), so pending obligations are 0;
+// Finalizing -> Closed once its finalizers are drained, with outcome
+// Cancelled if it has a cancel reason, else Ok. Deeper regions go first so
+// a whole quiescent tree closes in one call.
+//
+// It runs at the end of every operation that can make a region quiescent or
+// start a close (CloseRegion, CancelRegion, Complete, FinalizeDone,
+// FinalizerDone); no other operation completes a task, closes a child,
+// drops a finalizer or begins a close.
+func (s *State) advanceRegions(log *trace.Log) {
+	for d := MaxRegions - 1; d >= 0; d-- {
+		for i := range s.Regions {
+			if r := &s.Regions[i]; r.Used && int(r.Depth) == d {
+				s.advanceRegion(uint8(i+1), log)
+			}
+		}
+	}
+}
+
+func (s *State) advanceRegion(id uint8, log *trace.Log) {
+	r := &s.Regions[id-1]
+	if r.State == RegionClosing || r.State == RegionDraining {
+		switch {
+		case s.quiescent(id):
+			r.State = RegionFinalizing
+			log.Emit(trace.Event{Kind: trace.RegionFinalizing, Region: id})
+			for i := range s.Obligations {
+				if o := &s.Obligations[i]; o.Used && o.Region == id && o.State == Reserved {
+					s.resolve(uint8(i+1), Leaked, log)
+				}
+			}
+		case r.State == RegionClosing:
+			r.State = RegionDraining
+			log.Emit(trace.Event{Kind: trace.RegionDraining, Region: id})
+		}
+	}
+	if r.State == RegionFinalizing && r.Finalizers == 0 {
+		r.State = RegionClosed
+		r.Outcome = Ok
+		if r.HasReason {
+			r.Outcome = Cancelled
+		}
+		log.Emit(trace.Event{Kind: trace.RegionClosed, Region: id, AttrKey: attrOutcome, AttrVal: r.Outcome.String()})
+	}
+}
+
+// quiescent reports whether region id may finalize: every task in it is
+// Completed and every child region is Closed.
+//
+// Fault CloseWithLiveTask: live tasks are ignored.
+func (s *State) quiescent(id uint8) bool {
+	if !s.Config.Faults.Has(fault.CloseWithLiveTask) {
+		for i := range s.Tasks {
+			if t := &s.Tasks[i]; t.Used && t.Region == id && t.Phase != Completed {
+				return false
+			}
+		}
+	}
+	for i := range s.Regions {
+		if r := &s.Regions[i]; r.Used && r.Parent == id && r.State != RegionClosed {
+			return false
+		}
+	}
+	return true
+}

@@ -1,0 +1,264 @@
+package cancel
+
+import (
+	"strconv"
+
+	"modelcheck/runtime/fault"
+	"modelcheck/runtime/trace"
+)
+
+// taskEvent is an event about task id carrying the B6 fields this package
+// owns: task_id, region_id, cancel_epoch and cancel_phase.
+func (s *State) taskEvent(k trace.Kind, id uint8) trace.Event {
+	t := &s.Tasks[id-1]
+	return trace.Event{Kind: k, Task: id, Region: t.Region, Phase: t.Phase.String(), Epoch: t.Epoch}
+}
+
+// cancelEvent is a taskEvent plus cancel_kind, the rest of B6.
+func (s *State) cancelEvent(k trace.Kind, id uint8) trace.Event {
+	e := s.taskEvent(k, id)
+	e.AttrKey, e.AttrVal = attrCancelKind, s.Tasks[id-1].Reason.Kind.String()
+	return e
+}
+
+// Spawn creates a task in region, Created. A region that is not Open or has
+// a cancel reason refuses it ("cancel.region.no_new_spawn_after_cancel"):
+// SpawnRejected with error_class region_cancelled (the region has a reason)
+// or region_closed, and id 0 with no error. Fault SpawnAfterCancel admits
+// the spawn into a Closing or Draining region.
+func (s *State) Spawn(region uint8, log *trace.Log) (uint8, error) {
+	r, err := s.region(region)
+	if err != nil {
+		return 0, err
+	}
+	if !s.admits(r) {
+		log.Emit(trace.Event{Kind: trace.SpawnRejected, Region: region, ErrorClass: refusal(r)})
+		return 0, nil
+	}
+	id := uint8(0)
+	for i := range s.Tasks {
+		if !s.Tasks[i].Used {
+			id = uint8(i + 1)
+			break
+		}
+	}
+	if id == 0 {
+		return 0, fail(TaskTableFull, 0)
+	}
+	s.Tasks[id-1] = Task{Used: true, Phase: Created, Region: region}
+	log.Emit(s.taskEvent(trace.TaskSpawned, id))
+	return id, nil
+}
+
+// Start is the first poll: Created -> Running. A task already Running or
+// later, Completed included, is left alone without an event, so the kernel
+// may call Start on every poll.
+func (s *State) Start(task uint8, log *trace.Log) error {
+	t, err := s.task(task)
+	if err != nil {
+		return err
+	}
+	if t.Phase == Created {
+		t.Phase = Running
+		log.Emit(s.taskEvent(trace.TaskRunning, task))
+	}
+	return nil
+}
+
+// RequestTask is T1 (request_cancel_with_budget). From Created or Running
+// the task enters CancelRequested with reason r and budget b, cancel_epoch
+// starts (1), CxInner.cancel_requested is set and newlyPending is true.
+// While a cancel is already pending (CancelRequested, Cancelling,
+// Finalizing) the request strengthens the reason and combines the budget
+// without leaving the phase (R1: repeated requests are valid and monotone;
+// R3: no return to an earlier phase). On Completed nothing changes (T5).
+//
+// A reason with Depth 0 is taken as a root reason (no cause) created for
+// the task's region.
+//
+// Fault PhaseRegress: a request on a Cancelling task moves it back to
+// CancelRequested. Fault ResumeCompleted: a request on a Completed task
+// re-opens it as CancelRequested in a new epoch.
+func (s *State) RequestTask(task uint8, r Reason, b Budget, log *trace.Log) (newlyPending bool, err error) {
+	t, err := s.task(task)
+	if err != nil {
+		return false, err
+	}
+	if !r.Kind.valid() {
+		return false, fail(BadKind, uint8(r.Kind))
+	}
+	return s.request(task, r.rooted(t.Region), b, log), nil
+}
+
+// request applies T1 to a used task; ids and kind are already valid.
+func (s *State) request(task uint8, r Reason, b Budget, log *trace.Log) (newlyPending bool) {
+	t := &s.Tasks[task-1]
+	faults := s.Config.Faults
+	switch {
+	case t.Phase == Created || t.Phase == Running:
+		s.enterRequested(t, r, b)
+		log.Emit(s.cancelEvent(trace.CancelRequested, task))
+		return true
+	case t.Phase.cancelActive():
+		t.Reason = t.Reason.Strengthen(r, faults)
+		t.Budget = t.Budget.Combine(b, faults)
+		if t.Phase == Cancelling && faults.Has(fault.PhaseRegress) {
+			t.Phase = CancelRequested
+		}
+		log.Emit(s.cancelEvent(trace.CancelStrengthened, task))
+		return false
+	case faults.Has(fault.ResumeCompleted):
+		s.enterRequested(t, r, b)
+		t.Outcome = None
+		log.Emit(s.cancelEvent(trace.CancelRequested, task))
+		return true
+	}
+	return false // T5: Completed absorbs the request.
+}
+
+// enterRequested is the Created/Running -> CancelRequested half of T1:
+// cancel_epoch increments on a new cancellation epoch (saturating).
+func (s *State) enterRequested(t *Task, r Reason, b Budget) {
+	t.Phase = CancelRequested
+	t.Reason = r
+	t.Budget = b
+	t.CancelPending = true
+	if t.Epoch < 255 {
+		t.Epoch++
+	}
+}
+
+// Checkpoint is where task code observes cancellation (T2, B2, B3). With a
+// cancel requested and mask depth 0 it acknowledges: CancelRequested ->
+// Cancelling (CancelAcknowledged) and acked is true. Under a mask the cancel
+// stays pending (CancelDeferredMasked); a later Unmask lets the next
+// checkpoint acknowledge. In any other phase a checkpoint does nothing.
+//
+// Fault AckWhileMasked: the checkpoint acknowledges under a mask.
+func (s *State) Checkpoint(task uint8, log *trace.Log) (acked bool, err error) {
+	t, err := s.runningTask(task)
+	if err != nil {
+		return false, err
+	}
+	if t.Phase != CancelRequested {
+		return false, nil
+	}
+	if t.Mask > 0 && !s.Config.Faults.Has(fault.AckWhileMasked) {
+		log.Emit(s.cancelEvent(trace.CancelDeferredMasked, task))
+		return false, nil
+	}
+	t.Phase = Cancelling
+	log.Emit(s.cancelEvent(trace.CancelAcknowledged, task))
+	return true, nil
+}
+
+// Mask enters a masked section (B3): mask depth + 1, at most MaxMaskDepth.
+func (s *State) Mask(task uint8, log *trace.Log) error {
+	t, err := s.runningTask(task)
+	if err != nil {
+		return err
+	}
+	if t.Mask >= MaxMaskDepth {
+		return fail(MaskTooDeep, task)
+	}
+	t.Mask++
+	s.emitMask(trace.MaskEntered, task, log)
+	return nil
+}
+
+// Unmask leaves a masked section (B3); below depth 0 is an error.
+func (s *State) Unmask(task uint8, log *trace.Log) error {
+	t, err := s.runningTask(task)
+	if err != nil {
+		return err
+	}
+	if t.Mask == 0 {
+		return fail(MaskUnderflow, task)
+	}
+	t.Mask--
+	s.emitMask(trace.MaskExited, task, log)
+	return nil
+}
+
+// emitMask reports the new mask depth (at most MaxMaskDepth < 100, so
+// strconv returns a constant string and nothing is allocated).
+func (s *State) emitMask(k trace.Kind, task uint8, log *trace.Log) {
+	e := s.taskEvent(k, task)
+	e.AttrKey, e.AttrVal = attrMaskDepth, strconv.Itoa(int(s.Tasks[task-1].Mask))
+	log.Emit(e)
+}
+
+// CleanupDone is T3: Cancelling -> Finalizing once the cleanup path ran.
+func (s *State) CleanupDone(task uint8, log *trace.Log) error {
+	t, err := s.task(task)
+	switch {
+	case err != nil:
+		return err
+	case t.Phase == Completed:
+		return fail(TaskCompleted, task)
+	case t.Phase != Cancelling:
+		return fail(NotCancelling, task)
+	}
+	t.Phase = Finalizing
+	log.Emit(s.cancelEvent(trace.CleanupDone, task))
+	return nil
+}
+
+// FinalizeDone is T4: Finalizing -> Completed(Cancelled(reason)).
+func (s *State) FinalizeDone(task uint8, log *trace.Log) error {
+	t, err := s.task(task)
+	switch {
+	case err != nil:
+		return err
+	case t.Phase == Completed:
+		return fail(TaskCompleted, task)
+	case t.Phase != Finalizing:
+		return fail(NotFinalizing, task)
+	}
+	s.complete(task, Cancelled, log)
+	s.advanceRegions(log)
+	return nil
+}
+
+// Complete is a task returning Ok or Err. Before any cancel (Created,
+// Running) that outcome stands; once the cancel protocol is active
+// (CancelRequested, Cancelling, Finalizing) the task completes as
+// Cancelled(reason) (R2, "completion must resolve to Cancelled").
+func (s *State) Complete(task uint8, o Outcome, log *trace.Log) error {
+	t, err := s.task(task)
+	switch {
+	case err != nil:
+		return err
+	case o != Ok && o != Err:
+		return fail(BadOutcome, uint8(o))
+	case t.Phase == Completed:
+		return fail(TaskCompleted, task)
+	case t.Phase.cancelActive():
+		o = Cancelled
+	}
+	s.complete(task, o, log)
+	s.advanceRegions(log)
+	return nil
+}
+
+// complete moves a live task to Completed(o). A task completing Cancelled
+// aborts the obligations it still holds (AbortedCancel), so cancellation
+// never leaks them ("no obligation leaks").
+//
+// Fault LeakObligationOnCancel: the obligations stay Reserved.
+func (s *State) complete(task uint8, o Outcome, log *trace.Log) {
+	t := &s.Tasks[task-1]
+	t.Phase = Completed
+	t.Outcome = o
+	e := s.taskEvent(trace.TaskCompleted, task)
+	e.AttrKey, e.AttrVal = attrOutcome, o.String()
+	log.Emit(e)
+	if o != Cancelled || s.Config.Faults.Has(fault.LeakObligationOnCancel) {
+		return
+	}
+	for i := range s.Obligations {
+		if ob := &s.Obligations[i]; ob.Used && ob.Task == task && ob.State == Reserved {
+			s.resolve(uint8(i+1), AbortedCancel, log)
+		}
+	}
+}

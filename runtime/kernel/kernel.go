@@ -1,0 +1,390 @@
+// Package kernel is the asupersync runtime as one pure state machine: the
+// three-lane scheduler (package sched), the cancellation protocol (package
+// cancel) and the runtime timers, composed the way the run loop composes
+// them. Driving Step directly is the native backend; package pump drives the
+// same kernel through the browser event loop.
+//
+// The environment's operations are Inputs. A dispatch is one scheduler step:
+// phase 0 fires expired timers, then the lane law picks a task, which becomes
+// the current task until it returns (pending, yield, sleep, complete). The
+// operations a task performs from inside its poll (checkpoint, mask, reserve,
+// cleanup-done, ...) apply to the current task only, as they would in code.
+//
+// Choices where the contracts are silent:
+//   - Lane routing (001 B5): a woken task with a cancel pending goes to the
+//     cancel lane with its cleanup budget's priority; else a task with a
+//     deadline goes to the timed lane; else the ready lane with its
+//     spawn priority.
+//   - A cancel request wakes the task into the cancel lane (the cascade's
+//     "cancel-scheduling set") and cancels its sleep timer (004 4.2); the
+//     tasks of a region cascade are injected parents first, then by id.
+//   - Phase 0 fires at most CatchupBatch expired timers per step, in
+//     (deadline, timer_id, generation) order, so catch-up after a long gap
+//     happens in bounded batches between dispatches (000 F3, P2).
+//   - Cancelled timers stay in the table until their deadline passes (lazy
+//     cancel); phase 0 drops them silently (INV-TM-02).
+//   - A wake names a task and optionally the generation its waker holds;
+//     tasks are never re-used here, so every task is at generation 1 and a
+//     wake with another generation is stale (000 F2).
+package kernel
+
+import (
+	"fmt"
+
+	"modelcheck/runtime/cancel"
+	"modelcheck/runtime/fault"
+	"modelcheck/runtime/sched"
+	"modelcheck/runtime/trace"
+)
+
+// MaxTasks is the task bound shared with sched and cancel.
+const MaxTasks = sched.MaxTasks
+
+// MaxTimers bounds the timer table.
+const MaxTimers = 8
+
+// DefaultCatchupBatch is the phase-0 timer batch bound.
+const DefaultCatchupBatch = 4
+
+// Config is fixed for a run.
+type Config struct {
+	CancelStreakLimit uint8
+	CatchupBatch      uint8
+	MaxChainDepth     uint8
+	MaxChainMemory    uint16
+	Faults            fault.Set
+}
+
+// DefaultConfig is the runtime's defaults (semantics-notes.md).
+func DefaultConfig() Config {
+	return Config{
+		CancelStreakLimit: sched.DefaultCancelStreakLimit,
+		CatchupBatch:      DefaultCatchupBatch,
+		MaxChainDepth:     16,
+		MaxChainMemory:    4096,
+	}
+}
+
+// Timer is a runtime timer: a task sleeping until Deadline. ID is the
+// slot's timer_id, Gen how often the slot was used, so (ID, Gen) is the
+// handle and (Deadline, ID, Gen) the firing order.
+type Timer struct {
+	Used     bool
+	Live     bool
+	Task     uint8
+	Gen      uint32
+	Deadline uint32
+}
+
+// TaskRun is what the run loop keeps per task beside its cancel state.
+type TaskRun struct {
+	Priority uint8
+	Deadline uint32
+	// Notified is set by a wake that arrives while the task is being
+	// polled; the task is re-queued when its poll returns Pending.
+	Notified bool
+}
+
+// State is the runtime.
+type State struct {
+	Config Config
+	Now    uint32
+	Sched  sched.State
+	Cancel cancel.State
+	Timers [MaxTimers]Timer
+	Tasks  [MaxTasks]TaskRun
+	// Current is the task being polled (0 none). Outer is a poll suspended
+	// by a recursive one, which only a re-entrant pump can cause.
+	Current uint8
+	Outer   uint8
+}
+
+// New returns a runtime with the root region r1 open and nothing spawned.
+func New(cfg Config) State {
+	return State{
+		Config: cfg,
+		Sched:  sched.New(sched.Config{CancelStreakLimit: cfg.CancelStreakLimit, Faults: cfg.Faults}),
+		Cancel: cancel.New(cancel.Config{MaxChainDepth: cfg.MaxChainDepth, MaxChainMemory: cfg.MaxChainMemory, Faults: cfg.Faults}),
+	}
+}
+
+// Step applies one input to a copy of s: the value-semantics entry point.
+func Step(s State, in Input) (State, []trace.Event, error) {
+	var log trace.Log
+	err := s.Apply(in, &log)
+	return s, log.Events, err
+}
+
+// Apply applies one input in place, appending its events to log. It is the
+// allocation-free form of Step for the explorer's hot loop. On error the
+// state may be partly updated: callers that need the old state keep a copy.
+func (s *State) Apply(in Input, log *trace.Log) error {
+	switch in.Op {
+	case Spawn:
+		return s.spawn(in.Region, in.Priority, in.N, log)
+	case OpenRegion:
+		_, err := s.Cancel.OpenRegion(in.Region, log)
+		return err
+	case Wake:
+		return s.Wake(in.Task, in.N, log)
+	case CancelTask:
+		return s.cancelTask(in.Task, cancel.Kind(in.Arg), log)
+	case CancelRegion:
+		return s.cancelRegion(in.Region, cancel.Kind(in.Arg), log)
+	case Dispatch:
+		_, err := s.Dispatch(false, log)
+		return err
+	case Advance:
+		s.Now += in.N
+		log.Emit(trace.Event{Kind: trace.TimeAdvanced, Deadline: s.Now})
+		return nil
+	case CloseRegion:
+		return s.Cancel.CloseRegion(in.Region, log)
+	case Governor:
+		s.Sched.SetGovernor(sched.Governor(in.Arg), log)
+		return nil
+	case RegisterFinalizer:
+		return s.Cancel.RegisterFinalizer(in.Region, log)
+	case FinalizerDone:
+		return s.Cancel.FinalizerDone(in.Region, log)
+	}
+	if in.Op >= Checkpoint && in.Op <= Abort {
+		return s.taskOp(in, log)
+	}
+	return fmt.Errorf("unknown operation %d", in.Op)
+}
+
+// taskOp runs an operation that task code performs from inside its poll.
+func (s *State) taskOp(in Input, log *trace.Log) error {
+	t := in.Task
+	if s.Current == 0 {
+		return fmt.Errorf("%s: no task is being polled (dispatch first)", in.Op)
+	}
+	if t != s.Current {
+		return fmt.Errorf("%s: t%d is not the task being polled (t%d is)", in.Op, t, s.Current)
+	}
+	switch in.Op {
+	case Checkpoint:
+		_, err := s.Cancel.Checkpoint(t, log)
+		return err
+	case Mask:
+		return s.Cancel.Mask(t, log)
+	case Unmask:
+		return s.Cancel.Unmask(t, log)
+	case CleanupDone:
+		return s.Cancel.CleanupDone(t, log)
+	case Reserve:
+		_, err := s.Cancel.Reserve(t, cancel.ObligationKind(in.Arg), log)
+		return err
+	case Commit, Abort:
+		o := s.Cancel.Obligation(in.Obligation)
+		if o == nil {
+			return fmt.Errorf("%s: unknown obligation o%d", in.Op, in.Obligation)
+		}
+		if o.Task != t {
+			return fmt.Errorf("%s: o%d is held by t%d, not t%d", in.Op, in.Obligation, o.Task, t)
+		}
+		if in.Op == Commit {
+			return s.Cancel.Commit(in.Obligation, log)
+		}
+		return s.Cancel.Abort(in.Obligation, log)
+	case Yield:
+		// S5: the first poll returns Pending and issues a wake.
+		log.Emit(trace.Event{Kind: trace.Yielded, Task: t})
+		s.Tasks[t-1].Notified = true
+		s.endPoll(log)
+		return nil
+	case Pending:
+		s.endPoll(log)
+		return nil
+	case Sleep:
+		if err := s.register(t, s.Now+in.N, log); err != nil {
+			return err
+		}
+		s.endPoll(log)
+		return nil
+	case Complete:
+		if err := s.Cancel.Complete(t, cancel.Outcome(in.Arg), log); err != nil {
+			return err
+		}
+		s.retire(t, log)
+		return nil
+	case FinalizeDone:
+		if err := s.Cancel.FinalizeDone(t, log); err != nil {
+			return err
+		}
+		s.retire(t, log)
+		return nil
+	}
+	return fmt.Errorf("unknown task operation %d", in.Op)
+}
+
+func (s *State) spawn(region, priority uint8, deadline uint32, log *trace.Log) error {
+	t, err := s.Cancel.Spawn(region, log)
+	if err != nil || t == 0 {
+		return err
+	}
+	s.Tasks[t-1] = TaskRun{Priority: priority, Deadline: deadline}
+	s.route(t, log)
+	return nil
+}
+
+// route injects a runnable task into its lane (001 B5).
+func (s *State) route(t uint8, log *trace.Log) {
+	tk := s.Cancel.Task(t)
+	run := &s.Tasks[t-1]
+	switch {
+	case tk.CancelPending:
+		s.Sched.Inject(sched.Cancel, t, tk.Budget.Priority, 0, log)
+	case run.Deadline != 0:
+		s.Sched.Inject(sched.Timed, t, run.Priority, run.Deadline, log)
+	default:
+		s.Sched.Inject(sched.Ready, t, run.Priority, 0, log)
+	}
+}
+
+// Wake is wake_state.notify(): stale for a terminal task or a generation
+// mismatch (F2), remembered for the task being polled, else routed to its
+// lane where the dedup set makes a second wake a no-op (S3).
+func (s *State) Wake(t uint8, gen uint32, log *trace.Log) error {
+	tk := s.Cancel.Task(t)
+	if tk == nil || !tk.Used {
+		return fmt.Errorf("wake: unknown task t%d", t)
+	}
+	stale := tk.Phase == cancel.Completed || (gen != 0 && gen != 1)
+	if stale && !s.Config.Faults.Has(fault.StaleWakeEnqueues) {
+		log.Emit(trace.Event{Kind: trace.StaleWake, Task: t, Region: tk.Region, Gen: gen, ErrorClass: trace.ErrStaleWake})
+		return nil
+	}
+	if t == s.Current || t == s.Outer {
+		s.Tasks[t-1].Notified = true
+		return nil
+	}
+	s.route(t, log)
+	return nil
+}
+
+func (s *State) cancelTask(t uint8, k cancel.Kind, log *trace.Log) error {
+	tk := s.Cancel.Task(t)
+	if tk == nil || !tk.Used {
+		return fmt.Errorf("cancel: unknown task t%d", t)
+	}
+	r := cancel.Reason{Kind: k, At: s.Now, Origin: tk.Region, Depth: 1, RootKind: k, RootRegion: tk.Region}
+	if _, err := s.Cancel.RequestTask(t, r, cancel.BudgetFor(k, s.Now), log); err != nil {
+		return err
+	}
+	s.afterCancel(t, log)
+	return nil
+}
+
+func (s *State) cancelRegion(r uint8, k cancel.Kind, log *trace.Log) error {
+	mask, err := s.Cancel.CancelRegion(r, k, s.Now, log)
+	if err != nil {
+		return err
+	}
+	// Inject parents first (cascade order), then by task id.
+	for depth := uint8(0); depth < cancel.MaxRegions && mask != 0; depth++ {
+		for t := uint8(1); t <= MaxTasks; t++ {
+			if mask&(1<<(t-1)) == 0 {
+				continue
+			}
+			if reg := s.Cancel.Region(s.Cancel.Task(t).Region); reg.Depth == depth {
+				mask &^= 1 << (t - 1)
+				s.afterCancel(t, log)
+			}
+		}
+	}
+	return nil
+}
+
+// afterCancel schedules a task whose cancel is pending: its sleep timer is
+// cancelled and it is woken into the cancel lane. A task being polled is
+// woken like any other (its waker is notified), so if its poll returns
+// Pending it is re-queued into the cancel lane rather than left parked.
+func (s *State) afterCancel(t uint8, log *trace.Log) {
+	if !s.Cancel.Task(t).CancelPending {
+		return
+	}
+	s.cancelTimers(t, log)
+	if t == s.Current || t == s.Outer {
+		s.Tasks[t-1].Notified = true
+		return
+	}
+	s.route(t, log)
+}
+
+// Dispatch is one scheduler step. Phase 0 fires expired timers (after the
+// decision under fault TimersAfterDispatch), then the lane law picks a task,
+// which becomes the current task. A step while a task is being polled is a
+// re-entrant poll: an error unless nested is set (a faulty pump). It returns
+// the decision; NoLane means the scheduler parked.
+func (s *State) Dispatch(nested bool, log *trace.Log) (sched.Decision, error) {
+	if s.Current != 0 && (!nested || s.Outer != 0) {
+		return sched.Decision{}, fmt.Errorf("dispatch: t%d is still being polled", s.Current)
+	}
+	late := s.Config.Faults.Has(fault.TimersAfterDispatch)
+	if !late {
+		s.phase0(log)
+	}
+	log.Emit(trace.Event{Kind: trace.StepBegin, Streak: s.Sched.Streak, StreakLimit: s.Sched.EffectiveLimit()})
+	d := s.Sched.Next()
+	if late {
+		s.phase0(log)
+	}
+	if d.Lane == sched.NoLane {
+		log.Emit(trace.Event{Kind: trace.Park, Streak: s.Sched.Streak, StreakLimit: d.Limit})
+		log.Emit(trace.Event{Kind: trace.StepEnd, Streak: s.Sched.Streak, StreakLimit: d.Limit})
+		return d, nil
+	}
+	t := d.Task
+	ev := trace.Event{Kind: trace.StepDecision, Task: t, Region: s.Cancel.Task(t).Region, Lane: d.Lane.String(),
+		Streak: s.Sched.Streak, StreakLimit: d.Limit, DecisionSeq: s.Sched.Seq, DecisionHash: s.Sched.Hash}
+	if d.Fallback {
+		ev.AttrKey, ev.AttrVal = "fallback", "true"
+	}
+	log.Emit(ev)
+	if s.Current != 0 {
+		s.Outer = s.Current
+	}
+	s.Current = t
+	s.Tasks[t-1].Notified = false
+	return d, s.Cancel.Start(t, log)
+}
+
+// endPoll ends the current task's poll with Pending: a wake that arrived
+// during the poll re-queues it.
+func (s *State) endPoll(log *trace.Log) {
+	t := s.Current
+	s.Current, s.Outer = s.Outer, 0
+	log.Emit(trace.Event{Kind: trace.StepEnd, Task: t, Streak: s.Sched.Streak, StreakLimit: s.Sched.EffectiveLimit()})
+	if s.Tasks[t-1].Notified {
+		s.Tasks[t-1].Notified = false
+		s.route(t, log)
+	}
+}
+
+// retire ends the poll of a task that completed: its entries and timers go.
+func (s *State) retire(t uint8, log *trace.Log) {
+	s.Sched.Remove(t)
+	s.cancelTimers(t, log)
+	s.Tasks[t-1].Notified = false
+	s.Current, s.Outer = s.Outer, 0
+	log.Emit(trace.Event{Kind: trace.StepEnd, Task: t, Streak: s.Sched.Streak, StreakLimit: s.Sched.EffectiveLimit()})
+}
+
+// Polling reports whether a task is being polled.
+func (s *State) Polling() bool { return s.Current != 0 }
+
+// Runnable reports whether a dispatch now would find work: a lane entry or
+// an expired live timer.
+func (s *State) Runnable() bool {
+	if !s.Sched.Empty() {
+		return true
+	}
+	for i := range s.Timers {
+		if tm := &s.Timers[i]; tm.Used && tm.Live && tm.Deadline <= s.Now {
+			return true
+		}
+	}
+	return false
+}

@@ -1,0 +1,97 @@
+package kernel
+
+import (
+	"fmt"
+
+	"modelcheck/runtime/fault"
+	"modelcheck/runtime/trace"
+)
+
+// register arms a sleep timer for task t in the lowest free slot.
+func (s *State) register(t uint8, deadline uint32, log *trace.Log) error {
+	for i := range s.Timers {
+		tm := &s.Timers[i]
+		if tm.Used {
+			continue
+		}
+		*tm = Timer{Used: true, Live: true, Task: t, Gen: tm.Gen + 1, Deadline: deadline}
+		log.Emit(trace.Event{Kind: trace.TimerRegistered, Task: t, Timer: uint8(i + 1), Gen: tm.Gen, Deadline: deadline})
+		return nil
+	}
+	return fmt.Errorf("sleep: all %d timers are in use", MaxTimers)
+}
+
+// cancelTimers cancels a task's live timers lazily: the entry stays, dead,
+// until its deadline passes (004 2.5).
+func (s *State) cancelTimers(t uint8, log *trace.Log) {
+	for i := range s.Timers {
+		tm := &s.Timers[i]
+		if tm.Used && tm.Live && tm.Task == t {
+			tm.Live = false
+			log.Emit(trace.Event{Kind: trace.TimerCancelled, Task: t, Timer: uint8(i + 1), Gen: tm.Gen, Deadline: tm.Deadline})
+		}
+	}
+}
+
+// timerBefore is the timer injection order key (deadline, timer_id,
+// generation) of 000 P2.
+func (s *State) timerBefore(i, j int) bool {
+	a, b := &s.Timers[i], &s.Timers[j]
+	if a.Deadline != b.Deadline {
+		return a.Deadline < b.Deadline
+	}
+	if i != j {
+		return i < j
+	}
+	return a.Gen < b.Gen
+}
+
+// phase0 is phase 0 of the run loop: expired timers fire before any
+// dispatch (INV-SC-07), in (deadline, timer_id, generation) order, at most
+// CatchupBatch of them per step (000 F3); cancelled ones are dropped
+// silently (INV-TM-02). Fault UnorderedTimers fires them in slot order;
+// fault UnboundedCatchup fires them all.
+func (s *State) phase0(log *trace.Log) {
+	batch := int(s.Config.CatchupBatch)
+	if batch == 0 {
+		batch = 1
+	}
+	if s.Config.Faults.Has(fault.UnboundedCatchup) {
+		batch = MaxTimers
+	}
+	for fired := 0; fired < batch; fired++ {
+		next := -1
+		for i := range s.Timers {
+			tm := &s.Timers[i]
+			if !tm.Used || tm.Deadline > s.Now {
+				continue
+			}
+			if !tm.Live {
+				tm.Used = false
+				continue
+			}
+			if next < 0 || (!s.Config.Faults.Has(fault.UnorderedTimers) && s.timerBefore(i, next)) {
+				next = i
+			}
+		}
+		if next < 0 {
+			return
+		}
+		tm := &s.Timers[next]
+		tm.Used, tm.Live = false, false
+		log.Emit(trace.Event{Kind: trace.TimerFired, Task: tm.Task, Timer: uint8(next + 1), Gen: tm.Gen, Deadline: tm.Deadline})
+		s.route(tm.Task, log)
+	}
+}
+
+// ReapStale removes cancelled timers whose deadline has passed and reports
+// each through stale (the browser host still delivers their callbacks).
+func (s *State) ReapStale(stale func(timer uint8, tm Timer)) {
+	for i := range s.Timers {
+		tm := &s.Timers[i]
+		if tm.Used && !tm.Live && tm.Deadline <= s.Now {
+			tm.Used = false
+			stale(uint8(i+1), *tm)
+		}
+	}
+}

@@ -1,0 +1,369 @@
+// Package pump is the browser backend (contract 000): the kernel driven by
+// a non-reentrant scheduler pump on a single-threaded JS event loop.
+//
+// The pump is Idle, Scheduled (one pump queued in the host, as a microtask
+// or as a host task after a hand-off) or Running. Host events are inputs:
+// a queued microtask or host task runs, a host timer turn advances time, a
+// host callback arrives through a capability. Kernel operations (dispatch,
+// wake, the task's own operations) run through the pump: a dispatch only
+// inside a Running pump, a wake while Running is deferred to another turn
+// (S4, F1), a drain cycle runs at most BurstLimit dispatches before handing
+// off to the host task queue (P1).
+//
+// Choices where the contract is silent:
+//   - A drain cycle ends when a poll returns and no work is runnable: the
+//     pump goes Idle, or is scheduled again as a microtask if a wake was
+//     deferred while it ran.
+//   - The hand-off uses MessageChannel when the message capability is held,
+//     else setTimeout(0) (the timer capability); with neither it fails
+//     closed (authorization_denied) and the pump goes Idle.
+//   - Host timer callbacks only schedule the pump: the kernel's phase 0
+//     fires live timers in (deadline, timer_id, generation) order at the
+//     next step (P2: callbacks enqueue wakes, never poll). A callback for a
+//     timer cancelled since is a stale-timer diagnostic.
+package pump
+
+import (
+	"fmt"
+
+	"modelcheck/runtime/fault"
+	"modelcheck/runtime/kernel"
+	"modelcheck/runtime/trace"
+)
+
+// Mode is the pump state machine of rule S4.
+type Mode uint8
+
+// The pump states.
+const (
+	Idle Mode = iota
+	Scheduled
+	Running
+)
+
+var modeNames = [...]string{"Idle", "Scheduled", "Running"}
+
+func (m Mode) String() string { return modeNames[m] }
+
+// Source is how a scheduled pump was queued in the host.
+type Source uint8
+
+// The sources.
+const (
+	Microtask Source = iota
+	HostTask
+)
+
+// Capability is one explicit host authority (P3): the adapter reaches a
+// host API only through a capability it was given.
+type Capability uint8
+
+// The capabilities.
+const (
+	CapTimer   Capability = 1 << iota // setTimeout / timer callbacks
+	CapMessage                        // MessageChannel posts and message callbacks
+	CapTime                           // clock reads
+	CapEntropy                        // randomness
+)
+
+// AllCaps is every capability.
+const AllCaps = CapTimer | CapMessage | CapTime | CapEntropy
+
+var capNames = [...]struct {
+	c    Capability
+	name string
+}{{CapTimer, "timer"}, {CapMessage, "message"}, {CapTime, "time"}, {CapEntropy, "entropy"}}
+
+// ParseCapability reads a capability name.
+func ParseCapability(s string) (Capability, error) {
+	for _, c := range capNames {
+		if c.name == s {
+			return c.c, nil
+		}
+	}
+	return 0, fmt.Errorf("unknown capability %q (want timer, message, time or entropy)", s)
+}
+
+func (c Capability) String() string {
+	for _, n := range capNames {
+		if n.c == c {
+			return n.name
+		}
+	}
+	return "caps"
+}
+
+// Authorize is the authority seam (P3, F4): a host callback reaching the
+// runtime through capability c proceeds only if c was granted; otherwise it
+// fails closed with an authorization error naming the capability and the
+// task it targeted (its provenance), and nothing else happens. Fault
+// AmbientAuthority lets it through.
+func Authorize(granted, c Capability, task uint8, faults fault.Set, log *trace.Log) bool {
+	if granted&c != 0 || faults.Has(fault.AmbientAuthority) {
+		return true
+	}
+	log.Emit(trace.Event{Kind: trace.AuthorizationDenied, Task: task, AttrKey: "capability", AttrVal: c.String(), ErrorClass: trace.ErrUnauthorized})
+	return false
+}
+
+// DefaultBurstLimit is microtask_burst_limit when not configured.
+const DefaultBurstLimit = 8
+
+// Config is fixed for a run.
+type Config struct {
+	BurstLimit uint8
+	Caps       Capability
+	Faults     fault.Set
+}
+
+// State is the browser backend: pump and kernel.
+type State struct {
+	Config  Config
+	Kernel  kernel.State
+	Mode    Mode
+	Source  Source
+	Pending bool
+	// Burst counts dispatches in the current drain cycle.
+	Burst    uint8
+	HostTurn uint32
+	Batch    uint32
+}
+
+// New returns an idle pump over a fresh kernel, at host turn 1.
+func New(cfg Config, k kernel.Config) State {
+	return State{Config: cfg, Kernel: kernel.New(k), HostTurn: 1}
+}
+
+// HostOp is a host event.
+type HostOp uint8
+
+// The host events.
+const (
+	// NoHost: the input is a kernel operation.
+	NoHost HostOp = iota
+	// RunMicrotask: the host drains its microtask queue into the pump.
+	RunMicrotask
+	// RunHostTask: a new host turn runs the handed-off pump.
+	RunHostTask
+	// TimerTurn: a host turn in which time advances by N and the host
+	// delivers the timer callbacks that are due.
+	TimerTurn
+	// Callback: a host callback through capability Cap wakes Task.
+	Callback
+)
+
+// Input is a host event or a kernel operation.
+type Input struct {
+	Host HostOp
+	Cap  Capability
+	K    kernel.Input
+}
+
+// Step applies one input to a copy of s.
+func Step(s State, in Input) (State, []trace.Event, error) {
+	var log trace.Log
+	err := s.Apply(in, &log)
+	return s, log.Events, err
+}
+
+// Apply applies one input in place, appending events tagged with the host
+// metadata (host_turn_id, microtask_batch_id).
+func (s *State) Apply(in Input, log *trace.Log) error {
+	from := len(log.Events)
+	err := s.apply(in, log)
+	s.tag(log, from)
+	return err
+}
+
+// tag stamps the host metadata on the events from index from on.
+func (s *State) tag(log *trace.Log, from int) {
+	for i := from; i < len(log.Events); i++ {
+		log.Events[i].HostTurn, log.Events[i].Batch = s.HostTurn, s.Batch
+	}
+}
+
+func (s *State) apply(in Input, log *trace.Log) error {
+	switch in.Host {
+	case RunMicrotask, RunHostTask:
+		want := Microtask
+		if in.Host == RunHostTask {
+			want = HostTask
+		}
+		if s.Mode != Scheduled || s.Source != want {
+			return fmt.Errorf("%s: no pump is queued there (pump is %s)", hostNames[in.Host], s.describe())
+		}
+		if want == HostTask {
+			s.HostTurn++
+		}
+		s.Batch++
+		// A pump turn always takes at least one scheduler step; the
+		// step that parks ends the drain cycle.
+		s.Mode, s.Burst = Running, 0
+		log.Emit(trace.Event{Kind: trace.PumpRunning})
+		return nil
+	case TimerTurn:
+		if s.Mode == Running {
+			return fmt.Errorf("advance: a host timer turn cannot start while the pump runs")
+		}
+		s.HostTurn++
+		s.Kernel.Now += in.K.N
+		log.Emit(trace.Event{Kind: trace.TimeAdvanced, Deadline: s.Kernel.Now})
+		s.deliverTimers(log)
+		return nil
+	case Callback:
+		if !Authorize(s.Config.Caps, in.Cap, in.K.Task, s.Config.Faults, log) {
+			return nil
+		}
+		return s.wake(in.K.Task, in.K.N, log)
+	}
+	switch in.K.Op {
+	case kernel.Dispatch:
+		if s.Mode != Running {
+			return fmt.Errorf("dispatch: the pump is %s; a scheduler step runs only in a Running pump", s.describe())
+		}
+		s.Burst++
+		if _, err := s.Kernel.Dispatch(false, log); err != nil {
+			return err
+		}
+		s.settle(log)
+		return nil
+	case kernel.Wake:
+		return s.wake(in.K.Task, in.K.N, log)
+	case kernel.Advance:
+		return s.apply(Input{Host: TimerTurn, K: in.K}, log)
+	}
+	if err := s.Kernel.Apply(in.K, log); err != nil {
+		return err
+	}
+	s.settle(log)
+	return nil
+}
+
+var hostNames = [...]string{"", "microtask", "host-task", "advance", "callback"}
+
+func (s *State) describe() string {
+	if s.Mode == Scheduled {
+		return "Scheduled as a " + hostNames[1+s.Source]
+	}
+	return s.Mode.String()
+}
+
+// wake delivers a wake signal. While the pump runs it is deferred: the
+// wake is recorded in the kernel, the pending flag is set and another turn
+// will be scheduled, with no recursive poll (S4, F1). Fault ReentrantPump
+// polls the woken work at once instead.
+func (s *State) wake(t uint8, gen uint32, log *trace.Log) error {
+	if err := s.Kernel.Wake(t, gen, log); err != nil {
+		return err
+	}
+	switch s.Mode {
+	case Running:
+		if s.Config.Faults.Has(fault.ReentrantPump) && s.Kernel.Polling() && s.Kernel.Runnable() {
+			s.Burst++
+			_, err := s.Kernel.Dispatch(true, log)
+			return err
+		}
+		s.Pending = true
+		log.Emit(trace.Event{Kind: trace.ReentrancyDeferred, Task: t})
+	case Idle:
+		s.schedule(Microtask, log)
+	}
+	return nil
+}
+
+func (s *State) schedule(src Source, log *trace.Log) {
+	s.Mode, s.Source = Scheduled, src
+	log.Emit(trace.Event{Kind: trace.PumpScheduled, AttrKey: "via", AttrVal: hostNames[1+src]})
+}
+
+// settle is the pump's decision after a kernel operation: nothing while a
+// task is being polled; otherwise, in a Running pump, hand off when the
+// burst is spent and work remains (P1), end the drain cycle when no work
+// remains, and keep running otherwise. Work made runnable while Idle
+// schedules a microtask.
+func (s *State) settle(log *trace.Log) {
+	if s.Kernel.Polling() {
+		return
+	}
+	runnable := s.Kernel.Runnable()
+	switch s.Mode {
+	case Idle:
+		if runnable {
+			s.schedule(Microtask, log)
+		}
+	case Running:
+		switch {
+		case runnable && s.Burst >= s.burstLimit() && !s.Config.Faults.Has(fault.UnboundedBurst):
+			log.Emit(trace.Event{Kind: trace.BurstLimitReached})
+			s.handoff(log)
+		case !runnable && s.Pending:
+			s.Pending = false
+			s.schedule(Microtask, log)
+		case !runnable:
+			s.Mode = Idle
+			log.Emit(trace.Event{Kind: trace.PumpIdle})
+		}
+	}
+}
+
+func (s *State) burstLimit() uint8 {
+	if s.Config.BurstLimit == 0 {
+		return DefaultBurstLimit
+	}
+	return s.Config.BurstLimit
+}
+
+// handoff queues the pump as a host task: MessageChannel preferred,
+// setTimeout(0) as fallback, failing closed with neither capability.
+func (s *State) handoff(log *trace.Log) {
+	s.Pending = false
+	via := ""
+	switch {
+	case s.Config.Caps&CapMessage != 0:
+		via = "message_channel"
+	case s.Config.Caps&CapTimer != 0:
+		via = "set_timeout"
+	default:
+		s.Mode = Idle
+		log.Emit(trace.Event{Kind: trace.AuthorizationDenied, AttrKey: "capability", AttrVal: "message", ErrorClass: trace.ErrUnauthorized})
+		return
+	}
+	log.Emit(trace.Event{Kind: trace.HostHandoff, AttrKey: "via", AttrVal: via})
+	s.Mode, s.Source = Scheduled, HostTask
+}
+
+// deliverTimers is the host's timer callbacks for one timer turn: a due
+// live timer's callback schedules the pump (the kernel fires it in phase 0);
+// a cancelled one's is a stale-timer diagnostic (P2). Fault StaleTimerFires
+// wakes the task of a stale timer. Timer callbacks need the timer
+// capability.
+func (s *State) deliverTimers(log *trace.Log) {
+	if s.Config.Caps&CapTimer == 0 && !s.Config.Faults.Has(fault.AmbientAuthority) {
+		if s.Kernel.Runnable() || s.hasDueDead() {
+			log.Emit(trace.Event{Kind: trace.AuthorizationDenied, AttrKey: "capability", AttrVal: "timer", ErrorClass: trace.ErrUnauthorized})
+		}
+		return
+	}
+	stale := s.Config.Faults.Has(fault.StaleTimerFires)
+	s.Kernel.ReapStale(func(id uint8, tm kernel.Timer) {
+		if stale {
+			log.Emit(trace.Event{Kind: trace.TimerFired, Task: tm.Task, Timer: id, Gen: tm.Gen, Deadline: tm.Deadline})
+			// A timer's task always exists, so this wake cannot fail.
+			_ = s.Kernel.Wake(tm.Task, 0, log)
+			return
+		}
+		log.Emit(trace.Event{Kind: trace.StaleTimer, Task: tm.Task, Timer: id, Gen: tm.Gen, Deadline: tm.Deadline, ErrorClass: trace.ErrStaleTimer})
+	})
+	if s.Mode == Idle && s.Kernel.Runnable() {
+		s.schedule(Microtask, log)
+	}
+}
+
+func (s *State) hasDueDead() bool {
+	for _, tm := range s.Kernel.Timers {
+		if tm.Used && !tm.Live && tm.Deadline <= s.Kernel.Now {
+			return true
+		}
+	}
+	return false
+}
