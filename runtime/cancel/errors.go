@@ -29,7 +29,6 @@ const (
 	FinalizerRejected        // region id: region not Open
 	TooManyFinalizers        // region id
 	NoRunningFinalizer       // region id: not Finalizing with a finalizer pending
-	AlreadyResolved          // obligation id
 	HolderCompleted          // obligation id: its task has completed
 
 	codeCount
@@ -56,7 +55,6 @@ var codeText = [codeCount]string{
 	FinalizerRejected:   "finalizers register only on an Open region",
 	TooManyFinalizers:   "too many pending finalizers",
 	NoRunningFinalizer:  "no finalizer is running (region not Finalizing)",
-	AlreadyResolved:     "obligation already resolved",
 	HolderCompleted:     "obligation's task has completed",
 }
 
@@ -67,7 +65,7 @@ func (c Code) idPrefix() string {
 		return "t"
 	case UnknownRegion, ParentNotOpen, RegionNotOpen, FinalizerRejected, TooManyFinalizers, NoRunningFinalizer:
 		return "r"
-	case UnknownObligation, AlreadyResolved, HolderCompleted:
+	case UnknownObligation, HolderCompleted:
 		return "o"
 	case BadKind, BadObligationKind, BadOutcome:
 		return "value "

@@ -132,9 +132,11 @@ func (s *State) Abort(ob uint8, log *trace.Log) error {
 	return s.holderResolves(ob, AbortedExplicit, log)
 }
 
-// holderResolves is a resolution by the holder task: an error once the
-// holder has completed or when the obligation is already resolved
-// ("resolving twice is an error").
+// holderResolves is a resolution by the holder task: a script error once
+// the holder has completed. Resolving an already resolved obligation is
+// the error the notes name ("resolving twice is an error"): an error the
+// task observes, so it is an ObligationRejected event with error_class
+// already_resolved and no state change, not a broken script.
 //
 // Fault DoubleResolve: a resolved obligation is resolved again, and
 // Resolutions counts it.
@@ -146,7 +148,10 @@ func (s *State) holderResolves(ob uint8, to ObligationState, log *trace.Log) err
 	case s.Tasks[o.Task-1].Phase == Completed:
 		return fail(HolderCompleted, ob)
 	case o.State != Reserved && !s.Config.Faults.Has(fault.DoubleResolve):
-		return fail(AlreadyResolved, ob)
+		e := s.obligationEvent(trace.ObligationRejected, ob)
+		e.ErrorClass = trace.ErrAlreadyResolved
+		log.Emit(e)
+		return nil
 	}
 	s.resolve(ob, to, log)
 	return nil

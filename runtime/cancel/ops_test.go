@@ -10,33 +10,53 @@ import (
 // operation sequences and print them when a property fails.
 type opCode uint8
 
+// The order matters to rapid, which prefers small values: task lifecycle
+// operations come first, the region-wide ones that end whole runs (cancel,
+// close) last.
 const (
 	opSpawn opCode = iota
-	opOpenRegion
 	opStart
-	opRequest
-	opCancelRegion
 	opCheckpoint
 	opMask
 	opUnmask
-	opCleanupDone
-	opFinalizeDone
-	opComplete
 	opReserve
 	opCommit
 	opAbort
-	opCloseRegion
+	opComplete
+	opRequest
+	opCleanupDone
+	opFinalizeDone
+	opOpenRegion
 	opRegisterFinalizer
 	opFinalizerDone
+	opCancelRegion
+	opCloseRegion
 
 	opCount
 )
 
 var opNames = [opCount]string{
-	"spawn", "open-region", "start", "request", "cancel-region", "checkpoint",
-	"mask", "unmask", "cleanup-done", "finalize-done", "complete", "reserve",
-	"commit", "abort", "close-region", "register-finalizer", "finalizer-done",
+	"spawn", "start", "checkpoint", "mask", "unmask", "reserve", "commit",
+	"abort", "complete", "request", "cleanup-done", "finalize-done",
+	"open-region", "register-finalizer", "finalizer-done", "cancel-region",
+	"close-region",
 }
+
+// opMix weights the operations a run draws: task operations four times as
+// often as the region-wide ones, so a run rarely closes everything early.
+var opMix = func() []opCode {
+	var mix []opCode
+	for c := range opCount {
+		n := 4
+		if c >= opOpenRegion {
+			n = 1
+		}
+		for range n {
+			mix = append(mix, c)
+		}
+	}
+	return mix
+}()
 
 // op is one operation: id is the task, region or obligation it names; arg
 // is a Kind, Outcome or ObligationKind; at is a logical time; deadline is
@@ -104,17 +124,62 @@ type drawer interface {
 	intn(label string, lo, hi int) int
 }
 
-// drawOp draws an operation over valid and invalid ids and arguments: ids
-// 0..9 cover "none", every slot and one past the largest table; args go one
-// past the largest kind; times and deadlines are few so that ties happen.
-func drawOp(d drawer) op {
-	return op{
-		code:     opCode(d.intn("op", 0, int(opCount)-1)),
-		id:       uint8(d.intn("id", 0, 9)),
-		arg:      uint8(d.intn("arg", 0, int(kindCount))),
-		at:       uint32(d.intn("at", 0, 4)),
-		deadline: uint32(d.intn("deadline", 0, 3) * 10),
+// drawOp draws an operation for state s. Mostly it names an entity that
+// exists (regions counted from the deepest, so that rapid's preference for
+// small values does not close the root at once); now and then a raw id
+// from 0 ("none") to one past the table. Arguments run one past the op's
+// largest value; times and deadlines are few so that ties happen.
+func drawOp(d drawer, s *State) op {
+	o := op{code: opMix[d.intn("op", 0, len(opMix)-1)]}
+	kind, argMax := 't', 0
+	switch o.code {
+	case opSpawn, opOpenRegion, opCloseRegion, opRegisterFinalizer, opFinalizerDone:
+		kind = 'r'
+	case opCancelRegion:
+		kind, argMax = 'r', int(kindCount)
+	case opRequest:
+		argMax = int(kindCount)
+	case opComplete:
+		argMax = int(outcomeCount)
+	case opReserve:
+		argMax = int(obligationKindCount)
+	case opCommit, opAbort:
+		kind = 'o'
 	}
+	var used []uint8
+	idMax := 0
+	switch kind {
+	case 't':
+		idMax = MaxTasks + 1
+		for i := range s.Tasks {
+			if s.Tasks[i].Used {
+				used = append(used, uint8(i+1))
+			}
+		}
+	case 'o':
+		idMax = MaxObligations + 1
+		for i := range s.Obligations {
+			if s.Obligations[i].Used {
+				used = append(used, uint8(i+1))
+			}
+		}
+	case 'r':
+		idMax = MaxRegions + 1
+		for i := len(s.Regions) - 1; i >= 0; i-- {
+			if s.Regions[i].Used {
+				used = append(used, uint8(i+1))
+			}
+		}
+	}
+	if len(used) > 0 && d.intn("raw-id", 0, 7) != 7 {
+		o.id = used[d.intn("pick", 0, len(used)-1)]
+	} else {
+		o.id = uint8(d.intn("id", 0, idMax))
+	}
+	o.arg = uint8(d.intn("arg", 0, argMax))
+	o.at = uint32(d.intn("at", 0, 4))
+	o.deadline = uint32(d.intn("deadline", 0, 3) * 10)
+	return o
 }
 
 // Property names, one per law the checker enforces.

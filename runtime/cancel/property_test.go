@@ -32,7 +32,7 @@ func TestPropertiesHold(t *testing.T) {
 		var history []string
 		steps := rapid.IntRange(1, 150).Draw(t, "steps")
 		for range steps {
-			o := drawOp(rapidDrawer{t})
+			o := drawOp(rapidDrawer{t}, &s)
 			history = append(history, o.String())
 			before := s
 			log.Reset()

@@ -81,11 +81,13 @@ func sameName(input, name string) bool {
 // chain is the walk Origin, parent(Origin), ... of Depth regions and needs no
 // links inside the value: Depth and the root's kind and region suffice, and
 // the State stays a flat, copyable value.
+//
+// At comes first so that the byte-sized fields pack behind it.
 type Reason struct {
-	Kind Kind
 	// At is the logical timestamp of the request; the earlier one wins a
 	// tie on severity.
-	At uint32
+	At   uint32
+	Kind Kind
 	// Msg is a message id, 0 for none; the smaller one wins a full tie.
 	Msg uint8
 	// Origin is the region the reason was created for.

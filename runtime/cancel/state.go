@@ -46,6 +46,18 @@
 //     completed, so an obligation of a task that completed Ok or Err stays
 //     Reserved and is Leaked when its region finalizes (the semantics
 //     notes' violation).
+//   - Strengthen breaks a full tie (severity, time) by the smaller message
+//     with none first, as the semantics notes say; upstream code prefers a
+//     message over none.
+//   - A cause chain is cut to fit both MaxChainDepth and MaxChainMemory,
+//     the tighter winning (upstream checks memory only when the depth
+//     fits). A chain keeps naming its true root (Reason.RootKind,
+//     RootRegion) when cut.
+//   - A cascade reports each region it reaches with a RegionCancelled event
+//     (region_cancelled, as upstream traces it) before RegionClosing.
+//   - Opening a child of a region that is not Open is an error, not a
+//     refusal: the contract mandates refusals only for spawns and
+//     obligations.
 //   - Finalizers register only on an Open region (upstream
 //     register_*_finalizer; Closing never outlives an operation, so this is
 //     also "Open or Closing") and run (FinalizerDone) only while the region
@@ -106,8 +118,10 @@ type Task struct {
 	Epoch uint8
 	// Mask is mask_depth (B3).
 	Mask uint8
-	// CancelPending is CxInner.cancel_requested: set by the first request
-	// and kept until completion, it routes wakes to the cancel lane (B5).
+	// CancelPending is CxInner.cancel_requested: set by the first request,
+	// it routes wakes to the cancel lane (B5). Like upstream's flag it stays
+	// set after completion (it records that the task was cancelled), so a
+	// router must also check that the task is Live.
 	CancelPending bool
 	Outcome       Outcome
 }

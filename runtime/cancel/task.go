@@ -72,6 +72,7 @@ func (s *State) Start(task uint8, log *trace.Log) error {
 // Finalizing) the request strengthens the reason and combines the budget
 // without leaving the phase (R1: repeated requests are valid and monotone;
 // R3: no return to an earlier phase). On Completed nothing changes (T5).
+// A request never acknowledges by itself (B2): only Checkpoint does.
 //
 // A reason with Depth 0 is taken as a root reason (no cause) created for
 // the task's region.
@@ -96,7 +97,7 @@ func (s *State) request(task uint8, r Reason, b Budget, log *trace.Log) (newlyPe
 	faults := s.Config.Faults
 	switch {
 	case t.Phase == Created || t.Phase == Running:
-		s.enterRequested(t, r, b)
+		t.enterRequested(r, b)
 		log.Emit(s.cancelEvent(trace.CancelRequested, task))
 		return true
 	case t.Phase.cancelActive():
@@ -108,7 +109,7 @@ func (s *State) request(task uint8, r Reason, b Budget, log *trace.Log) (newlyPe
 		log.Emit(s.cancelEvent(trace.CancelStrengthened, task))
 		return false
 	case faults.Has(fault.ResumeCompleted):
-		s.enterRequested(t, r, b)
+		t.enterRequested(r, b)
 		t.Outcome = None
 		log.Emit(s.cancelEvent(trace.CancelRequested, task))
 		return true
@@ -118,7 +119,7 @@ func (s *State) request(task uint8, r Reason, b Budget, log *trace.Log) (newlyPe
 
 // enterRequested is the Created/Running -> CancelRequested half of T1:
 // cancel_epoch increments on a new cancellation epoch (saturating).
-func (s *State) enterRequested(t *Task, r Reason, b Budget) {
+func (t *Task) enterRequested(r Reason, b Budget) {
 	t.Phase = CancelRequested
 	t.Reason = r
 	t.Budget = b

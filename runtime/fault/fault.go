@@ -26,6 +26,7 @@ const (
 	LifoReady                          // equal-priority ready entries pop newest first
 	TimersAfterDispatch                // phase 0 (expired timers) runs after the dispatch
 	DrainNotDoubled                    // drain modes keep the base streak limit
+	LostWake                           // a wake that arrives during a poll is forgotten
 
 	// Cancellation (runtime/cancel).
 	AckWhileMasked         // checkpoint acknowledges a cancel under a mask
@@ -43,7 +44,7 @@ const (
 	ReentrantPump     // a wake during Running polls the scheduler recursively
 	UnboundedBurst    // the microtask pump ignores its burst limit
 	StaleTimerFires   // a host timer callback for a cancelled timer still wakes the task
-	UnorderedTimers   // same-turn timer expirations keep arrival order
+	UnorderedTimers   // same-turn timer expirations fire newest registration first
 	AmbientAuthority  // a callback without capability falls back to ambient authority
 	UnboundedCatchup  // catch-up after a host gap fires every timer in one batch
 	StaleWakeEnqueues // a wake of a terminal task is enqueued instead of diagnosed
@@ -60,6 +61,7 @@ var table = [count]info{
 	LifoReady:              {"lifo-ready", "equal-priority ready entries are dispatched newest first (breaks generation FIFO)"},
 	TimersAfterDispatch:    {"timers-after-dispatch", "expired timers are processed after the dispatch instead of in phase 0"},
 	DrainNotDoubled:        {"drain-not-doubled", "DrainObligations/DrainRegions keep the base limit instead of 2x"},
+	LostWake:               {"lost-wake", "a wake that arrives while its task is being polled (a yield, a cancel) is forgotten when the poll returns Pending"},
 	AckWhileMasked:         {"ack-while-masked", "checkpoint acknowledges a pending cancel while mask_depth > 0 (breaks B3)"},
 	WeakenSeverity:         {"weaken-severity", "strengthen lets a later, less severe reason replace a more severe one"},
 	WidenBudget:            {"widen-budget", "budget combine takes the looser poll quota instead of the meet"},
@@ -73,7 +75,7 @@ var table = [count]info{
 	ReentrantPump:          {"reentrant-pump", "a wake during Running polls the scheduler recursively instead of deferring (breaks S4/F1)"},
 	UnboundedBurst:         {"unbounded-burst", "the microtask pump runs past microtask_burst_limit without a host hand-off (breaks P1)"},
 	StaleTimerFires:        {"stale-timer-fires", "a host timer callback for a cancelled timer wakes its task instead of a stale-timer diagnostic (breaks P2)"},
-	UnorderedTimers:        {"unordered-timers", "timer expirations of one host turn are injected in arrival order, not (deadline, timer_id, generation) (breaks P2)"},
+	UnorderedTimers:        {"unordered-timers", "expired timers fire newest registration first (host arrival order), not by (deadline, timer_id, generation) (breaks P2)"},
 	AmbientAuthority:       {"ambient-authority", "a host callback without a capability proceeds on ambient authority instead of failing closed (breaks P3/F4)"},
 	UnboundedCatchup:       {"unbounded-catchup", "catch-up after a host gap fires every expired timer in one batch (breaks F3)"},
 	StaleWakeEnqueues:      {"stale-wake-enqueues", "a wake of a terminal task is enqueued instead of reported stale (breaks F2)"},

@@ -302,7 +302,10 @@ func (s *State) cancelRegion(r uint8, k cancel.Kind, log *trace.Log) error {
 // woken like any other (its waker is notified), so if its poll returns
 // Pending it is re-queued into the cancel lane rather than left parked.
 func (s *State) afterCancel(t uint8, log *trace.Log) {
-	if !s.Cancel.Task(t).CancelPending {
+	// CancelPending outlives completion (as cancel_requested does
+	// upstream), so liveness is checked too: a completed task is never
+	// rescheduled.
+	if !s.Cancel.Task(t).CancelPending || !s.Cancel.Live(t) {
 		return
 	}
 	s.cancelTimers(t, log)
@@ -357,6 +360,9 @@ func (s *State) endPoll(log *trace.Log) {
 	t := s.Current
 	s.Current, s.Outer = s.Outer, 0
 	log.Emit(trace.Event{Kind: trace.StepEnd, Task: t, Streak: s.Sched.Streak, StreakLimit: s.Sched.EffectiveLimit()})
+	if s.Tasks[t-1].Notified && s.Config.Faults.Has(fault.LostWake) {
+		s.Tasks[t-1].Notified = false
+	}
 	if s.Tasks[t-1].Notified {
 		s.Tasks[t-1].Notified = false
 		s.route(t, log)

@@ -49,8 +49,8 @@ func (s *State) timerBefore(i, j int) bool {
 // phase0 is phase 0 of the run loop: expired timers fire before any
 // dispatch (INV-SC-07), in (deadline, timer_id, generation) order, at most
 // CatchupBatch of them per step (000 F3); cancelled ones are dropped
-// silently (INV-TM-02). Fault UnorderedTimers fires them in slot order;
-// fault UnboundedCatchup fires them all.
+// silently (INV-TM-02). Fault UnorderedTimers fires the highest slot (the
+// newest registration) first; fault UnboundedCatchup fires them all.
 func (s *State) phase0(log *trace.Log) {
 	batch := int(s.Config.CatchupBatch)
 	if batch == 0 {
@@ -70,7 +70,7 @@ func (s *State) phase0(log *trace.Log) {
 				tm.Used = false
 				continue
 			}
-			if next < 0 || (!s.Config.Faults.Has(fault.UnorderedTimers) && s.timerBefore(i, next)) {
+			if next < 0 || s.timerBefore(i, next) || s.Config.Faults.Has(fault.UnorderedTimers) {
 				next = i
 			}
 		}

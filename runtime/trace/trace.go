@@ -187,6 +187,8 @@ type Event struct {
 	StreakLimit uint8
 	Obligation  uint8
 	Timer       uint8
+	// Priority is the lane priority of an enqueued entry.
+	Priority uint8
 	// ErrorClass is non-zero on failures (an ErrorClass value).
 	ErrorClass ErrorClass
 	Gen        uint32
@@ -210,9 +212,10 @@ const (
 	ErrRegionCancelled
 	ErrRegionClosed
 	ErrLeaked
+	ErrAlreadyResolved
 )
 
-var errorClassNames = [...]string{"", "stale_wake", "stale_timer", "unauthorized", "region_cancelled", "region_closed", "obligation_leaked"}
+var errorClassNames = [...]string{"", "stale_wake", "stale_timer", "unauthorized", "region_cancelled", "region_closed", "obligation_leaked", "already_resolved"}
 
 func (c ErrorClass) String() string {
 	if int(c) < len(errorClassNames) {
@@ -276,6 +279,9 @@ func (e Event) appendFields(b *strings.Builder, host bool) {
 	}
 	if e.Epoch != 0 {
 		num("cancel_epoch", uint64(e.Epoch))
+	}
+	if e.Priority != 0 {
+		num("prio", uint64(e.Priority))
 	}
 	if e.Gen != 0 {
 		num("gen", uint64(e.Gen))

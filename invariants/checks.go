@@ -1,0 +1,517 @@
+package invariants
+
+import (
+	"modelcheck/model"
+	"modelcheck/runtime/cancel"
+	"modelcheck/runtime/kernel"
+	"modelcheck/runtime/pump"
+	"modelcheck/runtime/sched"
+	"modelcheck/runtime/trace"
+)
+
+// all is the check order. Where one bug breaks two invariants in the same
+// transition, the more specific check comes first, so the report names the
+// rule that was actually broken (completed-absorbing before
+// phase-monotone, fairness-bound before lane-order, the timer checks
+// before the lane law that a misplaced phase 0 also upsets).
+var all = []Invariant{
+	{"stale-timer", []string{"sched.browser.timer.late_wakeup_after_cancel", "wasm-browser-scheduler-semantics-v1/P2", "INV-TM-02"},
+		"a timer fires only if it was live: a cancelled timer's late callback is a diagnostic, never a wake", staleTimer},
+	{"timer-order", []string{"wasm-browser-scheduler-semantics-v1/P2", "INV-TM-03"},
+		"due timers fire in (deadline, timer_id, generation) order", timerOrder},
+	{"catchup-bounded", []string{"sched.browser.timer.catchup_bounded_batches", "wasm-browser-scheduler-semantics-v1/F3"},
+		"one scheduler step fires at most catchup_batch timers", catchupBounded},
+	{"phase0-first", []string{"sc-timer-phase0-001", "INV-SC-07"},
+		"expired timers fire in phase 0, before the step's dispatch decision", phase0First},
+	{"fairness-bound", []string{"sched.browser.fairness.cancel_streak_bound", "sched.browser.fairness.drain_mode_double_bound", "sc-cancel-streak-001", "INV-SC-04", "INV-SC-06", "wasm-browser-scheduler-semantics-v1/S2"},
+		"no more than the effective cancel_streak_limit consecutive cancel dispatches while timed or ready work waits; the fairness certificate counts every dispatch in its lane and records no effective-limit exceedance", fairnessBound},
+	{"lane-order", []string{"sched.browser.lane_precedence.cancel_timed_ready", "sc-lane-priority-001", "sc-fifo-priority-001", "sc-edf-001", "sc-edf-fifo-001", "sc-governor-meet-001", "sc-governor-drain-001", "INV-SC-01", "INV-SC-02", "INV-SC-03", "INV-SC-08", "wasm-browser-scheduler-semantics-v1/S1"},
+		"each dispatch takes the lane and entry the lane law picks: cancel > timed > ready (timed first under MeetDeadlines), priority then generation, EDF then generation, the cancel lane skipped only at the streak limit (doubled in drain modes)", laneOrder},
+	{"wake-dedup", []string{"sched.browser.wake.dedup_cross_turn", "wasm-browser-scheduler-semantics-v1/S3"},
+		"no task ever has more than one runnable entry", wakeDedup},
+	{"stale-wake", []string{"cancel.scheduler.late_wake_nonpanic", "wasm-browser-scheduler-semantics-v1/F2", "wasm-cancel-state-machine-v1/B4"},
+		"a wake of a completed task enqueues nothing", staleWake},
+	{"pump-non-reentrant", []string{"sched.browser.reentrancy.defer_not_reenter", "wasm-browser-scheduler-semantics-v1/S4", "wasm-browser-scheduler-semantics-v1/F1", "wasm-cancel-state-machine-v1/B1"},
+		"no scheduler step begins while a task is being polled", pumpNonReentrant},
+	{"burst-limit", []string{"wasm-browser-scheduler-semantics-v1/P1"},
+		"a microtask drain cycle runs at most microtask_burst_limit dispatches before handing off to the host", burstLimit},
+	{"capability-fail-closed", []string{"sched.browser.authority.fail_closed_no_fallback", "wasm-browser-scheduler-semantics-v1/P3", "wasm-browser-scheduler-semantics-v1/F4", "wasm-cancel-state-machine-v1/invariant-6"},
+		"a host callback through a capability the adapter lacks emits one authorization error and changes nothing", capabilityFailClosed},
+	{"cascade-order", []string{"cancel.region.cascade_parent_before_child", "wasm-cancel-state-machine-v1/cascade-law", "wasm-cancel-state-machine-v1/R4"},
+		"a region cascade processes parents before children (depth ascending)", cascadeOrder},
+	{"completed-absorbing", []string{"cancel.task.completed_absorbing", "wasm-cancel-state-machine-v1/T5", "wasm-cancel-state-machine-v1/invariant-4"},
+		"a Completed task stays Completed with the same outcome", completedAbsorbing},
+	{"phase-monotone", []string{"cancel.task.witness_phase_monotone", "wasm-cancel-state-machine-v1/invariant-1", "wasm-cancel-state-machine-v1/R3"},
+		"every phase change is a legal transition of the contract's table (no regression)", phaseMonotone},
+	{"severity-monotone", []string{"cancel.task.reason_strengthen_monotone", "wasm-cancel-state-machine-v1/invariant-2", "wasm-cancel-state-machine-v1/R1"},
+		"a pending cancel's severity never weakens", severityMonotone},
+	{"budget-monotone", []string{"cancel.task.budget_combine_monotone", "wasm-cancel-state-machine-v1/invariant-3"},
+		"a pending cancel's cleanup budget only tightens", budgetMonotone},
+	{"ack-unmasked", []string{"cancel.task.masked_defers_ack", "cancel.task.request_to_ack_when_unmasked", "wasm-cancel-state-machine-v1/B2", "wasm-cancel-state-machine-v1/B3"},
+		"a cancel is acknowledged only at a checkpoint with mask_depth 0", ackUnmasked},
+	{"quiescence", []string{"wasm-cancel-state-machine-v1/invariant-5", "wasm-cancel-state-machine-v1/quiescence-completion", "wasm-browser-scheduler-semantics-v1/purpose-2"},
+		"a region closes only with no live task, no open child, no reserved obligation and no pending finalizer", quiescence},
+	{"no-leak", []string{"wasm-cancel-state-machine-v1/no-obligation-leaks", "wasm-browser-scheduler-semantics-v1/purpose-4"},
+		"no obligation is ever leaked", noLeak},
+	{"no-spawn-after-cancel", []string{"cancel.region.no_new_spawn_after_cancel"},
+		"no task is spawned into a region that is cancelled or closing", noSpawnAfterCancel},
+	{"no-obligation-after-cancel", []string{"cancel.region.no_new_obligation_after_cancel"},
+		"no obligation is reserved in a region that is cancelled or closing", noObligationAfterCancel},
+	{"resolve-once", []string{"wasm-cancel-state-machine-v1/obligations"},
+		"an obligation is resolved (committed, aborted or leaked) at most once", resolveOnce},
+	{"stuck", []string{"wasm-cancel-state-machine-v1/quiescence", "wasm-browser-scheduler-semantics-v1/S4"},
+		"stuck state: a live task that nothing can ever run again (not polled, not queued, no timer, not awaiting an external wake), or an idle pump with runnable work", stuckAfter},
+}
+
+// stuckIndex is the position of the stuck-state class in all.
+var stuckIndex = func() int {
+	for i, inv := range all {
+		if inv.Name == "stuck" {
+			return i
+		}
+	}
+	panic("invariants: no stuck invariant")
+}()
+
+func kern(s *model.State) *kernel.State { return &s.P.Kernel }
+
+// firstIndex is the index of the first event of kind k, or -1.
+func (c *Context) firstIndex(k trace.Kind) int {
+	for i, e := range c.Events {
+		if e.Kind == k {
+			return i
+		}
+	}
+	return -1
+}
+
+// baseLimit is the scenario's cancel_streak_limit (0 means 1).
+func (c *Context) baseLimit() uint8 {
+	if c.Scenario.Kernel.CancelStreakLimit == 0 {
+		return 1
+	}
+	return c.Scenario.Kernel.CancelStreakLimit
+}
+
+// effectiveLimit doubles the base under the drain suggestions.
+func (c *Context) effectiveLimit(g sched.Governor) uint8 {
+	if g == sched.DrainObligations || g == sched.DrainRegions {
+		return 2 * c.baseLimit()
+	}
+	return c.baseLimit()
+}
+
+// decision is the first dispatch decision of the transition, if any.
+func (c *Context) decision() (ev trace.Event, at int, ok bool) {
+	begin := c.firstIndex(trace.StepBegin)
+	if begin < 0 {
+		return trace.Event{}, 0, false
+	}
+	for i := begin; i < len(c.Events); i++ {
+		if k := c.Events[i].Kind; k == trace.StepDecision || k == trace.Park {
+			return c.Events[i], i, true
+		}
+	}
+	return trace.Event{}, 0, false
+}
+
+// lanes is a lane snapshot: entries in generation order.
+type lanes [4][]sched.Entry
+
+// decisionLanes rebuilds the lanes as they stood when the decision was
+// taken: the lanes before the transition plus the entries enqueued (by
+// phase 0 or an earlier wake) before the decision event.
+func (c *Context) decisionLanes(at int) lanes {
+	var ls lanes
+	k := kern(c.Before)
+	for l := sched.Cancel; l <= sched.Ready; l++ {
+		ls[l] = append([]sched.Entry(nil), k.Sched.Entries(l)...)
+	}
+	for _, e := range c.Events[:at] {
+		if e.Kind != trace.Enqueued {
+			continue
+		}
+		for l := range ls {
+			for i := 0; i < len(ls[l]); i++ {
+				if ls[l][i].Task == e.Task {
+					ls[l] = append(ls[l][:i], ls[l][i+1:]...)
+				}
+			}
+		}
+		l := laneByName(e.Lane)
+		ls[l] = append(ls[l], sched.Entry{Task: e.Task, Priority: e.Priority, Deadline: e.Deadline})
+	}
+	return ls
+}
+
+func laneByName(name string) sched.Lane {
+	for l := sched.Cancel; l <= sched.Ready; l++ {
+		if l.String() == name {
+			return l
+		}
+	}
+	return sched.NoLane
+}
+
+// expected is the lane law (004 3.1, 3.3, 3.7; semantics-notes): the lane
+// and task a correct scheduler dispatches from these lanes.
+func (c *Context) expected(ls lanes) (sched.Lane, uint8) {
+	g := kern(c.Before).Sched.Governor
+	streak := kern(c.Before).Sched.Streak
+	order := []sched.Lane{sched.Cancel, sched.Timed, sched.Ready}
+	if g == sched.MeetDeadlines {
+		order = []sched.Lane{sched.Timed, sched.Cancel, sched.Ready}
+	}
+	other := len(ls[sched.Timed])+len(ls[sched.Ready]) > 0
+	for _, l := range order {
+		if len(ls[l]) == 0 || (l == sched.Cancel && streak >= c.effectiveLimit(g) && other) {
+			continue
+		}
+		best := 0
+		for i, e := range ls[l] {
+			b := ls[l][best]
+			if (l == sched.Timed && e.Deadline < b.Deadline) || (l != sched.Timed && e.Priority > b.Priority) {
+				best = i
+			}
+		}
+		return l, ls[l][best].Task
+	}
+	return sched.NoLane, 0
+}
+
+func laneOrder(c *Context) bool {
+	ev, at, ok := c.decision()
+	if !ok {
+		return false
+	}
+	l, t := c.expected(c.decisionLanes(at))
+	if ev.Kind == trace.Park {
+		return l != sched.NoLane
+	}
+	return laneByName(ev.Lane) != l || ev.Task != t
+}
+
+func fairnessBound(c *Context) bool {
+	ev, at, ok := c.decision()
+	if !ok || ev.Kind == trace.Park {
+		return false
+	}
+	b, a := &kern(c.Before).Sched, &kern(c.After).Sched
+	ls := c.decisionLanes(at)
+	lane := laneByName(ev.Lane)
+	if lane == sched.Cancel && len(ls[sched.Timed])+len(ls[sched.Ready]) > 0 &&
+		a.Streak > c.effectiveLimit(b.Governor) {
+		return true
+	}
+	// The certificate: one more dispatch in exactly the decision's lane,
+	// and never an effective-limit exceedance.
+	want := b.Cert
+	switch lane {
+	case sched.Cancel:
+		want.CancelDispatches++
+	case sched.Timed:
+		want.TimedDispatches++
+	case sched.Ready:
+		want.ReadyDispatches++
+	}
+	return a.Cert.CancelDispatches != want.CancelDispatches || a.Cert.TimedDispatches != want.TimedDispatches ||
+		a.Cert.ReadyDispatches != want.ReadyDispatches || a.Cert.EffectiveLimitExceedances != 0
+}
+
+func wakeDedup(c *Context) bool {
+	var seen [kernel.MaxTasks + 1]bool
+	k := kern(c.After)
+	for l := sched.Cancel; l <= sched.Ready; l++ {
+		for _, e := range k.Sched.Entries(l) {
+			if seen[e.Task] {
+				return true
+			}
+			seen[e.Task] = true
+		}
+	}
+	return false
+}
+
+// wakeTarget is the task a wake or host callback names, or 0.
+func (c *Context) wakeTarget() uint8 {
+	if c.In.Host == pump.Callback || (c.In.Host == pump.NoHost && c.In.K.Op == kernel.Wake) {
+		return c.In.K.Task
+	}
+	return 0
+}
+
+func staleWake(c *Context) bool {
+	t := c.wakeTarget()
+	if t == 0 || kern(c.Before).Cancel.Task(t).Phase != cancel.Completed {
+		return false
+	}
+	for _, e := range c.Events {
+		if e.Kind == trace.Enqueued && e.Task == t {
+			return true
+		}
+	}
+	return false
+}
+
+func pumpNonReentrant(c *Context) bool {
+	return kern(c.Before).Current != 0 && c.firstIndex(trace.StepBegin) >= 0
+}
+
+func burstLimit(c *Context) bool {
+	if c.Scenario.Native {
+		return false
+	}
+	limit := c.Scenario.Pump.BurstLimit
+	if limit == 0 {
+		limit = pump.DefaultBurstLimit
+	}
+	return c.After.P.Burst > limit
+}
+
+// liveBefore reports whether timer id was live before the transition.
+func (c *Context) liveBefore(id uint8) bool {
+	tm := kern(c.Before).Timers[id-1]
+	return tm.Used && tm.Live
+}
+
+func staleTimer(c *Context) bool {
+	for _, e := range c.Events {
+		if e.Kind == trace.TimerFired && !c.liveBefore(e.Timer) {
+			return true
+		}
+	}
+	return false
+}
+
+// timerKey is the injection order key (deadline, timer_id); generations
+// never tie two timers of one slot.
+func timerKey(deadline uint32, id uint8) uint64 { return uint64(deadline)<<8 | uint64(id) }
+
+func timerOrder(c *Context) bool {
+	last := uint64(0)
+	var fired [kernel.MaxTimers + 1]bool
+	for _, e := range c.Events {
+		if e.Kind != trace.TimerFired || !c.liveBefore(e.Timer) {
+			continue
+		}
+		k := timerKey(e.Deadline, e.Timer)
+		if k < last {
+			return true
+		}
+		last = k
+		fired[e.Timer] = true
+	}
+	// A due timer left unfired must come after every one that fired.
+	b := kern(c.Before)
+	for i, tm := range b.Timers {
+		id := uint8(i + 1)
+		if tm.Used && tm.Live && tm.Deadline <= b.Now && !fired[id] && last != 0 && timerKey(tm.Deadline, id) < last {
+			return true
+		}
+	}
+	return false
+}
+
+func catchupBounded(c *Context) bool {
+	batch := int(c.Scenario.Kernel.CatchupBatch)
+	if batch == 0 {
+		batch = 1
+	}
+	n := 0
+	for _, e := range c.Events {
+		if e.Kind == trace.TimerFired && c.liveBefore(e.Timer) {
+			n++
+		}
+	}
+	return n > batch
+}
+
+func phase0First(c *Context) bool {
+	begin := c.firstIndex(trace.StepBegin)
+	if begin < 0 {
+		return false
+	}
+	for _, e := range c.Events[begin:] {
+		if e.Kind == trace.TimerFired {
+			return true
+		}
+	}
+	b := kern(c.Before)
+	for _, tm := range b.Timers {
+		if tm.Used && tm.Live && tm.Deadline <= b.Now {
+			return c.firstIndex(trace.TimerFired) < 0 || c.firstIndex(trace.TimerFired) > begin
+		}
+	}
+	return false
+}
+
+func capabilityFailClosed(c *Context) bool {
+	if c.In.Host != pump.Callback || c.Scenario.Pump.Caps&c.In.Cap != 0 {
+		return false
+	}
+	denied := len(c.Events) == 1 && c.Events[0].Kind == trace.AuthorizationDenied
+	return !denied || c.After.P.Kernel != c.Before.P.Kernel || c.After.P.Mode != c.Before.P.Mode
+}
+
+func cascadeOrder(c *Context) bool {
+	if c.In.Host != pump.NoHost || c.In.K.Op != kernel.CancelRegion {
+		return false
+	}
+	last := uint8(0)
+	for _, e := range c.Events {
+		if e.Kind != trace.RegionCancelled {
+			continue
+		}
+		d := kern(c.After).Cancel.Region(e.Region).Depth
+		if d < last {
+			return true
+		}
+		last = d
+	}
+	return false
+}
+
+// eachTask calls f with every task used before the transition.
+func (c *Context) eachTask(f func(b, a *cancel.Task) bool) bool {
+	for id := uint8(1); id <= kernel.MaxTasks; id++ {
+		b, a := kern(c.Before).Cancel.Task(id), kern(c.After).Cancel.Task(id)
+		if b.Used && f(b, a) {
+			return true
+		}
+	}
+	return false
+}
+
+func completedAbsorbing(c *Context) bool {
+	return c.eachTask(func(b, a *cancel.Task) bool {
+		return b.Phase == cancel.Completed && (a.Phase != cancel.Completed || a.Outcome != b.Outcome)
+	})
+}
+
+func phaseMonotone(c *Context) bool {
+	return c.eachTask(func(b, a *cancel.Task) bool {
+		return b.Phase != a.Phase && !cancel.ValidTransition(b.Phase, a.Phase)
+	})
+}
+
+func severityMonotone(c *Context) bool {
+	return c.eachTask(func(b, a *cancel.Task) bool {
+		return b.CancelPending && a.CancelPending && a.Reason.Kind.Severity() < b.Reason.Kind.Severity()
+	})
+}
+
+func budgetMonotone(c *Context) bool {
+	return c.eachTask(func(b, a *cancel.Task) bool {
+		return b.CancelPending && a.CancelPending && !a.Budget.NoWiderThan(b.Budget)
+	})
+}
+
+func ackUnmasked(c *Context) bool {
+	for _, e := range c.Events {
+		if e.Kind == trace.CancelAcknowledged && kern(c.Before).Cancel.Task(e.Task).Mask > 0 {
+			return true
+		}
+	}
+	return false
+}
+
+func quiescence(c *Context) bool {
+	b, a := &kern(c.Before).Cancel, &kern(c.After).Cancel
+	for r := uint8(1); r <= cancel.MaxRegions; r++ {
+		if !a.Region(r).Used || a.Region(r).State != cancel.RegionClosed || b.Region(r).State == cancel.RegionClosed {
+			continue
+		}
+		if a.Region(r).Finalizers != 0 {
+			return true
+		}
+		for t := uint8(1); t <= kernel.MaxTasks; t++ {
+			if tk := a.Task(t); tk.Used && tk.Region == r && tk.Phase != cancel.Completed {
+				return true
+			}
+		}
+		for ch := uint8(1); ch <= cancel.MaxRegions; ch++ {
+			if reg := a.Region(ch); reg.Used && reg.Parent == r && reg.State != cancel.RegionClosed {
+				return true
+			}
+		}
+		for o := uint8(1); o <= cancel.MaxObligations; o++ {
+			if ob := a.Obligation(o); ob.Used && ob.Region == r && ob.State == cancel.Reserved {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+func noLeak(c *Context) bool {
+	for o := uint8(1); o <= cancel.MaxObligations; o++ {
+		if kern(c.After).Cancel.Obligation(o).State == cancel.Leaked && kern(c.After).Cancel.Obligation(o).Used {
+			return true
+		}
+	}
+	return false
+}
+
+// refused reports whether a region refused new work before the transition:
+// it was no longer Open or had a cancel reason.
+func (c *Context) refused(r uint8) bool {
+	reg := kern(c.Before).Cancel.Region(r)
+	return reg.State != cancel.RegionOpen || reg.HasReason
+}
+
+func noSpawnAfterCancel(c *Context) bool {
+	for _, e := range c.Events {
+		if e.Kind == trace.TaskSpawned && c.refused(e.Region) {
+			return true
+		}
+	}
+	return false
+}
+
+func noObligationAfterCancel(c *Context) bool {
+	for _, e := range c.Events {
+		if e.Kind == trace.ObligationReserved && c.refused(e.Region) {
+			return true
+		}
+	}
+	return false
+}
+
+func resolveOnce(c *Context) bool {
+	for o := uint8(1); o <= cancel.MaxObligations; o++ {
+		if kern(c.After).Cancel.Obligation(o).Resolutions > 1 {
+			return true
+		}
+	}
+	return false
+}
+
+func stuckAfter(c *Context) bool { return stuck(c.Scenario, c.After) }
+
+// stuck: a live task nothing can run again, or an idle pump with work.
+func stuck(sc *model.Scenario, s *model.State) bool {
+	k := kern(s)
+	if !sc.Native && s.P.Mode == pump.Idle && k.Runnable() {
+		return true
+	}
+	for t := uint8(1); t <= kernel.MaxTasks; t++ {
+		tk := k.Cancel.Task(t)
+		if !tk.Used || tk.Phase == cancel.Completed || t == k.Current || t == k.Outer ||
+			k.Sched.IsScheduled(t) || s.Awaiting&(1<<(t-1)) != 0 {
+			continue
+		}
+		if !hasLiveTimer(k, t) {
+			return true
+		}
+	}
+	return false
+}
+
+func hasLiveTimer(k *kernel.State, t uint8) bool {
+	for _, tm := range k.Timers {
+		if tm.Used && tm.Live && tm.Task == t {
+			return true
+		}
+	}
+	return false
+}

@@ -1,0 +1,42 @@
+package invariants
+
+import "modelcheck/runtime/fault"
+
+// FaultCase says which invariants a fault must trip, and the scenario in
+// which the explorer catches it within depth 12 (tests prove both).
+type FaultCase struct {
+	Fault    fault.Fault
+	Scenario string
+	Trips    []string
+}
+
+// Faults lists every fault switch with the invariants it must trip.
+var faults = []FaultCase{
+	{fault.NoWakeDedup, "default", []string{"wake-dedup"}},
+	{fault.UnboundedCancelStreak, "default", []string{"fairness-bound"}},
+	{fault.TimedBeforeCancel, "default", []string{"lane-order"}},
+	{fault.LifoReady, "default", []string{"lane-order"}},
+	{fault.TimersAfterDispatch, "default", []string{"phase0-first"}},
+	{fault.DrainNotDoubled, "default", []string{"lane-order"}},
+	{fault.LostWake, "default", []string{"stuck"}},
+	{fault.AckWhileMasked, "default", []string{"ack-unmasked"}},
+	{fault.WeakenSeverity, "default", []string{"severity-monotone"}},
+	{fault.WidenBudget, "default", []string{"budget-monotone"}},
+	{fault.PhaseRegress, "default", []string{"phase-monotone"}},
+	{fault.CloseWithLiveTask, "default", []string{"quiescence"}},
+	{fault.LeakObligationOnCancel, "default", []string{"no-leak"}},
+	{fault.SpawnAfterCancel, "default", []string{"no-spawn-after-cancel", "no-obligation-after-cancel"}},
+	{fault.ChildBeforeParent, "default", []string{"cascade-order"}},
+	{fault.DoubleResolve, "default", []string{"resolve-once"}},
+	{fault.ResumeCompleted, "default", []string{"completed-absorbing"}},
+	{fault.ReentrantPump, "default", []string{"pump-non-reentrant"}},
+	{fault.UnboundedBurst, "default", []string{"burst-limit"}},
+	{fault.StaleTimerFires, "default", []string{"stale-timer"}},
+	{fault.UnorderedTimers, "default", []string{"timer-order"}},
+	{fault.AmbientAuthority, "default", []string{"capability-fail-closed"}},
+	{fault.UnboundedCatchup, "default", []string{"catchup-bounded"}},
+	{fault.StaleWakeEnqueues, "default", []string{"stale-wake"}},
+}
+
+// Faults returns the fault catalogue in fault order.
+func Faults() []FaultCase { return append([]FaultCase(nil), faults...) }

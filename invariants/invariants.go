@@ -1,0 +1,106 @@
+// Package invariants names the checks the explorer runs on every
+// transition (before, input, after, events) and on every state with
+// nothing enabled, each carrying the contract IDs it enforces, and records
+// which fault switch must trip which check.
+//
+// The checks are written from the contracts, not from the runtime's code:
+// the lane-law check recomputes the expected decision itself, the
+// monotonicity checks compare phases, severities and budgets across the
+// transition, and the event checks read the trace the runtime emitted.
+package invariants
+
+import (
+	"fmt"
+	"sort"
+	"strings"
+
+	"modelcheck/model"
+	"modelcheck/runtime/trace"
+)
+
+// Invariant is one named check.
+type Invariant struct {
+	Name        string
+	ContractIDs []string
+	Doc         string
+	// violated reports whether the transition breaks the invariant; for
+	// the stuck-state class it is a predicate over the after state alone.
+	violated func(c *Context) bool
+}
+
+// Context is one transition under check.
+type Context struct {
+	Scenario *model.Scenario
+	Before   *model.State
+	In       model.Input
+	After    *model.State
+	Events   []trace.Event
+}
+
+// All returns the invariants in check order; a transition reports the
+// first one it violates.
+func All() []Invariant { return append([]Invariant(nil), all...) }
+
+// Names lists the invariant names in check order.
+func Names() []string {
+	out := make([]string, len(all))
+	for i, inv := range all {
+		out[i] = inv.Name
+	}
+	return out
+}
+
+// Lookup finds an invariant by name; the error lists the known names.
+func Lookup(name string) (int, error) {
+	for i, inv := range all {
+		if inv.Name == name {
+			return i, nil
+		}
+	}
+	names := Names()
+	sort.Strings(names)
+	return 0, fmt.Errorf("unknown invariant %q (known: %s)", name, strings.Join(names, ", "))
+}
+
+// Checker checks transitions of one scenario with a subset of the
+// invariants (all by default).
+type Checker struct {
+	scenario *model.Scenario
+	enabled  []bool
+}
+
+// NewChecker checks every invariant; only, if non-empty, restricts the
+// check to the named ones.
+func NewChecker(sc *model.Scenario, only []string) (*Checker, error) {
+	c := &Checker{scenario: sc, enabled: make([]bool, len(all))}
+	for i := range c.enabled {
+		c.enabled[i] = len(only) == 0
+	}
+	for _, name := range only {
+		i, err := Lookup(name)
+		if err != nil {
+			return nil, err
+		}
+		c.enabled[i] = true
+	}
+	return c, nil
+}
+
+// Check returns 0, or 1+the index of the first violated invariant.
+func (c *Checker) Check(before *model.State, in model.Input, after *model.State, events []trace.Event) int {
+	ctx := Context{Scenario: c.scenario, Before: before, In: in, After: after, Events: events}
+	for i := range all {
+		if c.enabled[i] && all[i].violated(&ctx) {
+			return i + 1
+		}
+	}
+	return 0
+}
+
+// Stuck checks a state with nothing enabled: stuck unless terminal.
+func (c *Checker) Stuck(s *model.State) int {
+	if c.enabled[stuckIndex] && stuck(c.scenario, s) {
+		return stuckIndex + 1
+	}
+	return 0
+}

@@ -1,0 +1,220 @@
+package model
+
+import (
+	"modelcheck/runtime/cancel"
+	"modelcheck/runtime/kernel"
+	"modelcheck/runtime/pump"
+)
+
+// Enabled appends the inputs the environment may give in s, in a fixed
+// order: host events, the polled task's own operations, then environment
+// operations. It offers only inputs the runtime accepts, so Step never
+// meets an error; refusals the contracts mandate (a spawn into a cancelled
+// region, a stale wake, a denied callback) are offered, because those are
+// the paths the invariants watch.
+func (m *Model) Enabled(s *State, buf []Input) []Input {
+	sc := &m.Scenario
+	k := &s.P.Kernel
+	add := func(in kernel.Input) { buf = append(buf, Input{K: in}) }
+	running := sc.Native || s.P.Mode == pump.Running
+
+	// Host events.
+	if !sc.Native && s.P.Mode == pump.Scheduled {
+		if s.P.Source == pump.Microtask {
+			buf = append(buf, Input{Host: pump.RunMicrotask})
+		} else {
+			buf = append(buf, Input{Host: pump.RunHostTask})
+		}
+	}
+	if next, ok := nextDeadline(k); ok && (sc.Native || s.P.Mode != pump.Running) {
+		buf = append(buf, Input{Host: pump.TimerTurn, K: kernel.Input{Op: kernel.Advance, N: next - k.Now}})
+	}
+
+	// The polled task's own operations.
+	if t := k.Current; t != 0 {
+		tk := k.Cancel.Task(t)
+		task := func(op kernel.Op) kernel.Input { return kernel.Input{Op: op, Task: t} }
+		add(task(kernel.Checkpoint))
+		if sc.Masks && tk.Mask == 0 {
+			add(task(kernel.Mask))
+		}
+		if tk.Mask > 0 {
+			add(task(kernel.Unmask))
+		}
+		add(task(kernel.Yield))
+		add(task(kernel.Pending))
+		if sc.Sleep != 0 && freeTimer(k) {
+			add(kernel.Input{Op: kernel.Sleep, Task: t, N: sc.Sleep})
+		}
+		switch tk.Phase {
+		case cancel.Running, cancel.CancelRequested:
+			// A well-behaved task resolves its obligations before it
+			// returns; the runtime must not leak them for it.
+			if k.Cancel.ReservedBy(t) == 0 {
+				add(kernel.Input{Op: kernel.Complete, Task: t, Arg: uint8(cancel.Ok)})
+			}
+		case cancel.Cancelling:
+			add(task(kernel.CleanupDone))
+		case cancel.Finalizing:
+			add(task(kernel.FinalizeDone))
+		}
+		if tk.Phase == cancel.Running && used(k, obligationIDs) < int(sc.Obligations) {
+			add(kernel.Input{Op: kernel.Reserve, Task: t, Arg: uint8(cancel.Lease)})
+		}
+		for id := uint8(1); id <= cancel.MaxObligations; id++ {
+			// Resolved ones too: resolving twice must be refused.
+			if o := k.Cancel.Obligation(id); o.Used && o.Task == t {
+				add(kernel.Input{Op: kernel.Commit, Task: t, Obligation: id})
+				add(kernel.Input{Op: kernel.Abort, Task: t, Obligation: id})
+			}
+		}
+	} else if running {
+		add(kernel.Input{Op: kernel.Dispatch})
+	}
+
+	// Environment operations.
+	tasks := used(k, taskIDs)
+	for r := uint8(1); r <= cancel.MaxRegions; r++ {
+		reg := k.Cancel.Region(r)
+		if !reg.Used || reg.State == cancel.RegionClosed {
+			continue
+		}
+		if tasks < int(sc.Tasks) {
+			add(kernel.Input{Op: kernel.Spawn, Region: r})
+			// One timed task, in the root region, is enough to put the
+			// timed lane between the other two; more only multiply states.
+			if sc.TimedTasks && r == 1 && !hasTimedTask(k) {
+				add(kernel.Input{Op: kernel.Spawn, Region: r, N: 2})
+			}
+		}
+		if !sc.NoRegionCancel {
+			add(kernel.Input{Op: kernel.CancelRegion, Region: r, Arg: uint8(sc.RegionCancelKind)})
+		}
+		if r != 1 && reg.State == cancel.RegionOpen {
+			add(kernel.Input{Op: kernel.CloseRegion, Region: r})
+		}
+		if reg.State == cancel.RegionOpen && finalizers(k) < int(sc.Finalizers) {
+			add(kernel.Input{Op: kernel.RegisterFinalizer, Region: r})
+		}
+		if reg.State == cancel.RegionFinalizing && reg.Finalizers > 0 {
+			add(kernel.Input{Op: kernel.FinalizerDone, Region: r})
+		}
+	}
+	if deepest := deepestRegion(k); used(k, regionIDs) < int(sc.Regions) && deepest != 0 {
+		add(kernel.Input{Op: kernel.OpenRegion, Region: deepest})
+	}
+	for t := uint8(1); t <= kernel.MaxTasks; t++ {
+		tk := k.Cancel.Task(t)
+		if !tk.Used {
+			continue
+		}
+		bit := uint16(1) << (t - 1)
+		// Wakes: the one a parked task awaits, duplicates of a runnable
+		// task's, and late ones for a completed task (stale).
+		if t != k.Current && (s.Awaiting&bit != 0 || k.Sched.IsScheduled(t) || tk.Phase == cancel.Completed) {
+			add(kernel.Input{Op: kernel.Wake, Task: t})
+			if sc.DeniedCallbacks && s.Awaiting&bit != 0 {
+				for _, c := range []pump.Capability{pump.CapMessage, pump.CapTimer} {
+					if s.P.Config.Caps&c == 0 {
+						buf = append(buf, Input{Host: pump.Callback, Cap: c, K: kernel.Input{Op: kernel.Wake, Task: t}})
+					}
+				}
+			}
+		}
+		// Completed tasks too: a late cancel must change nothing (T5).
+		for _, kind := range sc.CancelKinds {
+			add(kernel.Input{Op: kernel.CancelTask, Task: t, Arg: uint8(kind)})
+		}
+	}
+	for _, g := range sc.Governors {
+		if g != k.Sched.Governor {
+			add(kernel.Input{Op: kernel.Governor, Arg: uint8(g)})
+		}
+	}
+	return buf
+}
+
+// nextDeadline is the earliest deadline of a pending timer after now.
+func nextDeadline(k *kernel.State) (uint32, bool) {
+	best, ok := uint32(0), false
+	for _, tm := range k.Timers {
+		if tm.Used && tm.Deadline > k.Now && (!ok || tm.Deadline < best) {
+			best, ok = tm.Deadline, true
+		}
+	}
+	return best, ok
+}
+
+func hasTimedTask(k *kernel.State) bool {
+	for i := range k.Tasks {
+		if k.Cancel.Tasks[i].Used && k.Tasks[i].Deadline != 0 {
+			return true
+		}
+	}
+	return false
+}
+
+func freeTimer(k *kernel.State) bool {
+	for _, tm := range k.Timers {
+		if !tm.Used {
+			return true
+		}
+	}
+	return false
+}
+
+type idKind uint8
+
+const (
+	taskIDs idKind = iota
+	regionIDs
+	obligationIDs
+)
+
+// used counts the used ids of a table.
+func used(k *kernel.State, which idKind) int {
+	n := 0
+	switch which {
+	case taskIDs:
+		for i := range k.Cancel.Tasks {
+			if k.Cancel.Tasks[i].Used {
+				n++
+			}
+		}
+	case regionIDs:
+		for i := range k.Cancel.Regions {
+			if k.Cancel.Regions[i].Used {
+				n++
+			}
+		}
+	case obligationIDs:
+		for i := range k.Cancel.Obligations {
+			if k.Cancel.Obligations[i].Used {
+				n++
+			}
+		}
+	}
+	return n
+}
+
+func finalizers(k *kernel.State) int {
+	n := 0
+	for i := range k.Cancel.Regions {
+		n += int(k.Cancel.Regions[i].Finalizers)
+	}
+	return n
+}
+
+// deepestRegion is the most recently opened region if it is still Open:
+// new regions nest under it, so the scenario's regions form a chain.
+func deepestRegion(k *kernel.State) uint8 {
+	for r := uint8(cancel.MaxRegions); r >= 1; r-- {
+		if reg := k.Cancel.Region(r); reg.Used {
+			if reg.State == cancel.RegionOpen {
+				return r
+			}
+			return 0
+		}
+	}
+	return 0
+}

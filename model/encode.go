@@ -1,0 +1,94 @@
+package model
+
+import (
+	"modelcheck/runtime/cancel"
+	"modelcheck/runtime/sched"
+)
+
+// Encode appends the canonical encoding of s: every field that can change
+// what happens next, and nothing that only records history. Left out, and
+// why:
+//   - decision_seq, decision_hash and the certificate counters: they
+//     accumulate over a run and never steer a decision (the invariants
+//     read them per transition, from before and after);
+//   - lane entry generations: within a lane, array order is insertion
+//     order is generation order, so the position already says it;
+//   - timer generations: two entries never share a slot, so the firing
+//     order's third key never decides;
+//   - host_turn_id and microtask_batch_id: labels, not state;
+//   - the configuration, which is the scenario's and the same in every
+//     state.
+func (m *Model) Encode(s *State, b []byte) []byte {
+	p := &s.P
+	k := &p.Kernel
+	b = append(b, byte(p.Mode), byte(p.Source), flag(p.Pending), p.Burst,
+		byte(s.Awaiting), byte(s.Awaiting>>8), k.Current, k.Outer)
+	b = u32(b, k.Now)
+	b = append(b, byte(k.Sched.Governor), k.Sched.Streak)
+	for l := sched.Cancel; l <= sched.Ready; l++ {
+		es := k.Sched.Entries(l)
+		b = append(b, byte(len(es)))
+		for _, e := range es {
+			b = append(b, e.Task, e.Priority)
+			if l == sched.Timed {
+				b = u32(b, e.Deadline)
+			}
+		}
+	}
+	for i := range k.Tasks {
+		t := &k.Tasks[i]
+		b = append(b, t.Priority, flag(t.Notified))
+		b = u32(b, t.Deadline)
+	}
+	for i := range k.Timers {
+		tm := &k.Timers[i]
+		b = append(b, flag(tm.Used), flag(tm.Live), tm.Task)
+		b = u32(b, tm.Deadline)
+	}
+	return encodeCancel(&k.Cancel, b)
+}
+
+func encodeCancel(c *cancel.State, b []byte) []byte {
+	for i := range c.Tasks {
+		t := &c.Tasks[i]
+		if !t.Used {
+			b = append(b, 0)
+			continue
+		}
+		b = append(b, 1, byte(t.Phase), t.Region, t.Epoch, t.Mask, flag(t.CancelPending), byte(t.Outcome))
+		b = reason(b, &t.Reason)
+		b = u32(b, t.Budget.Deadline)
+		b = append(b, byte(t.Budget.PollQuota), byte(t.Budget.PollQuota>>8),
+			byte(t.Budget.CostQuota), byte(t.Budget.CostQuota>>8), t.Budget.Priority)
+	}
+	for i := range c.Regions {
+		r := &c.Regions[i]
+		if !r.Used {
+			b = append(b, 0)
+			continue
+		}
+		b = append(b, 1, byte(r.State), r.Parent, r.Depth, flag(r.HasReason), r.Finalizers, byte(r.Outcome))
+		b = reason(b, &r.Reason)
+	}
+	for i := range c.Obligations {
+		o := &c.Obligations[i]
+		b = append(b, flag(o.Used), byte(o.Kind), byte(o.State), o.Region, o.Task, o.Resolutions)
+	}
+	return b
+}
+
+func reason(b []byte, r *cancel.Reason) []byte {
+	b = append(b, byte(r.Kind), r.Msg, r.Origin, r.Depth, byte(r.RootKind), r.RootRegion, flag(r.Truncated), r.TruncatedAt)
+	return u32(b, r.At)
+}
+
+func u32(b []byte, v uint32) []byte {
+	return append(b, byte(v), byte(v>>8), byte(v>>16), byte(v>>24))
+}
+
+func flag(v bool) byte {
+	if v {
+		return 1
+	}
+	return 0
+}

@@ -1,0 +1,61 @@
+package cancel
+
+import (
+	"errors"
+	"strings"
+	"testing"
+
+	"modelcheck/runtime/trace"
+)
+
+// must fails the test on an operation error.
+func must(t *testing.T, err error) {
+	t.Helper()
+	if err != nil {
+		t.Fatal(err)
+	}
+}
+
+// mustID returns a check of an (id, error) result that fails the test on an
+// error or a refused (0) id: mustID(t)(s.Spawn(1, &log)).
+func mustID(t *testing.T) func(uint8, error) uint8 {
+	return func(id uint8, err error) uint8 {
+		t.Helper()
+		must(t, err)
+		if id == 0 {
+			t.Fatal("operation refused")
+		}
+		return id
+	}
+}
+
+// wantEvents compares the log with the expected events, one rendered
+// event per line, and empties the log.
+func wantEvents(t *testing.T, log *trace.Log, want ...string) {
+	t.Helper()
+	got := make([]string, len(log.Events))
+	for i, e := range log.Events {
+		got[i] = e.String()
+	}
+	if g, w := strings.Join(got, "\n"), strings.Join(want, "\n"); g != w {
+		t.Errorf("events:\n%s\nwant:\n%s", g, w)
+	}
+	log.Reset()
+}
+
+// wantCode checks that err is an *Error with code c.
+func wantCode(t *testing.T, err error, c Code) {
+	t.Helper()
+	var e *Error
+	if !errors.As(err, &e) || e.Code != c {
+		t.Errorf("error %v, want code %d", err, c)
+	}
+}
+
+// running spawns a task in region and polls it once.
+func running(t *testing.T, s *State, region uint8, log *trace.Log) uint8 {
+	t.Helper()
+	id := mustID(t)(s.Spawn(region, log))
+	must(t, s.Start(id, log))
+	return id
+}
