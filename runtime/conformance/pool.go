@@ -45,7 +45,7 @@ func (r *Runner) pool(d *datadriven.TestData) (string, error) {
 		if len(f) == 0 || strings.HasPrefix(f[0], "#") {
 			continue
 		}
-		where := fmt.Sprintf("%s: operation line %d %q", d.Pos, i+1, strings.TrimSpace(line))
+		where := fmt.Sprintf("%s: %q", opPos(d, i), strings.TrimSpace(line))
 		if len(f) < 2 {
 			return "", fmt.Errorf("%s: want push|pop|steal wK ...", where)
 		}

@@ -176,7 +176,7 @@ func script(d *datadriven.TestData, b Backend, log *trace.Log, phases *phaseHist
 		}
 		from := len(log.Events)
 		if err := b.Apply(line, log); err != nil {
-			return fmt.Errorf("%s: operation line %d %q: %v", d.Pos, i+1, line, err)
+			return fmt.Errorf("%s: %q: %v", opPos(d, i), line, err)
 		}
 		phases.observe(b.Kernel())
 		if out != nil {
@@ -193,6 +193,16 @@ func (r *Runner) run(d *datadriven.TestData) (string, error) {
 	var out strings.Builder
 	err := script(d, r.backend, &r.log, &r.phases, &out)
 	return out.String(), err
+}
+
+// opPos is the file:line of line i (0-based) of a directive's input: the
+// input starts on the line after the directive.
+func opPos(d *datadriven.TestData, i int) string {
+	file, line, ok := strings.Cut(d.Pos, ":")
+	if n, err := strconv.Atoi(line); ok && err == nil {
+		return fmt.Sprintf("%s:%d", file, n+1+i)
+	}
+	return fmt.Sprintf("%s (operation %d)", d.Pos, i+1)
 }
 
 // Fingerprint is DetHasher over the events a backend-neutral observer

@@ -1,0 +1,240 @@
+package main
+
+import (
+	"context"
+	"encoding/json"
+	"flag"
+	"fmt"
+	"io"
+	"runtime"
+	"strings"
+	"time"
+
+	"modelcheck/counterexamples"
+	"modelcheck/explore"
+	"modelcheck/invariants"
+	"modelcheck/model"
+	"modelcheck/runtime/fault"
+)
+
+// exploreConfig is what the explore flags select.
+type exploreConfig struct {
+	model, scenario string
+	depth, workers  int
+	maxStates       int
+	dfs, json       bool
+	faults          listFlag
+	only            listFlag
+}
+
+func exploreCmd(ctx context.Context, args []string, stdout, stderr io.Writer) int {
+	var c exploreConfig
+	fs := flag.NewFlagSet("explore", flag.ContinueOnError)
+	fs.StringVar(&c.model, "model", model.Name, "model to explore")
+	fs.StringVar(&c.scenario, "scenario", "default", "scenario of the model (see 'modelcheck list')")
+	fs.IntVar(&c.depth, "depth", 12, "explore paths of up to this many inputs (0: until no new state)")
+	fs.IntVar(&c.workers, "workers", runtime.NumCPU(), "parallel workers (results do not depend on it)")
+	fs.IntVar(&c.maxStates, "max-states", 0, "stop after this many distinct states (0: no limit); exit 3 if reached")
+	fs.BoolVar(&c.dfs, "dfs", false, "explore depth first (one worker; counterexamples not shortest)")
+	fs.BoolVar(&c.json, "json", false, "print the result as one JSON object")
+	fs.Var(&c.faults, "fault", "turn on a fault switch (repeatable, or comma-separated)")
+	fs.Var(&c.only, "invariant", "check only this invariant (repeatable; default: all)")
+	fs.Usage = func() {
+		fmt.Fprintf(fs.Output(), "Usage: modelcheck explore [flags]\n\nBreadth-first by default: the first violation reported is a shortest one.\nExit status: 0 no violation, 1 violation, 2 bad usage, 3 stopped early.\n\nFlags:\n")
+		fs.PrintDefaults()
+	}
+	if code, done := parse(fs, args, stdout, stderr); done {
+		return code
+	}
+	sc, e, err := c.resolve()
+	if err != nil {
+		fmt.Fprintf(stderr, "modelcheck explore: %v\n", err)
+		return exitUsage
+	}
+	opt := explore.Options{Depth: c.depth, Workers: c.workers, MaxStates: c.maxStates, StopAtFirst: true}
+	if c.dfs {
+		opt.Strategy = explore.DFS
+		c.workers = 1
+	}
+	opt.Progress = func(s explore.Stats) {
+		fmt.Fprintf(stderr, "progress: depth=%d distinct=%d generated=%d queue=%d states/s=%.0f elapsed=%s\n",
+			s.Depth, s.Distinct, s.Generated, s.Queue, s.StatesPerSecond, s.Elapsed.Round(time.Second))
+	}
+	r, err := explore.Run[model.State, model.Input](ctx, e, opt)
+	if err != nil {
+		fmt.Fprintf(stderr, "modelcheck explore: %v\n", err)
+		return exitUsage
+	}
+	rep := newReport(&c, sc, r)
+	if c.json {
+		enc := json.NewEncoder(stdout)
+		enc.SetIndent("", "  ")
+		if err := enc.Encode(rep); err != nil {
+			fmt.Fprintf(stderr, "modelcheck explore: %v\n", err)
+			return exitUsage
+		}
+	} else if err := writeText(stdout, &c, sc, r, e.Model); err != nil {
+		fmt.Fprintf(stderr, "modelcheck explore: %v\n", err)
+		return exitUsage
+	}
+	switch {
+	case len(r.Violations) > 0:
+		return exitViolation
+	case !r.Complete:
+		return exitStopped
+	}
+	return exitOK
+}
+
+// resolve checks the names the flags gave and builds the checked model.
+func (c *exploreConfig) resolve() (model.Scenario, invariants.Explorable, error) {
+	switch {
+	case c.model != model.Name:
+		return model.Scenario{}, invariants.Explorable{}, fmt.Errorf("unknown model %q (known: %s)", c.model, model.Name)
+	case c.depth < 0:
+		return model.Scenario{}, invariants.Explorable{}, fmt.Errorf("--depth %d is negative", c.depth)
+	case c.workers < 1:
+		return model.Scenario{}, invariants.Explorable{}, fmt.Errorf("--workers %d: need at least 1", c.workers)
+	case c.maxStates < 0:
+		return model.Scenario{}, invariants.Explorable{}, fmt.Errorf("--max-states %d is negative", c.maxStates)
+	}
+	sc, err := model.Lookup(c.scenario)
+	if err != nil {
+		return sc, invariants.Explorable{}, err
+	}
+	for _, name := range c.faults {
+		f, err := fault.Parse(name)
+		if err != nil {
+			return sc, invariants.Explorable{}, err
+		}
+		sc.Kernel.Faults = sc.Kernel.Faults.With(f)
+	}
+	sc.Pump.Faults = sc.Kernel.Faults
+	e, err := invariants.NewExplorable(sc, c.only)
+	return sc, e, err
+}
+
+// report is the --json output.
+type report struct {
+	Model             string      `json:"model"`
+	Scenario          string      `json:"scenario"`
+	Depth             int         `json:"depth"`
+	Workers           int         `json:"workers"`
+	Strategy          string      `json:"strategy"`
+	Faults            []string    `json:"faults"`
+	DistinctStates    int64       `json:"distinct_states"`
+	GeneratedStates   int64       `json:"generated_states"`
+	MaxDepthReached   int         `json:"max_depth_reached"`
+	Complete          bool        `json:"complete"`
+	StoppedEarly      string      `json:"stopped_early,omitempty"`
+	ElapsedSeconds    float64     `json:"elapsed_seconds"`
+	StatesPerSecond   float64     `json:"states_per_second"`
+	InvariantsChecked int         `json:"invariants_checked"`
+	Violations        []violation `json:"violations"`
+}
+
+type violation struct {
+	Invariant   string   `json:"invariant"`
+	ContractIDs []string `json:"contract_ids"`
+	Depth       int      `json:"depth"`
+	Stuck       bool     `json:"stuck,omitempty"`
+	Path        []string `json:"path"`
+	File        string   `json:"file"`
+}
+
+func newReport(c *exploreConfig, sc model.Scenario, r explore.Result[model.Input]) report {
+	rep := report{
+		Model: c.model, Scenario: sc.Name, Depth: c.depth, Workers: c.workers, Strategy: "bfs",
+		Faults: faultNames(sc), DistinctStates: r.Distinct, GeneratedStates: r.Generated,
+		MaxDepthReached: r.MaxDepthReached, Complete: r.Complete, ElapsedSeconds: r.Elapsed.Seconds(),
+		StatesPerSecond: r.StatesPerSecond, InvariantsChecked: checked(c), Violations: []violation{},
+	}
+	if c.dfs {
+		rep.Strategy = "dfs"
+	}
+	if !r.Complete && len(r.Violations) == 0 {
+		rep.StoppedEarly = r.StoppedEarly.String()
+	}
+	all := invariants.All()
+	for _, v := range r.Violations {
+		inv := all[v.Invariant]
+		path := make([]string, len(v.Path))
+		for i, in := range v.Path {
+			path[i] = in.String()
+		}
+		rep.Violations = append(rep.Violations, violation{Invariant: inv.Name, ContractIDs: inv.ContractIDs, Depth: v.Depth, Stuck: v.Stuck, Path: path})
+	}
+	return rep
+}
+
+func faultNames(sc model.Scenario) []string {
+	out := []string{}
+	for _, f := range sc.Kernel.Faults.List() {
+		out = append(out, f.Name())
+	}
+	return out
+}
+
+func checked(c *exploreConfig) int {
+	if len(c.only) > 0 {
+		return len(c.only)
+	}
+	return len(invariants.All())
+}
+
+// writeText prints the summary and, for each violation, its trace: every
+// input of the shortest path with the events the runtime emitted.
+func writeText(w io.Writer, c *exploreConfig, sc model.Scenario, r explore.Result[model.Input], m *model.Model) error {
+	faults := strings.Join(faultNames(sc), ",")
+	if faults == "" {
+		faults = "none"
+	}
+	strategy := "bfs"
+	if c.dfs {
+		strategy = "dfs"
+	}
+	fmt.Fprintf(w, "modelcheck explore: model %s, scenario %s, depth %d, %s, workers %d, faults %s\n",
+		c.model, sc.Name, c.depth, strategy, c.workers, faults)
+	fmt.Fprintf(w, "explored %d distinct states (%d generated), max depth %d, in %.2fs (%.0f states/s)\n",
+		r.Distinct, r.Generated, r.MaxDepthReached, r.Elapsed.Seconds(), r.StatesPerSecond)
+	switch {
+	case len(r.Violations) > 0:
+	case !r.Complete:
+		fmt.Fprintf(w, "STOPPED EARLY (%s): no violation in the part explored; the bound was not reached\n", r.StoppedEarly)
+		return nil
+	default:
+		fmt.Fprintf(w, "OK: no violation of %d invariants within depth %d\n", checked(c), c.depth)
+		return nil
+	}
+	all := invariants.All()
+	for _, v := range r.Violations {
+		inv := all[v.Invariant]
+		kind := "violated by the last step"
+		if v.Stuck {
+			kind = "stuck state reached"
+		}
+		fmt.Fprintf(w, "\nVIOLATION %s (%s) at depth %d: %s\n  contract: %s\n  rule: %s\n",
+			inv.Name, kind, v.Depth, strings.Join(pathStrings(v.Path), "; "), strings.Join(inv.ContractIDs, ", "), inv.Doc)
+		steps, final, err := counterexamples.Replay(m, v.Path)
+		if err != nil {
+			return fmt.Errorf("replaying the counterexample: %w", err)
+		}
+		fmt.Fprintf(w, "  trace:\n")
+		for i, st := range steps {
+			fmt.Fprintf(w, "  %2d. %s\n", i+1, st.Input)
+			for _, e := range st.Events {
+				fmt.Fprintf(w, "        %s\n", e)
+			}
+		}
+		fmt.Fprintf(w, "  state after:\n%s", counterexamples.Summary(&final, "    "))
+	}
+	return nil
+}
+
+func pathStrings(p []model.Input) []string {
+	out := make([]string, len(p))
+	for i, in := range p {
+		out[i] = in.String()
+	}
+	return out
+}

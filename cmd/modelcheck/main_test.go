@@ -1,0 +1,165 @@
+package main
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"reflect"
+	"slices"
+	"strings"
+	"testing"
+
+	"modelcheck/invariants"
+	"modelcheck/runtime/fault"
+)
+
+// modelcheck runs the command in-process and returns stdout, stderr and the
+// exit status.
+func modelcheck(t *testing.T, args ...string) (string, string, int) {
+	t.Helper()
+	var out, errb bytes.Buffer
+	code := run(context.Background(), args, &out, &errb)
+	return out.String(), errb.String(), code
+}
+
+func exploreJSON(t *testing.T, args ...string) (report, int) {
+	t.Helper()
+	out, stderr, code := modelcheck(t, append([]string{"explore", "--json"}, args...)...)
+	var r report
+	if err := json.Unmarshal([]byte(out), &r); err != nil {
+		t.Fatalf("explore %v: bad JSON (%v): %s\nstderr: %s", args, err, out, stderr)
+	}
+	return r, code
+}
+
+func TestBadInputExitsTwo(t *testing.T) {
+	cases := []struct {
+		args []string
+		want string
+	}{
+		{[]string{"explore", "--depth", "-1"}, "negative"},
+		{[]string{"explore", "--model", "nope"}, `unknown model "nope"`},
+		{[]string{"explore", "--scenario", "nope"}, `unknown scenario "nope"`},
+		{[]string{"explore", "--fault", "nope"}, `unknown fault "nope"`},
+		{[]string{"explore", "--invariant", "nope"}, `unknown invariant "nope"`},
+		{[]string{"explore", "--bogus"}, "not defined: -bogus"},
+		{[]string{"explore", "--depth", "x"}, "invalid value"},
+		{[]string{"explore", "stray"}, `unexpected argument "stray"`},
+		{[]string{"explore", "--workers", "0"}, "at least 1"},
+		{[]string{"explore", "--max-states", "-5"}, "negative"},
+		{[]string{"list", "--bogus"}, "not defined"},
+		{[]string{"frobnicate"}, `unknown command "frobnicate"`},
+		{nil, "Usage"},
+	}
+	for _, c := range cases {
+		out, stderr, code := modelcheck(t, c.args...)
+		if code != exitUsage {
+			t.Errorf("modelcheck %v: exit %d, want 2", c.args, code)
+		}
+		if !strings.Contains(stderr, c.want) {
+			t.Errorf("modelcheck %v: stderr %q does not say %q", c.args, stderr, c.want)
+		}
+		if out != "" {
+			t.Errorf("modelcheck %v: wrote to stdout on bad input: %q", c.args, out)
+		}
+	}
+}
+
+func TestHelpExitsZero(t *testing.T) {
+	for _, args := range [][]string{{"help"}, {"explore", "--help"}, {"list", "-h"}} {
+		out, _, code := modelcheck(t, args...)
+		if code != exitOK || !strings.Contains(out, "Usage") {
+			t.Errorf("modelcheck %v: exit %d, output %q", args, code, out)
+		}
+	}
+}
+
+// TestDefaultDepth12IsClean is the main job: the default model explored to
+// depth 12 with no fault violates nothing.
+func TestDefaultDepth12IsClean(t *testing.T) {
+	if testing.Short() {
+		t.Skip("full depth-12 exploration")
+	}
+	r, code := exploreJSON(t, "--depth", "12")
+	if code != exitOK || len(r.Violations) != 0 || !r.Complete || r.MaxDepthReached != 12 {
+		t.Fatalf("exit %d, %d violations, complete %v, max depth %d", code, len(r.Violations), r.Complete, r.MaxDepthReached)
+	}
+	if r.DistinctStates <= 0 || r.GeneratedStates < r.DistinctStates || r.InvariantsChecked != len(invariants.All()) {
+		t.Fatalf("implausible counts: %+v", r)
+	}
+}
+
+// TestEveryFaultExitsOne: with each fault switch on, explore --depth 12
+// exits 1 and names an invariant the fault must trip.
+func TestEveryFaultExitsOne(t *testing.T) {
+	for _, fc := range invariants.Faults() {
+		t.Run(fc.Fault.Name(), func(t *testing.T) {
+			t.Parallel()
+			r, code := exploreJSON(t, "--depth", "12", "--scenario", fc.Scenario, "--fault", fc.Fault.Name())
+			if code != exitViolation || len(r.Violations) == 0 {
+				t.Fatalf("exit %d, %d violations", code, len(r.Violations))
+			}
+			if v := r.Violations[0]; !slices.Contains(fc.Trips, v.Invariant) || len(v.ContractIDs) == 0 || len(v.Path) != v.Depth {
+				t.Fatalf("first violation %+v, want one of %v with contract ids and a path", v, fc.Trips)
+			}
+		})
+	}
+}
+
+// TestWorkersDoNotChangeResults: counts and the first counterexample are
+// the same whatever the worker count.
+func TestWorkersDoNotChangeResults(t *testing.T) {
+	clean := func(r report) report {
+		r.Workers, r.ElapsedSeconds, r.StatesPerSecond = 0, 0, 0
+		return r
+	}
+	for _, args := range [][]string{
+		{"--depth", "10"},
+		{"--depth", "12", "--fault", "unbounded-cancel-streak"},
+		{"--depth", "12", "--fault", "drain-not-doubled"},
+	} {
+		r1, c1 := exploreJSON(t, append(args, "--workers", "1")...)
+		for _, w := range []string{"2", "3"} {
+			rw, cw := exploreJSON(t, append(args, "--workers", w)...)
+			if c1 != cw || !reflect.DeepEqual(clean(r1), clean(rw)) {
+				t.Fatalf("%v: workers 1 gave exit %d %+v, workers %s gave exit %d %+v", args, c1, clean(r1), w, cw, clean(rw))
+			}
+		}
+	}
+}
+
+func TestMaxStatesStopsWithThree(t *testing.T) {
+	r, code := exploreJSON(t, "--depth", "12", "--max-states", "1000")
+	if code != exitStopped || r.Complete || r.StoppedEarly == "" {
+		t.Fatalf("exit %d, complete %v, stopped %q", code, r.Complete, r.StoppedEarly)
+	}
+}
+
+func TestListJSON(t *testing.T) {
+	out, _, code := modelcheck(t, "list", "--json")
+	if code != exitOK {
+		t.Fatalf("exit %d", code)
+	}
+	var c catalogue
+	if err := json.Unmarshal([]byte(out), &c); err != nil {
+		t.Fatal(err)
+	}
+	if len(c.Models) == 0 || len(c.Scenarios) == 0 || len(c.Invariants) != len(invariants.All()) {
+		t.Fatalf("catalogue incomplete: %+v", c)
+	}
+	for _, inv := range c.Invariants {
+		if inv.Name == "" || len(inv.ContractIDs) == 0 {
+			t.Errorf("invariant without name or contract ids: %+v", inv)
+		}
+	}
+	listed := map[string]faultInfo{}
+	for _, f := range c.Faults {
+		listed[f.Name] = f
+	}
+	for _, f := range fault.All() {
+		fi, ok := listed[f.Name()]
+		if !ok || fi.Model == "" || fi.Scenario == "" || len(fi.Trips) == 0 {
+			t.Errorf("fault %s missing or incomplete in list: %+v", f.Name(), fi)
+		}
+	}
+}

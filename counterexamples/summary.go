@@ -1,0 +1,59 @@
+package counterexamples
+
+import (
+	"fmt"
+	"strings"
+
+	"modelcheck/model"
+	"modelcheck/runtime/cancel"
+	"modelcheck/runtime/sched"
+)
+
+// Summary is a short description of a state: time, pump, lanes, and each
+// task, region and obligation in the contracts' words, one per line, each
+// line prefixed by indent.
+func Summary(s *model.State, indent string) string {
+	k := &s.P.Kernel
+	var b strings.Builder
+	cur := "none"
+	if k.Current != 0 {
+		cur = fmt.Sprintf("t%d", k.Current)
+	}
+	fmt.Fprintf(&b, "%snow=%d polling=%s pump=%s burst=%d governor=%s cancel_streak=%d/%d\n",
+		indent, k.Now, cur, s.P.Mode, s.P.Burst, k.Sched.Governor, k.Sched.Streak, k.Sched.EffectiveLimit())
+	for l := sched.Cancel; l <= sched.Ready; l++ {
+		var ts []string
+		for _, e := range k.Sched.Entries(l) {
+			ts = append(ts, fmt.Sprintf("t%d", e.Task))
+		}
+		fmt.Fprintf(&b, "%slane %s: [%s]\n", indent, l, strings.Join(ts, " "))
+	}
+	for id := uint8(1); id <= cancel.MaxTasks; id++ {
+		t := k.Cancel.Task(id)
+		if !t.Used {
+			continue
+		}
+		fmt.Fprintf(&b, "%st%d in r%d: %s", indent, id, t.Region, t.Phase)
+		if t.Phase == cancel.Completed {
+			fmt.Fprintf(&b, "(%s)", t.Outcome)
+		}
+		if t.CancelPending {
+			fmt.Fprintf(&b, " reason=%s", t.Reason.Kind)
+		}
+		if t.Mask > 0 {
+			fmt.Fprintf(&b, " mask=%d", t.Mask)
+		}
+		b.WriteString("\n")
+	}
+	for id := uint8(1); id <= cancel.MaxRegions; id++ {
+		if r := k.Cancel.Region(id); r.Used {
+			fmt.Fprintf(&b, "%sr%d: %s\n", indent, id, r.State)
+		}
+	}
+	for id := uint8(1); id <= cancel.MaxObligations; id++ {
+		if o := k.Cancel.Obligation(id); o.Used {
+			fmt.Fprintf(&b, "%so%d %s held by t%d: %s\n", indent, id, o.Kind, o.Task, o.State)
+		}
+	}
+	return b.String()
+}

@@ -1,0 +1,38 @@
+package explore
+
+import (
+	"context"
+	"testing"
+)
+
+// TestAllocsIndependentOfStateCount shows that the hot loop allocates
+// nothing per successor: deepening a run by two levels adds a million
+// successors but only the allocations that come per level (path records)
+// or per growth of a big array (visited set, frontier, worker buffers),
+// about a hundred. One allocation per successor would be a million; the
+// bound is one per thousand.
+func TestAllocsIndependentOfStateCount(t *testing.T) {
+	m := &counters{K: 8, Max: 16, IncOnly: true}
+	for _, opt := range []Options{{Workers: 1}, {Workers: 4}, {Strategy: DFS}} {
+		run := func(depth int) (allocs float64, generated int64) {
+			opt.Depth = depth
+			allocs = testing.AllocsPerRun(1, func() {
+				r, err := Run(context.Background(), m, opt)
+				if err != nil {
+					t.Fatal(err)
+				}
+				generated = r.Generated
+			})
+			return allocs, generated
+		}
+		smallAllocs, smallGen := run(12)
+		bigAllocs, bigGen := run(14)
+		t.Logf("%v workers %d: %.0f allocations for %d successors, %.0f for %d",
+			opt.Strategy, opt.Workers, smallAllocs, smallGen, bigAllocs, bigGen)
+		extra, extraGen := bigAllocs-smallAllocs, bigGen-smallGen
+		if extra > float64(extraGen)/1000 {
+			t.Errorf("%v workers %d: %.0f more allocations for %d more successors, want at most one per thousand",
+				opt.Strategy, opt.Workers, extra, extraGen)
+		}
+	}
+}

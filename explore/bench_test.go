@@ -1,0 +1,82 @@
+package explore
+
+import (
+	"context"
+	"fmt"
+	"runtime"
+	"testing"
+)
+
+// benchModel has 6^8 ≈ 1.68 million states and about 17 transitions per
+// state: big enough that the visited set does not fit in cache, which is
+// where a checker spends its time.
+func benchModel() *counters { return &counters{K: 8, Max: 5, NoFullRot: true} }
+
+// BenchmarkExploreBFS explores benchModel completely; each op is one run.
+func BenchmarkExploreBFS(b *testing.B) {
+	workers := []int{1, 2, 4, runtime.NumCPU()}
+	for i, w := range workers {
+		if i > 0 && (w <= workers[i-1] || w > runtime.NumCPU()) {
+			continue
+		}
+		b.Run(fmt.Sprintf("workers=%d", w), func(b *testing.B) {
+			benchExplore(b, benchModel(), Options{Workers: w})
+		})
+	}
+}
+
+// BenchmarkExploreDFS explores benchModel completely without a depth bound,
+// and with one, where states are re-expanded when reached shallower.
+func BenchmarkExploreDFS(b *testing.B) {
+	b.Run("unbounded", func(b *testing.B) { benchExplore(b, benchModel(), Options{Strategy: DFS}) })
+	b.Run("depth=20", func(b *testing.B) { benchExplore(b, benchModel(), Options{Strategy: DFS, Depth: 20}) })
+}
+
+// BenchmarkExploreKilobyteStates explores benchModel with states padded to
+// a kilobyte, the size of the runtime models' states, so that it pays for
+// copying states as they do.
+func BenchmarkExploreKilobyteStates(b *testing.B) {
+	for _, w := range []int{1, runtime.NumCPU()} {
+		b.Run(fmt.Sprintf("workers=%d", w), func(b *testing.B) {
+			benchExplore(b, &padded{benchModel()}, Options{Workers: w})
+		})
+	}
+}
+
+// padded is a counters model whose states carry a kilobyte of payload that
+// every step copies and no step changes.
+type padded struct{ c *counters }
+
+type pstate struct {
+	c   cstate
+	pad [1016]byte
+}
+
+func (p *padded) Init() pstate { return pstate{c: p.c.Init()} }
+
+func (p *padded) Enabled(s *pstate, buf []uint8) []uint8 { return p.c.Enabled(&s.c, buf) }
+
+func (p *padded) Step(s *pstate, in uint8, next *pstate) int {
+	*next = *s
+	return p.c.Step(&s.c, in, &next.c)
+}
+
+func (p *padded) Stuck(s *pstate) int { return p.c.Stuck(&s.c) }
+
+func (p *padded) Encode(s *pstate, buf []byte) []byte { return p.c.Encode(&s.c, buf) }
+
+func (p *padded) Fork() Model[pstate, uint8] { return p }
+
+func benchExplore[S any](b *testing.B, m Model[S, uint8], opt Options) {
+	b.ReportAllocs()
+	var r Result[uint8]
+	for b.Loop() {
+		var err error
+		if r, err = Run(context.Background(), m, opt); err != nil {
+			b.Fatal(err)
+		}
+	}
+	b.ReportMetric(float64(r.Distinct)*float64(b.N)/b.Elapsed().Seconds(), "states/s")
+	b.ReportMetric(r.BytesPerState(), "B/state")
+	b.ReportMetric(float64(r.Generated), "successors/op")
+}

@@ -1,0 +1,238 @@
+package explore
+
+import (
+	"context"
+	"slices"
+)
+
+// bfs is one breadth-first run. The coordinating goroutine (the caller of
+// Run) owns everything here and runs the workers in phases separated by
+// barriers; within a phase no two goroutines write the same memory.
+//
+// Each level is expanded batch by batch in four phases:
+//  1. expand (parallel): workers expand chunks of the frontier into their
+//     own buffers, dropping successors already visited;
+//  2. merge (parallel): each visited-set shard takes its candidates from
+//     every chunk in frontier order and marks the new ones;
+//  3. collect (coordinator): the new states get their places in the next
+//     level in frontier order, with their path records, and violations are
+//     recorded in the same order;
+//  4. place (parallel): workers copy the new states to their places.
+//
+// Every ordered decision happens in frontier order in phases 2 and 3, so the
+// result does not depend on how many workers ran phases 1, 2 and 4 or in
+// which order.
+type bfs[S any, I comparable] struct {
+	ctx     context.Context
+	opt     Options
+	meter   meter
+	workers []worker[S, I]
+	pool    *pool
+	visited *shardedSet
+	log     pathLog
+	found   firstViolations
+	steps   []int // scratch for tracing violation paths
+
+	cur, next []S // the level being expanded and the one being built
+	level     int
+	expanding bool    // false at the depth bound: only check for stuck states
+	chunks    []chunk // reused from batch to batch
+	batch     []chunk // the chunks of the current batch, a prefix of chunks
+	sizer     batchSizer
+	stats     Stats
+
+	expandJob, mergeJob, placeJob func(worker int)
+}
+
+func runBFS[S any, I comparable](ctx context.Context, m Model[S, I], opt Options) (Result[I], *firstViolations) {
+	return newBFS(ctx, m, opt).run()
+}
+
+func newBFS[S any, I comparable](ctx context.Context, m Model[S, I], opt Options) *bfs[S, I] {
+	b := &bfs[S, I]{
+		ctx:     ctx,
+		opt:     opt,
+		workers: make([]worker[S, I], opt.Workers),
+		visited: newShardedSet(opt.Workers),
+		log:     newPathLog(),
+		sizer:   newBatchSizer[S](opt.Workers),
+	}
+	b.workers[0].m = m
+	for w := 1; w < len(b.workers); w++ {
+		b.workers[w].m = m.Fork()
+	}
+	b.expandJob = b.expandTasks
+	b.mergeJob = b.mergeTasks
+	b.placeJob = b.placeTasks
+	init := m.Init()
+	b.visited.insert(fingerprint(m.Encode(&init, nil)))
+	b.cur = append(b.cur, init)
+	b.stats.Distinct = 1
+	return b
+}
+
+// run explores and returns the result without violations, which Run
+// resolves, and the violations found.
+func (b *bfs[S, I]) run() (Result[I], *firstViolations) {
+	b.meter = newMeter(b.opt)
+	b.pool = newPool(b.opt.Workers)
+	defer b.pool.close()
+	stop := b.explore()
+	maxDepth := b.level
+	if len(b.next) > 0 {
+		maxDepth++
+	}
+	r := partialResult[I](&b.meter, b.stats, maxDepth, stop, b.visited.bytes()+b.log.bytes())
+	return r, &b.found
+}
+
+// explore runs level after level until the bound, an empty level, or a
+// stop.
+func (b *bfs[S, I]) explore() StopReason {
+	for b.level = 0; ; b.level++ {
+		b.stats.Depth = b.level
+		b.expanding = b.opt.Depth == 0 || b.level < b.opt.Depth
+		for pos := 0; pos < len(b.cur); {
+			end := min(pos+b.sizer.chunks*chunkParents, len(b.cur))
+			if stop := b.runBatch(pos, end); stop != NotStopped {
+				return stop
+			}
+			pos = end
+		}
+		if !b.expanding || len(b.next) == 0 {
+			return NotStopped
+		}
+		b.log.endLevel()
+		if b.opt.StopAtFirst && len(b.found.found) > 0 {
+			return StoppedAtViolation
+		}
+		b.cur, b.next = b.next, b.cur[:0]
+	}
+}
+
+// runBatch expands, merges, collects and places the batch of parents
+// cur[pos:end].
+func (b *bfs[S, I]) runBatch(pos, end int) StopReason {
+	if b.ctx.Err() != nil {
+		return StoppedByContext
+	}
+	n := (end - pos + chunkParents - 1) / chunkParents
+	for len(b.chunks) < n {
+		b.chunks = append(b.chunks, chunk{})
+	}
+	b.batch = b.chunks[:n]
+	for i := range b.batch {
+		start := pos + i*chunkParents
+		b.batch[i].start, b.batch[i].parents = start, min(chunkParents, end-start)
+	}
+	b.pool.run(b.expandJob)
+	// A cancellation during expansion may have left chunks unexpanded, so
+	// the batch is dropped whole and the result covers the batches before.
+	if b.ctx.Err() != nil {
+		return StoppedByContext
+	}
+	if b.expanding {
+		b.pool.run(b.mergeJob)
+	}
+	stop := b.collect()
+	if b.expanding {
+		b.pool.run(b.placeJob)
+	}
+	// collect may have cut the batch short.
+	last := &b.batch[len(b.batch)-1]
+	b.stats.Queue = int64(len(b.cur)-last.start-last.parents) + int64(len(b.next))
+	b.meter.tick(b.stats)
+	return stop
+}
+
+// expandTasks is the expand phase of one worker.
+func (b *bfs[S, I]) expandTasks(w int) {
+	b.workers[w].reset()
+	for {
+		t, ok := b.pool.task(len(b.batch))
+		if !ok || b.ctx.Err() != nil {
+			return
+		}
+		c := &b.batch[t]
+		c.worker = w
+		b.workers[w].expand(c, b.cur[c.start:c.start+c.parents], b.expanding, b.visited, &b.found)
+	}
+}
+
+// mergeTasks is the merge phase of one worker: whole shards at a time.
+func (b *bfs[S, I]) mergeTasks(int) {
+	for {
+		t, ok := b.pool.task(len(b.visited.shards))
+		if !ok {
+			return
+		}
+		mergeShard(b.batch, b.workers, b.visited, t)
+	}
+}
+
+// placeTasks is the place phase of one worker.
+func (b *bfs[S, I]) placeTasks(w int) {
+	for {
+		t, ok := b.pool.task(len(b.batch))
+		if !ok {
+			return
+		}
+		c := &b.batch[t]
+		b.workers[c.worker].place(c, b.next)
+	}
+}
+
+// collect gives the batch's new states their places in the next level and
+// records their paths and the batch's violations, all in frontier order.
+// It reads only the small candidate records; the states themselves are
+// copied by the place phase, in parallel.
+//
+// When the chunk just collected takes Distinct past MaxStates, the rest of
+// the batch is dropped, so the run stops at the same chunk boundary
+// whatever the batch size and the worker count.
+func (b *bfs[S, I]) collect() StopReason {
+	stop, total, candidates := NotStopped, len(b.next), 0
+	for i := range b.batch {
+		c := &b.batch[i]
+		w := &b.workers[c.worker]
+		b.stats.Generated += c.generated
+		candidates += c.candHi - c.candLo
+		for _, v := range w.viols[c.violLo:c.violHi] {
+			if b.found.has(v.invariant) {
+				continue
+			}
+			b.steps = b.log.trace(b.level, c.start+v.parent, b.steps[:0])
+			stuck := v.input < 0
+			if !stuck {
+				b.steps = append(b.steps, v.input)
+			}
+			b.found.add(v.invariant, stuck, b.steps)
+		}
+		if !b.expanding {
+			continue
+		}
+		c.out = total
+		first := c.candLo
+		for _, end := range w.ends[c.endLo : c.endLo+c.parents] {
+			children := 0
+			for _, cd := range w.cands[first:end] {
+				if cd.isNew {
+					b.log.addChild(int(cd.input))
+					children++
+				}
+			}
+			b.log.addCount(children)
+			total += children
+			first = int(end)
+		}
+		b.stats.Distinct += int64(total - c.out)
+		if b.opt.MaxStates > 0 && b.stats.Distinct > int64(b.opt.MaxStates) {
+			b.batch, stop = b.batch[:i+1], StoppedAtMaxStates
+			break
+		}
+	}
+	last := &b.batch[len(b.batch)-1]
+	b.sizer.observe(last.start+last.parents-b.batch[0].start, candidates)
+	b.next = slices.Grow(b.next, total-len(b.next))[:total]
+	return stop
+}

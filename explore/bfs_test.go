@@ -1,0 +1,138 @@
+package explore
+
+import (
+	"fmt"
+	"testing"
+)
+
+func bfsModels() map[string]*counters {
+	return map[string]*counters{
+		"plain":       {K: 3, Max: 4},
+		"bad state":   {K: 4, Max: 3, Bad: &cstate{3, 0, 2, 1}},
+		"no full rot": {K: 3, Max: 3, NoFullRot: true},
+		"stuck":       {K: 3, Max: 2, StuckAtMax: true},
+		"all three":   {K: 4, Max: 3, Bad: &cstate{1, 3, 0, 2}, NoFullRot: true, StuckAtMax: true},
+	}
+}
+
+func TestBFSMatchesReference(t *testing.T) {
+	for name, m := range bfsModels() {
+		for _, depth := range []int{0, 1, 2, 5, 9} {
+			want := referenceBFS(m, depth)
+			for _, workers := range []int{1, 3} {
+				t.Run(fmt.Sprintf("%s/depth=%d/workers=%d", name, depth, workers), func(t *testing.T) {
+					got := mustRun(t, m, Options{Depth: depth, Workers: workers})
+					sameAsReference(t, got, want)
+					for _, v := range got.Violations {
+						replays(t, m, v)
+					}
+				})
+			}
+		}
+	}
+}
+
+// TestBFSFindsEveryInvariant guards the models above: a test of violation
+// paths proves little if the violations never happen.
+func TestBFSFindsEveryInvariant(t *testing.T) {
+	got := mustRun(t, bfsModels()["all three"], Options{})
+	found := map[int]bool{}
+	for _, v := range got.Violations {
+		found[v.Invariant] = true
+		if v.Stuck != (v.Invariant == 2) {
+			t.Errorf("invariant %d: Stuck = %v", v.Invariant, v.Stuck)
+		}
+	}
+	if len(found) != 3 {
+		t.Fatalf("found violations of %v, want invariants 0, 1 and 2", found)
+	}
+}
+
+// TestBFSPathsAreShortest checks violation depths against the shortest
+// distance to a bad state computed independently of any explorer: a plain
+// BFS over the states that ignores violations.
+func TestBFSPathsAreShortest(t *testing.T) {
+	m := &counters{K: 4, Max: 3, Bad: &cstate{3, 0, 2, 1}}
+	got := mustRun(t, m, Options{Workers: 2})
+	if len(got.Violations) != 1 {
+		t.Fatalf("violations = %+v, want one", got.Violations)
+	}
+	clean := &counters{K: m.K, Max: m.Max}
+	dist := map[cstate]int{clean.Init(): 0}
+	for queue := []cstate{clean.Init()}; len(queue) > 0; queue = queue[1:] {
+		s := queue[0]
+		for _, in := range clean.Enabled(&s, nil) {
+			var next cstate
+			clean.Step(&s, in, &next)
+			if _, ok := dist[next]; !ok {
+				dist[next] = dist[s] + 1
+				queue = append(queue, next)
+			}
+		}
+	}
+	if v := got.Violations[0]; v.Depth != dist[*m.Bad] || len(v.Path) != v.Depth {
+		t.Errorf("violation depth %d, path length %d; shortest distance to the bad state is %d", v.Depth, len(v.Path), dist[*m.Bad])
+	}
+	replays(t, m, got.Violations[0])
+}
+
+// TestBFSWideFanOut exercises input indices and child counts above 127,
+// which take more than one byte in the path log.
+func TestBFSWideFanOut(t *testing.T) {
+	m := wideTable(2000)
+	want := referenceBFS(m, 0)
+	if len(want.violations) != 1 {
+		t.Fatalf("reference found %d violations; the model should have one reachable", len(want.violations))
+	}
+	got := mustRun(t, m, Options{Workers: 3})
+	sameAsReference(t, got, want)
+	replays(t, m, got.Violations[0])
+}
+
+// foundAt is the BFS level whose expansion finds v: a stuck state's own
+// level, a transition's parent's.
+func foundAt[I comparable](v Violation[I]) int {
+	if v.Stuck {
+		return v.Depth
+	}
+	return v.Depth - 1
+}
+
+func TestBFSStopAtFirst(t *testing.T) {
+	m := bfsModels()["all three"]
+	full := referenceBFS(m, 0)
+	first := full.violations[0]
+	level := foundAt(first)
+	var want []Violation[uint8]
+	for _, v := range full.violations {
+		if foundAt(v) <= level {
+			want = append(want, v)
+		}
+	}
+	for _, workers := range []int{1, 4} {
+		got := mustRun(t, m, Options{StopAtFirst: true, Workers: workers})
+		if got.Complete || got.StoppedEarly != StoppedAtViolation {
+			t.Errorf("workers %d: Complete = %v, StoppedEarly = %v", workers, got.Complete, got.StoppedEarly)
+		}
+		if got.MaxDepthReached != level+1 {
+			t.Errorf("workers %d: MaxDepthReached = %d, want %d", workers, got.MaxDepthReached, level+1)
+		}
+		if fmt.Sprint(got.Violations) != fmt.Sprint(want) {
+			t.Errorf("workers %d: violations = %v, want %v", workers, got.Violations, want)
+		}
+	}
+}
+
+// TestBFSStopAtFirstAtBound: a stuck state found at the depth bound leaves
+// the run complete, because nothing within the bound was left unexplored.
+func TestBFSStopAtFirstAtBound(t *testing.T) {
+	m := bfsModels()["stuck"]
+	first := referenceBFS(m, 0).violations[0]
+	if !first.Stuck {
+		t.Fatalf("the model's first violation %+v should be a stuck state", first)
+	}
+	got := mustRun(t, m, Options{Depth: first.Depth, StopAtFirst: true})
+	if !got.Complete || len(got.Violations) != 1 {
+		t.Errorf("Complete = %v with %d violations; want complete with one", got.Complete, len(got.Violations))
+	}
+}

@@ -1,0 +1,106 @@
+package explore
+
+import (
+	"context"
+	"reflect"
+	"testing"
+)
+
+// bigCounters has 6^6 = 46656 states, violates invariants 0 and 1, and has
+// levels several times wider than the batches TestBFSSameForAnyWorkerCount
+// forces, so its runs cross chunk and batch boundaries many times.
+func bigCounters() *counters {
+	return &counters{K: 6, Max: 5, Bad: &cstate{3, 0, 2, 0, 1, 1}, NoFullRot: true}
+}
+
+// bfsOutcome is everything a BFS run decides: the result, and the path log,
+// whose bytes are the order of every level and the chosen parent and input
+// of every visited state.
+type bfsOutcome struct {
+	result Result[uint8]
+	levels []levelLog
+	last   []cstate // the final frontier, in order
+}
+
+// runBFSOutcome runs m with batches of batchChunks chunks, or as sized by
+// default when batchChunks is 0.
+func runBFSOutcome(t *testing.T, m *counters, opt Options, batchChunks int) bfsOutcome {
+	t.Helper()
+	opt, err := opt.withDefaults()
+	if err != nil {
+		t.Fatal(err)
+	}
+	b := newBFS(context.Background(), Model[cstate, uint8](m), opt)
+	if batchChunks > 0 {
+		b.sizer.chunks, b.sizer.minChunks, b.sizer.maxChunks = batchChunks, batchChunks, batchChunks
+	}
+	r, found := b.run()
+	if r.Violations, err = resolve(Model[cstate, uint8](m), found); err != nil {
+		t.Fatal(err)
+	}
+	// The visited set has one shard per worker, so its size differs.
+	r.VisitedBytes = 0
+	return bfsOutcome{withoutTiming(r), b.log.levels, b.cur}
+}
+
+// TestBFSSameForAnyWorkerCount also varies the batch size, which adapts to
+// the state size and the worker count in a real run and must not change a
+// result either.
+func TestBFSSameForAnyWorkerCount(t *testing.T) {
+	m := bigCounters()
+	for _, opt := range []Options{
+		{},
+		{Depth: 9},
+		{StopAtFirst: true},
+		{MaxStates: 20000},
+	} {
+		base := runBFSOutcome(t, m, withWorkers(opt, 1), 0)
+		for _, run := range []struct{ workers, batchChunks int }{{2, 0}, {4, 0}, {7, 0}, {1, 1}, {3, 5}, {4, 64}} {
+			got := runBFSOutcome(t, m, withWorkers(opt, run.workers), run.batchChunks)
+			if !reflect.DeepEqual(got.result, base.result) {
+				t.Errorf("%+v, %+v: result\n%+v\nwith 1 worker\n%+v", opt, run, got.result, base.result)
+			}
+			if !reflect.DeepEqual(got.levels, base.levels) {
+				t.Errorf("%+v, %+v: the path log (level order, parents, inputs) differs from 1 worker's", opt, run)
+			}
+			if !reflect.DeepEqual(got.last, base.last) {
+				t.Errorf("%+v, %+v: the final frontier differs from 1 worker's", opt, run)
+			}
+		}
+	}
+}
+
+func withWorkers(o Options, workers int) Options {
+	o.Workers = workers
+	return o
+}
+
+// TestBigCountersIsDemanding guards TestBFSSameForAnyWorkerCount: its
+// model must violate both its invariants within the depth bound it uses,
+// and have levels wider than the batches it forces, or violation order and
+// batch boundaries go untested.
+func TestBigCountersIsDemanding(t *testing.T) {
+	m := bigCounters()
+	if r := referenceBFS(m, 9); invariants(r.violations) != 0b11 {
+		t.Errorf("within depth 9 the reference finds violations %v, want of invariants 0 and 1", r.violations)
+	}
+	widest, level := 0, []cstate{{}}
+	seen := map[cstate]bool{{}: true}
+	for len(level) > 0 {
+		widest = max(widest, len(level))
+		var next []cstate
+		for _, s := range level {
+			for _, in := range m.Enabled(&s, nil) {
+				var n cstate
+				if m.Step(&s, in, &n) == 0 && !seen[n] {
+					seen[n] = true
+					next = append(next, n)
+				}
+			}
+		}
+		level = next
+	}
+	if most := 64 * chunkParents; widest <= 2*most {
+		t.Errorf("widest level has %d states, want more than two of the largest forced batch (%d)", widest, most)
+	}
+}

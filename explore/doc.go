@@ -1,0 +1,18 @@
+// Package explore enumerates the reachable states of a Model up to a depth
+// bound, checking the model's invariants on every transition and on every
+// stuck state, and reports the first violation of each invariant with the
+// inputs that reach it from the initial state.
+//
+// The explorer is generic over the model so that it never sees a runtime
+// type: a model hands it small fixed-size state values, inputs, and a
+// canonical byte encoding, and the explorer owns everything else (visited
+// set, frontier, workers, limits, statistics).
+//
+// Results are deterministic: the same model, depth and options give the same
+// counts and the same counterexamples whatever the number of workers. BFS
+// works level by level; within a level the frontier is cut into fixed-size
+// chunks whose boundaries do not depend on the worker count, workers expand
+// chunks in any order into per-chunk buffers, and the buffers are merged in
+// frontier order, so "first" always means smallest (level, parent position,
+// input index).
+package explore

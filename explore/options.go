@@ -1,0 +1,90 @@
+package explore
+
+import (
+	"fmt"
+	"runtime"
+	"time"
+)
+
+// Strategy is the order in which states are explored.
+type Strategy int
+
+const (
+	// BFS explores level by level, in parallel, and finds shortest
+	// counterexamples. It is the default.
+	BFS Strategy = iota
+	// DFS explores depth first on one goroutine (Options.Workers is
+	// ignored). Its counterexamples are not shortest, but it holds only the
+	// current path in memory instead of two whole levels.
+	DFS
+)
+
+func (s Strategy) String() string {
+	switch s {
+	case BFS:
+		return "bfs"
+	case DFS:
+		return "dfs"
+	}
+	return fmt.Sprintf("Strategy(%d)", int(s))
+}
+
+// Options bound and shape a run. The zero value explores without a depth
+// bound on every CPU, breadth first, and collects the first violation of
+// every invariant.
+type Options struct {
+	// Depth is the longest path explored, in transitions; states at depth
+	// Depth are visited and checked for being stuck but not expanded. 0
+	// means no bound: explore until no new state is found.
+	Depth int
+	// Workers is the number of goroutines expanding states under BFS; 0
+	// means runtime.NumCPU(). It never changes the result.
+	Workers int
+	// Strategy is BFS (the zero value) or DFS.
+	Strategy Strategy
+	// MaxStates stops the run once more than this many distinct states have
+	// been found; 0 means no limit. BFS checks the limit after each chunk of
+	// chunkParents parents, so Distinct may pass it by up to one chunk's
+	// successors; the stopping point is the same for every worker count.
+	MaxStates int
+	// StopAtFirst stops after the BFS level in which the first violation was
+	// found (the other invariants violated in that level are still
+	// reported), or, under DFS, at the first violation. The command line
+	// turns it on; it is off in the zero value so that a library caller gets
+	// every invariant's first violation.
+	StopAtFirst bool
+	// Progress, when set, is called from the goroutine that called Run about
+	// every ProgressEvery, so it may print without locking.
+	Progress func(Stats)
+	// ProgressEvery is the interval between Progress calls; 0 means 2s.
+	ProgressEvery time.Duration
+}
+
+// maxDFSDepth is the deepest bound DFS can honour: it records the shallowest
+// depth of each visited state in 16 bits to keep the visited set small.
+const maxDFSDepth = 1<<16 - 1
+
+// withDefaults checks o and fills in its defaults.
+func (o Options) withDefaults() (Options, error) {
+	switch {
+	case o.Depth < 0:
+		return o, fmt.Errorf("explore: depth %d is negative", o.Depth)
+	case o.Workers < 0:
+		return o, fmt.Errorf("explore: workers %d is negative", o.Workers)
+	case o.MaxStates < 0:
+		return o, fmt.Errorf("explore: max states %d is negative", o.MaxStates)
+	case o.ProgressEvery < 0:
+		return o, fmt.Errorf("explore: progress interval %v is negative", o.ProgressEvery)
+	case o.Strategy != BFS && o.Strategy != DFS:
+		return o, fmt.Errorf("explore: unknown strategy %v", o.Strategy)
+	case o.Strategy == DFS && o.Depth > maxDFSDepth:
+		return o, fmt.Errorf("explore: DFS depth %d is above %d; use 0 for no bound", o.Depth, maxDFSDepth)
+	}
+	if o.Workers == 0 {
+		o.Workers = runtime.NumCPU()
+	}
+	if o.ProgressEvery == 0 {
+		o.ProgressEvery = 2 * time.Second
+	}
+	return o, nil
+}

@@ -1,0 +1,111 @@
+package explore
+
+import (
+	"fmt"
+	"time"
+)
+
+// Stats are the running counts, reported to Options.Progress and in Result.
+type Stats struct {
+	// Depth is the BFS level being expanded, or the deepest DFS depth
+	// reached so far.
+	Depth int
+	// Distinct is the number of distinct states visited, Init included.
+	Distinct int64
+	// Generated is the number of transitions taken (Step calls).
+	Generated int64
+	// Queue is the number of visited states not yet expanded under BFS, or
+	// the length of the current path under DFS.
+	Queue int64
+	// Elapsed is the time since Run started.
+	Elapsed time.Duration
+	// StatesPerSecond is Distinct / Elapsed.
+	StatesPerSecond float64
+}
+
+// StopReason says why a run ended before reaching its bound.
+type StopReason int
+
+const (
+	// NotStopped: the run explored everything within its bound.
+	NotStopped StopReason = iota
+	// StoppedAtViolation: Options.StopAtFirst and a violation was found.
+	StoppedAtViolation
+	// StoppedAtMaxStates: more than Options.MaxStates distinct states.
+	StoppedAtMaxStates
+	// StoppedByContext: the context was cancelled.
+	StoppedByContext
+)
+
+func (r StopReason) String() string {
+	switch r {
+	case NotStopped:
+		return "not stopped"
+	case StoppedAtViolation:
+		return "stopped at first violation"
+	case StoppedAtMaxStates:
+		return "stopped at state limit"
+	case StoppedByContext:
+		return "interrupted"
+	}
+	return fmt.Sprintf("StopReason(%d)", int(r))
+}
+
+// Violation is the first counterexample found for one invariant.
+type Violation[I comparable] struct {
+	// Invariant is the 0-based index the model returned (minus one).
+	Invariant int
+	// Path is the inputs from Init to the violation: the violating
+	// transition's input last, or, for a stuck state, the inputs reaching
+	// it. Under BFS it is a shortest such path.
+	Path []I
+	// Depth is len(Path).
+	Depth int
+	// Stuck is set when the violation is a stuck state rather than a
+	// transition.
+	Stuck bool
+}
+
+// Result is what a run found. A partial result (Complete false) is still
+// accurate for everything it reports.
+type Result[I comparable] struct {
+	Stats
+	// MaxDepthReached is the depth of the deepest state visited: under BFS
+	// its shortest distance from Init, under DFS the longest path followed.
+	MaxDepthReached int
+	// Complete is set when every state within the depth bound was explored:
+	// not stopped by StopAtFirst, MaxStates or the context.
+	Complete bool
+	// StoppedEarly says why the run stopped short of its bound.
+	StoppedEarly StopReason
+	// Violations holds the first violation of each violated invariant, in
+	// the order they were found (so Violations[0] is the first violation).
+	// Under BFS "first" means smallest (level, parent position, input index),
+	// which does not depend on the worker count.
+	Violations []Violation[I]
+	// CollisionProbability estimates the chance that two distinct visited
+	// states shared a fingerprint, so that one was wrongly treated as
+	// already visited: n(n-1)/2 pairs at 2^-64 each, about n²/2^65 for n
+	// distinct states (TLC's "calculated" estimate).
+	CollisionProbability float64
+	// VisitedBytes is the memory held for the visited states: the
+	// fingerprint table plus the per-level records path reconstruction
+	// needs. Frontier states are not counted; BFS holds two levels of them.
+	VisitedBytes int64
+}
+
+// BytesPerState is VisitedBytes per distinct state.
+func (r Result[I]) BytesPerState() float64 {
+	if r.Distinct == 0 {
+		return 0
+	}
+	return float64(r.VisitedBytes) / float64(r.Distinct)
+}
+
+// collisionProbability is the expected number of colliding pairs among n
+// uniformly random 64-bit fingerprints, which for small values is also the
+// probability of any collision.
+func collisionProbability(n int64) float64 {
+	f := float64(n)
+	return f * (f - 1) / 2 / (1 << 64)
+}
