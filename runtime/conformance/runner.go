@@ -256,7 +256,7 @@ func describeState(b Backend) string {
 	for l := sched.Cancel; l <= sched.Ready; l++ {
 		fmt.Fprintf(&out, "lane %s:", l)
 		for _, e := range k.Sched.Entries(l) {
-			fmt.Fprintf(&out, " t%d(prio=%d gen=%d", e.Task, e.Priority, e.Gen)
+			fmt.Fprintf(&out, " t%d(prio=%d", e.Task, e.Priority)
 			if l == sched.Timed {
 				fmt.Fprintf(&out, " deadline=%d", e.Deadline)
 			}

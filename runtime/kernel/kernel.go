@@ -78,8 +78,8 @@ type Timer struct {
 
 // TaskRun is what the run loop keeps per task beside its cancel state.
 type TaskRun struct {
-	Priority uint8
 	Deadline uint32
+	Priority uint8
 	// Notified is set by a wake that arrives while the task is being
 	// polled; the task is re-queued when its poll returns Pending.
 	Notified bool

@@ -16,7 +16,6 @@ type Pool struct {
 	Workers uint8
 	Local   [MaxWorkers]queue
 	Rng     [MaxWorkers]dethash.Rng
-	NextGen uint32
 }
 
 // NewPool makes n workers (1..MaxWorkers), worker i seeded with i+seed.
@@ -30,8 +29,7 @@ func NewPool(n uint8, seed uint64) Pool {
 
 // Push queues a task on a worker's local ready queue.
 func (p *Pool) Push(worker, task, priority uint8) {
-	p.NextGen++
-	p.Local[worker].push(Entry{Task: task, Priority: priority, Gen: p.NextGen})
+	p.Local[worker].push(Entry{Task: task, Priority: priority})
 }
 
 // Len is the length of a worker's local queue.

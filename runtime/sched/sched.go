@@ -72,23 +72,32 @@ func ParseGovernor(s string) (Governor, bool) {
 
 // Entry is a queued task: SchedulerEntry (priority, generation) in the
 // cancel and ready lanes, TimedEntry (deadline, generation) in the timed
-// lane.
+// lane. The generation is not stored: a lane keeps its entries in
+// insertion order, which is generation order (004 3.4), so an entry's
+// position is its generation rank and the state stays small.
 type Entry struct {
 	Task     uint8
 	Priority uint8
-	Gen      uint32
 	Deadline uint32
 }
 
-// queue is a lane: entries in insertion order, popped by the lane's
-// ordering. A scan over at most MaxTasks entries beats a heap at this size
-// and keeps the layout canonical (insertion order is part of the state).
+// queue is a lane: entries in insertion (generation) order, popped by the
+// lane's ordering. A scan over at most MaxTasks entries beats a heap at
+// this size and keeps the layout canonical.
 type queue struct {
 	N uint8
 	E [MaxTasks]Entry
 }
 
-func (q *queue) push(e Entry) { q.E[q.N] = e; q.N++ }
+// push appends an entry. Dedup keeps one entry per task, so a lane is
+// never full; only fault NoWakeDedup can fill one, and then the extra
+// duplicate is dropped rather than overflowing.
+func (q *queue) push(e Entry) {
+	if int(q.N) < len(q.E) {
+		q.E[q.N] = e
+		q.N++
+	}
+}
 
 func (q *queue) remove(i int) Entry {
 	e := q.E[i]
@@ -108,21 +117,12 @@ func (q *queue) find(task uint8) int {
 }
 
 // bestByPriority is the SchedulerEntry order: higher priority first, then
-// earlier generation (FIFO). lifo flips the generation order (fault
-// LifoReady).
+// earlier generation (FIFO: the first such entry in the lane). lifo takes
+// the last one instead (fault LifoReady).
 func (q *queue) bestByPriority(lifo bool) int {
 	best := -1
 	for i := 0; i < int(q.N); i++ {
-		e := q.E[i]
-		if best < 0 {
-			best = i
-			continue
-		}
-		b := q.E[best]
-		switch {
-		case e.Priority > b.Priority:
-			best = i
-		case e.Priority == b.Priority && (e.Gen < b.Gen) != lifo && e.Gen != b.Gen:
+		if best < 0 || q.E[i].Priority > q.E[best].Priority || (lifo && q.E[i].Priority == q.E[best].Priority) {
 			best = i
 		}
 	}
@@ -130,13 +130,11 @@ func (q *queue) bestByPriority(lifo bool) int {
 }
 
 // bestByDeadline is the TimedEntry order: earlier deadline, then earlier
-// generation (EDF, FIFO within a deadline).
+// generation (EDF, FIFO within a deadline: the first such entry).
 func (q *queue) bestByDeadline() int {
 	best := -1
 	for i := 0; i < int(q.N); i++ {
-		e := q.E[i]
-		if best < 0 || e.Deadline < q.E[best].Deadline ||
-			(e.Deadline == q.E[best].Deadline && e.Gen < q.E[best].Gen) {
+		if best < 0 || q.E[i].Deadline < q.E[best].Deadline {
 			best = i
 		}
 	}
@@ -275,7 +273,7 @@ func (s *State) Inject(l Lane, task, priority uint8, deadline uint32, log *trace
 		q.remove(q.find(task))
 	}
 	s.NextGen++
-	s.lane(l).push(Entry{Task: task, Priority: priority, Gen: s.NextGen, Deadline: deadline})
+	s.lane(l).push(Entry{Task: task, Priority: priority, Deadline: deadline})
 	s.Scheduled |= bit(task)
 	log.Emit(trace.Event{Kind: trace.Enqueued, Task: task, Lane: l.String(), Priority: priority, Gen: s.NextGen, Deadline: deadline})
 }
