@@ -60,6 +60,26 @@ var scenarios = []Scenario{
 		Kernel: kernel.Config{CancelStreakLimit: 2, CatchupBatch: 1, MaxChainDepth: 16, MaxChainMemory: 4096},
 		Pump:   pump.Config{BurstLimit: 2, Caps: pump.CapTimer},
 	},
+	{
+		Name:   "native",
+		Doc:    "native backend (the kernel without the pump): the default's bounds less the timed task, no host events",
+		Native: true,
+		Tasks:  3, Regions: 2, Obligations: 1, Sleep: 1,
+		CancelKinds: []cancel.Kind{cancel.User}, RegionCancelKind: cancel.Shutdown,
+		Governors: []sched.Governor{sched.NoPreference, sched.DrainRegions},
+		Masks:     true,
+		Kernel:    kernel.Config{CancelStreakLimit: 2, CatchupBatch: 1, MaxChainDepth: 16, MaxChainMemory: 4096},
+		Pump:      pump.Config{BurstLimit: 2, Caps: pump.AllCaps},
+	},
+	{
+		Name:  "governors",
+		Doc:   "lane law under every governor suggestion: 3 tasks (one timed), one region, no timers or obligations, cancel_streak_limit 1",
+		Tasks: 3, Regions: 1, TimedTasks: true,
+		CancelKinds: []cancel.Kind{cancel.User}, NoRegionCancel: true,
+		Governors: []sched.Governor{sched.NoPreference, sched.MeetDeadlines, sched.DrainObligations, sched.DrainRegions},
+		Kernel:    kernel.Config{CancelStreakLimit: 1, CatchupBatch: 1, MaxChainDepth: 16, MaxChainMemory: 4096},
+		Pump:      pump.Config{BurstLimit: 4, Caps: pump.AllCaps},
+	},
 }
 
 // Scenarios lists the named scenarios, the default first.

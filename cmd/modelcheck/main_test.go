@@ -10,6 +10,7 @@ import (
 	"testing"
 
 	"modelcheck/invariants"
+	"modelcheck/model"
 	"modelcheck/runtime/fault"
 )
 
@@ -124,6 +125,17 @@ func TestWorkersDoNotChangeResults(t *testing.T) {
 			if c1 != cw || !reflect.DeepEqual(clean(r1), clean(rw)) {
 				t.Fatalf("%v: workers 1 gave exit %d %+v, workers %s gave exit %d %+v", args, c1, clean(r1), w, cw, clean(rw))
 			}
+		}
+	}
+}
+
+// TestEveryScenarioIsClean: each named scenario explores without a
+// violation (to depth 8, to keep the suite fast; make run does depth 12).
+func TestEveryScenarioIsClean(t *testing.T) {
+	for _, sc := range model.Scenarios() {
+		r, code := exploreJSON(t, "--scenario", sc.Name, "--depth", "8")
+		if code != exitOK || !r.Complete || len(r.Violations) != 0 || r.Scenario != sc.Name {
+			t.Errorf("scenario %s: exit %d, complete %v, %d violations", sc.Name, code, r.Complete, len(r.Violations))
 		}
 	}
 }
