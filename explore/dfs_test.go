@@ -58,7 +58,7 @@ func TestDFSMatchesReference(t *testing.T) {
 // reaches most states first at depth 2 along the first branch, then shorter
 // along later ones.
 func TestDFSReexpandsShallower(t *testing.T) {
-	m := wideTable(2000)
+	m := wideTable(600)
 	for _, depth := range []int{1, 2, 3} {
 		got := mustRun(t, m, Options{Depth: depth, Strategy: DFS})
 		sameAsReferenceDFS(t, m, depth, got, referenceBFS(m, depth))

@@ -44,8 +44,8 @@ type Options struct {
 	Strategy Strategy
 	// MaxStates stops the run once more than this many distinct states have
 	// been found; 0 means no limit. BFS checks the limit after each chunk of
-	// chunkParents parents, so Distinct may pass it by up to one chunk's
-	// successors; the stopping point is the same for every worker count.
+	// 32 parents, so Distinct may pass it by up to one chunk's successors;
+	// the stopping point is the same for every worker count.
 	MaxStates int
 	// StopAtFirst stops after the BFS level in which the first violation was
 	// found (the other invariants violated in that level are still

@@ -10,8 +10,8 @@ import (
 func TestMaxStates(t *testing.T) {
 	m := bigCounters()
 	const limit = 10000
-	for _, opt := range []Options{{Workers: 3}, {Strategy: DFS}} {
-		got := mustRun(t, m, Options{MaxStates: limit, Workers: opt.Workers, Strategy: opt.Strategy})
+	for _, opt := range []Options{{MaxStates: limit, Workers: 3}, {MaxStates: limit, Strategy: DFS}} {
+		got := mustRun(t, m, opt)
 		if got.Complete || got.StoppedEarly != StoppedAtMaxStates || got.Distinct <= limit {
 			t.Errorf("%v: Complete = %v, StoppedEarly = %v, Distinct = %d; want stopped just past %d",
 				opt.Strategy, got.Complete, got.StoppedEarly, got.Distinct, limit)

@@ -1,0 +1,95 @@
+package explore
+
+// worker is one goroutine's model fork and the buffers it expands its
+// chunks into, one chunk after another. The buffers belong to the worker
+// rather than to the chunks so that there are few of them to grow: after
+// the first batches, expanding allocates nothing.
+type worker[S any, I comparable] struct {
+	m      Model[S, I]
+	inputs []I
+	enc    []byte
+	states []S      // states[k] is the successor cands[k] describes
+	cands  []cand   // successors not visited before the batch
+	ends   []uint32 // per parent, the end of its candidates in cands
+	viols  []chunkViolation
+}
+
+// reset empties the buffers for a new batch.
+func (w *worker[S, I]) reset() {
+	w.states, w.cands, w.ends, w.viols = w.states[:0], w.cands[:0], w.ends[:0], w.viols[:0]
+}
+
+// expand expands the parents of c (parents is their slice of the frontier).
+// With expand false it only checks them for being stuck: they are at the
+// depth bound. visited is only read here, so workers share it safely.
+// Successors already visited are dropped at once; duplicates within the
+// batch are left to the merge.
+func (w *worker[S, I]) expand(c *chunk, parents []S, expand bool, visited *shardedSet, known *firstViolations) {
+	c.candLo, c.endLo, c.violLo, c.generated = len(w.cands), len(w.ends), len(w.viols), 0
+	for p := range parents {
+		s := &parents[p]
+		w.inputs = w.m.Enabled(s, w.inputs[:0])
+		if len(w.inputs) == 0 {
+			if v := w.m.Stuck(s); v != 0 && !known.has(v-1) {
+				w.addViolation(c, p, -1, v-1)
+			}
+		}
+		if expand {
+			for j, in := range w.inputs {
+				c.generated++
+				next := w.slot()
+				if v := w.m.Step(s, in, next); v != 0 {
+					if !known.has(v - 1) {
+						w.addViolation(c, p, j, v-1)
+					}
+					continue
+				}
+				w.enc = w.m.Encode(next, w.enc[:0])
+				fp := fingerprint(w.enc)
+				if visited.shards[visited.shardOf(fp)].contains(fp) {
+					continue
+				}
+				w.cands = append(w.cands, cand{fp: fp, input: uint32(j)})
+				w.states = w.states[:len(w.states)+1]
+			}
+		}
+		w.ends = append(w.ends, uint32(len(w.cands)))
+	}
+	c.candHi, c.violHi = len(w.cands), len(w.viols)
+}
+
+// slot is where the next successor is written: the element just past the
+// end of states, which joins them only if the successor turns out to be a
+// candidate. Stepping straight into it spares copying every successor,
+// which matters for states of a kilobyte.
+func (w *worker[S, I]) slot() *S {
+	n := len(w.states)
+	if n == cap(w.states) {
+		var zero S
+		w.states = append(w.states, zero)[:n]
+	}
+	return &w.states[:n+1][n]
+}
+
+// addViolation keeps the first violation of each invariant in chunk c.
+func (w *worker[S, I]) addViolation(c *chunk, parent, input, invariant int) {
+	for _, v := range w.viols[c.violLo:] {
+		if v.invariant == invariant {
+			return
+		}
+	}
+	w.viols = append(w.viols, chunkViolation{parent, input, invariant})
+}
+
+// place copies chunk c's new states to their places in the next level,
+// which the coordinator chose in frontier order; chunks have disjoint
+// places, so workers place them in parallel.
+func (w *worker[S, I]) place(c *chunk, next []S) {
+	pos := c.out
+	for k := c.candLo; k < c.candHi; k++ {
+		if w.cands[k].isNew {
+			next[pos] = w.states[k]
+			pos++
+		}
+	}
+}
