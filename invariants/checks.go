@@ -115,33 +115,57 @@ func (c *Context) decision() (ev trace.Event, at int, ok bool) {
 	return trace.Event{}, 0, false
 }
 
-// lanes is a lane snapshot: entries in generation order.
-type lanes [4][]sched.Entry
+// lane is one lane of a snapshot: entries in generation order. It is a
+// fixed array so that rebuilding a snapshot allocates nothing; a lane holds
+// at most one entry per task, plus duplicates only a fault can add.
+type lane struct {
+	n int
+	e [2 * kernel.MaxTasks]sched.Entry
+}
+
+func (l *lane) entries() []sched.Entry { return l.e[:l.n] }
+
+func (l *lane) push(e sched.Entry) {
+	if l.n < len(l.e) {
+		l.e[l.n] = e
+		l.n++
+	}
+}
+
+func (l *lane) remove(task uint8) {
+	out := 0
+	for _, e := range l.e[:l.n] {
+		if e.Task != task {
+			l.e[out] = e
+			out++
+		}
+	}
+	l.n = out
+}
+
+// lanes is a lane snapshot, indexed by sched.Lane.
+type lanes [4]lane
 
 // decisionLanes rebuilds the lanes as they stood when the decision was
 // taken: the lanes before the transition plus the entries enqueued (by
 // phase 0 or an earlier wake) before the decision event.
-func (c *Context) decisionLanes(at int) lanes {
-	var ls lanes
+func (c *Context) decisionLanes(at int, ls *lanes) {
 	k := kern(c.Before)
 	for l := sched.Cancel; l <= sched.Ready; l++ {
-		ls[l] = append([]sched.Entry(nil), k.Sched.Entries(l)...)
+		ls[l].n = 0
+		for _, e := range k.Sched.Entries(l) {
+			ls[l].push(e)
+		}
 	}
 	for _, e := range c.Events[:at] {
 		if e.Kind != trace.Enqueued {
 			continue
 		}
 		for l := range ls {
-			for i := 0; i < len(ls[l]); i++ {
-				if ls[l][i].Task == e.Task {
-					ls[l] = append(ls[l][:i], ls[l][i+1:]...)
-				}
-			}
+			ls[l].remove(e.Task)
 		}
-		l := laneByName(e.Lane)
-		ls[l] = append(ls[l], sched.Entry{Task: e.Task, Priority: e.Priority, Deadline: e.Deadline})
+		ls[laneByName(e.Lane)].push(sched.Entry{Task: e.Task, Priority: e.Priority, Deadline: e.Deadline})
 	}
-	return ls
 }
 
 func laneByName(name string) sched.Lane {
@@ -155,26 +179,27 @@ func laneByName(name string) sched.Lane {
 
 // expected is the lane law (004 3.1, 3.3, 3.7; semantics-notes): the lane
 // and task a correct scheduler dispatches from these lanes.
-func (c *Context) expected(ls lanes) (sched.Lane, uint8) {
+func (c *Context) expected(ls *lanes) (sched.Lane, uint8) {
 	g := kern(c.Before).Sched.Governor
 	streak := kern(c.Before).Sched.Streak
-	order := []sched.Lane{sched.Cancel, sched.Timed, sched.Ready}
+	order := [3]sched.Lane{sched.Cancel, sched.Timed, sched.Ready}
 	if g == sched.MeetDeadlines {
-		order = []sched.Lane{sched.Timed, sched.Cancel, sched.Ready}
+		order = [3]sched.Lane{sched.Timed, sched.Cancel, sched.Ready}
 	}
-	other := len(ls[sched.Timed])+len(ls[sched.Ready]) > 0
+	other := ls[sched.Timed].n+ls[sched.Ready].n > 0
 	for _, l := range order {
-		if len(ls[l]) == 0 || (l == sched.Cancel && streak >= c.effectiveLimit(g) && other) {
+		es := ls[l].entries()
+		if len(es) == 0 || (l == sched.Cancel && streak >= c.effectiveLimit(g) && other) {
 			continue
 		}
 		best := 0
-		for i, e := range ls[l] {
-			b := ls[l][best]
+		for i, e := range es {
+			b := es[best]
 			if (l == sched.Timed && e.Deadline < b.Deadline) || (l != sched.Timed && e.Priority > b.Priority) {
 				best = i
 			}
 		}
-		return l, ls[l][best].Task
+		return l, es[best].Task
 	}
 	return sched.NoLane, 0
 }
@@ -184,7 +209,8 @@ func laneOrder(c *Context) bool {
 	if !ok {
 		return false
 	}
-	l, t := c.expected(c.decisionLanes(at))
+	c.decisionLanes(at, &c.lanes)
+	l, t := c.expected(&c.lanes)
 	if ev.Kind == trace.Park {
 		return l != sched.NoLane
 	}
@@ -197,9 +223,9 @@ func fairnessBound(c *Context) bool {
 		return false
 	}
 	b, a := &kern(c.Before).Sched, &kern(c.After).Sched
-	ls := c.decisionLanes(at)
+	c.decisionLanes(at, &c.lanes)
 	lane := laneByName(ev.Lane)
-	if lane == sched.Cancel && len(ls[sched.Timed])+len(ls[sched.Ready]) > 0 &&
+	if lane == sched.Cancel && c.lanes[sched.Timed].n+c.lanes[sched.Ready].n > 0 &&
 		a.Streak > c.effectiveLimit(b.Governor) {
 		return true
 	}

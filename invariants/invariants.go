@@ -35,6 +35,8 @@ type Context struct {
 	In       model.Input
 	After    *model.State
 	Events   []trace.Event
+	// lanes is scratch space for the lane-law checks.
+	lanes lanes
 }
 
 // All returns the invariants in check order; a transition reports the
@@ -63,10 +65,18 @@ func Lookup(name string) (int, error) {
 }
 
 // Checker checks transitions of one scenario with a subset of the
-// invariants (all by default).
+// invariants (all by default). A Checker is one worker's: its scratch
+// Context is reused so a check allocates nothing; Fork makes another.
 type Checker struct {
 	scenario *model.Scenario
 	enabled  []bool
+	ctx      Context
+}
+
+// Fork returns a checker for another worker, sharing the read-only
+// configuration.
+func (c *Checker) Fork() model.Checker {
+	return &Checker{scenario: c.scenario, enabled: c.enabled}
 }
 
 // NewChecker checks every invariant; only, if non-empty, restricts the
@@ -88,9 +98,9 @@ func NewChecker(sc *model.Scenario, only []string) (*Checker, error) {
 
 // Check returns 0, or 1+the index of the first violated invariant.
 func (c *Checker) Check(before *model.State, in model.Input, after *model.State, events []trace.Event) int {
-	ctx := Context{Scenario: c.scenario, Before: before, In: in, After: after, Events: events}
+	c.ctx.Scenario, c.ctx.Before, c.ctx.In, c.ctx.After, c.ctx.Events = c.scenario, before, in, after, events
 	for i := range all {
-		if c.enabled[i] && all[i].violated(&ctx) {
+		if c.enabled[i] && all[i].violated(&c.ctx) {
 			return i + 1
 		}
 	}

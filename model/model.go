@@ -39,6 +39,8 @@ type Checker interface {
 	Check(before *State, in Input, after *State, events []trace.Event) int
 	// Stuck checks a state with nothing enabled; 0 if terminal.
 	Stuck(s *State) int
+	// Fork returns a checker for another worker (own scratch space).
+	Fork() Checker
 }
 
 // Model is one scenario of the asupersync model, with a worker's scratch
@@ -60,7 +62,7 @@ func (m *Model) Init() State {
 }
 
 // Fork gives another worker its own scratch log.
-func (m *Model) Fork() *Model { return &Model{Scenario: m.Scenario, Checker: m.Checker} }
+func (m *Model) Fork() *Model { return &Model{Scenario: m.Scenario, Checker: m.Checker.Fork()} }
 
 // Apply applies an input to s in place, appending its events to log. Native
 // scenarios apply kernel operations to the kernel directly.
