@@ -353,21 +353,30 @@ func (h *phaseHistory) String() string {
 // compare: terminal outcomes, per-task phase sequences, the obligation
 // closure set and the event fingerprint. Any difference is an error.
 func (r *Runner) parity(d *datadriven.TestData) (string, error) {
-	cfg := r.config
 	if r.backend == nil {
 		return "", fmt.Errorf("%s: parity before init", d.Pos)
 	}
+	native, err := r.config.build("native")
+	if err != nil {
+		return "", err
+	}
+	browser, err := r.config.build("browser")
+	if err != nil {
+		return "", err
+	}
+	return compareBackends(d, native, browser)
+}
+
+// compareBackends runs d's script on both backends and compares them.
+func compareBackends(d *datadriven.TestData, native, browser Backend) (string, error) {
 	type result struct {
 		outcomes, phases, obligations string
 		fingerprint                   uint64
 		events                        int
 	}
 	var res [2]result
-	for i, name := range []string{"native", "browser"} {
-		b, err := cfg.build(name)
-		if err != nil {
-			return "", err
-		}
+	for i, b := range []Backend{native, browser} {
+		name := b.Name()
 		var log trace.Log
 		var ph phaseHistory
 		if err := script(d, b, &log, &ph, nil); err != nil {
