@@ -57,3 +57,38 @@ func Summary(s *model.State, indent string) string {
 	}
 	return b.String()
 }
+
+// Brief is a state on one line, for a trace that prints it after every
+// step: time, pump, the polled task, the lanes, then each task's, region's
+// and obligation's state.
+func Brief(s *model.State) string {
+	k := &s.P.Kernel
+	cur := "none"
+	if k.Current != 0 {
+		cur = fmt.Sprintf("t%d", k.Current)
+	}
+	parts := []string{fmt.Sprintf("now=%d pump=%s polling=%s streak=%d/%d", k.Now, s.P.Mode, cur, k.Sched.Streak, k.Sched.EffectiveLimit())}
+	for l := sched.Cancel; l <= sched.Ready; l++ {
+		var ts []string
+		for _, e := range k.Sched.Entries(l) {
+			ts = append(ts, fmt.Sprintf("t%d", e.Task))
+		}
+		parts = append(parts, fmt.Sprintf("%s=[%s]", l, strings.Join(ts, " ")))
+	}
+	for id := uint8(1); id <= cancel.MaxTasks; id++ {
+		if t := k.Cancel.Task(id); t.Used {
+			parts = append(parts, fmt.Sprintf("t%d:%s", id, t.Phase))
+		}
+	}
+	for id := uint8(1); id <= cancel.MaxRegions; id++ {
+		if r := k.Cancel.Region(id); r.Used {
+			parts = append(parts, fmt.Sprintf("r%d:%s", id, r.State))
+		}
+	}
+	for id := uint8(1); id <= cancel.MaxObligations; id++ {
+		if o := k.Cancel.Obligation(id); o.Used {
+			parts = append(parts, fmt.Sprintf("o%d:%s", id, o.State))
+		}
+	}
+	return strings.Join(parts, " ")
+}

@@ -25,6 +25,7 @@ type exploreConfig struct {
 	dfs, json       bool
 	faults          listFlag
 	only            listFlag
+	out             string
 }
 
 func exploreCmd(ctx context.Context, args []string, stdout, stderr io.Writer) int {
@@ -39,6 +40,7 @@ func exploreCmd(ctx context.Context, args []string, stdout, stderr io.Writer) in
 	fs.BoolVar(&c.json, "json", false, "print the result as one JSON object")
 	fs.Var(&c.faults, "fault", "turn on a fault switch (repeatable, or comma-separated)")
 	fs.Var(&c.only, "invariant", "check only this invariant (repeatable; default: all)")
+	fs.StringVar(&c.out, "out", "testdata/counterexamples/", "write each violation, shrunk, as a counterexample file in this folder ('': write none)")
 	fs.Usage = func() {
 		fmt.Fprintf(fs.Output(), "Usage: modelcheck explore [flags]\n\nBreadth-first by default: the first violation reported is a shortest one.\nExit status: 0 no violation, 1 violation, 2 bad usage, 3 stopped early.\n\nFlags:\n")
 		fs.PrintDefaults()
@@ -65,7 +67,8 @@ func exploreCmd(ctx context.Context, args []string, stdout, stderr io.Writer) in
 		fmt.Fprintf(stderr, "modelcheck explore: %v\n", err)
 		return exitUsage
 	}
-	rep := newReport(&c, sc, r)
+	files, werr := writeCounterexamples(&c, sc, r)
+	rep := newReport(&c, sc, r, files)
 	if c.json {
 		enc := json.NewEncoder(stdout)
 		enc.SetIndent("", "  ")
@@ -73,8 +76,12 @@ func exploreCmd(ctx context.Context, args []string, stdout, stderr io.Writer) in
 			fmt.Fprintf(stderr, "modelcheck explore: %v\n", err)
 			return exitUsage
 		}
-	} else if err := writeText(stdout, &c, sc, r, e.Model); err != nil {
+	} else if err := writeText(stdout, &c, sc, r, e.Model, files); err != nil {
 		fmt.Fprintf(stderr, "modelcheck explore: %v\n", err)
+		return exitUsage
+	}
+	if werr != nil {
+		fmt.Fprintf(stderr, "modelcheck explore: %v\n", werr)
 		return exitUsage
 	}
 	switch {
@@ -142,7 +149,7 @@ type violation struct {
 	File        string   `json:"file"`
 }
 
-func newReport(c *exploreConfig, sc model.Scenario, r explore.Result[model.Input]) report {
+func newReport(c *exploreConfig, sc model.Scenario, r explore.Result[model.Input], files []written) report {
 	rep := report{
 		Model: c.model, Scenario: sc.Name, Depth: c.depth, Workers: c.workers, Strategy: "bfs",
 		Faults: faultNames(sc), DistinctStates: r.Distinct, GeneratedStates: r.Generated,
@@ -156,13 +163,10 @@ func newReport(c *exploreConfig, sc model.Scenario, r explore.Result[model.Input
 		rep.StoppedEarly = r.StoppedEarly.String()
 	}
 	all := invariants.All()
-	for _, v := range r.Violations {
+	for i, v := range r.Violations {
 		inv := all[v.Invariant]
-		path := make([]string, len(v.Path))
-		for i, in := range v.Path {
-			path[i] = in.String()
-		}
-		rep.Violations = append(rep.Violations, violation{Invariant: inv.Name, ContractIDs: inv.ContractIDs, Depth: v.Depth, Stuck: v.Stuck, Path: path})
+		rep.Violations = append(rep.Violations, violation{Invariant: inv.Name, ContractIDs: inv.ContractIDs, Depth: v.Depth,
+			Stuck: v.Stuck, Path: pathStrings(v.Path), File: files[i].path})
 	}
 	return rep
 }
@@ -183,8 +187,9 @@ func checked(c *exploreConfig) int {
 }
 
 // writeText prints the summary and, for each violation, its trace: every
-// input of the shortest path with the events the runtime emitted.
-func writeText(w io.Writer, c *exploreConfig, sc model.Scenario, r explore.Result[model.Input], m *model.Model) error {
+// input of the shortest path with the events the runtime emitted, and the
+// counterexample file written for it.
+func writeText(w io.Writer, c *exploreConfig, sc model.Scenario, r explore.Result[model.Input], m *model.Model, files []written) error {
 	faults := strings.Join(faultNames(sc), ",")
 	if faults == "" {
 		faults = "none"
@@ -207,7 +212,7 @@ func writeText(w io.Writer, c *exploreConfig, sc model.Scenario, r explore.Resul
 		return nil
 	}
 	all := invariants.All()
-	for _, v := range r.Violations {
+	for i, v := range r.Violations {
 		inv := all[v.Invariant]
 		kind := "violated by the last step"
 		if v.Stuck {
@@ -227,6 +232,9 @@ func writeText(w io.Writer, c *exploreConfig, sc model.Scenario, r explore.Resul
 			}
 		}
 		fmt.Fprintf(w, "  state after:\n%s", counterexamples.Summary(&final, "    "))
+		if f := files[i]; f.path != "" {
+			fmt.Fprintf(w, "  file: %s (%s, %d inputs after shrinking)\n", f.path, f.what, f.inputs)
+		}
 	}
 	return nil
 }

@@ -34,11 +34,14 @@ func main() {
 const usage = `modelcheck checks async-runtime contracts by exhaustive exploration.
 
 Usage:
-  modelcheck explore [flags]   explore a model's interleavings and check its invariants
-  modelcheck list [--json]     list models, scenarios, invariants and fault switches
-  modelcheck help              show this help
+  modelcheck explore [flags]            explore a model's interleavings and check its invariants;
+                                        write each violation, shrunk, to --out
+  modelcheck replay FILE...             re-run counterexample files step by step
+  modelcheck shrink FILE [--out FILE]   shrink a counterexample file to a 1-minimal one
+  modelcheck list [--json]              list models, scenarios, invariants and fault switches
+  modelcheck help                       show this help
 
-Run 'modelcheck explore --help' for the explore flags.
+Run 'modelcheck COMMAND --help' for a command's flags.
 `
 
 // run is main without the process: arguments in, exit status out.
@@ -50,6 +53,10 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 	switch args[0] {
 	case "explore":
 		return exploreCmd(ctx, args[1:], stdout, stderr)
+	case "replay":
+		return replayCmd(args[1:], stdout, stderr)
+	case "shrink":
+		return shrinkCmd(args[1:], stdout, stderr)
 	case "list":
 		return listCmd(args[1:], stdout, stderr)
 	case "help", "-h", "-help", "--help":

@@ -4,15 +4,22 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
+	"os"
+	"path/filepath"
 	"reflect"
 	"slices"
+	"strconv"
 	"strings"
 	"testing"
 
+	"modelcheck/counterexamples"
 	"modelcheck/invariants"
 	"modelcheck/model"
 	"modelcheck/runtime/fault"
 )
+
+// committedDir holds the committed counterexamples.
+const committedDir = "../../testdata/counterexamples"
 
 // modelcheck runs the command in-process and returns stdout, stderr and the
 // exit status.
@@ -81,7 +88,7 @@ func TestDefaultDepth12IsClean(t *testing.T) {
 	if testing.Short() {
 		t.Skip("full depth-12 exploration")
 	}
-	r, code := exploreJSON(t, "--depth", "12")
+	r, code := exploreJSON(t, "--depth", "12", "--out", t.TempDir())
 	if code != exitOK || len(r.Violations) != 0 || !r.Complete || r.MaxDepthReached != 12 {
 		t.Fatalf("exit %d, %d violations, complete %v, max depth %d", code, len(r.Violations), r.Complete, r.MaxDepthReached)
 	}
@@ -91,38 +98,77 @@ func TestDefaultDepth12IsClean(t *testing.T) {
 }
 
 // TestEveryFaultExitsOne: with each fault switch on, explore --depth 12
-// exits 1 and names an invariant the fault must trip.
+// exits 1, names an invariant the fault must trip, and writes its
+// counterexample: byte for byte the committed one (whatever the worker
+// count: faults alternate between one and two workers), no longer than
+// the path, which replay reproduces and shrink leaves unchanged.
 func TestEveryFaultExitsOne(t *testing.T) {
-	for _, fc := range invariants.Faults() {
+	for i, fc := range invariants.Faults() {
 		t.Run(fc.Fault.Name(), func(t *testing.T) {
 			t.Parallel()
-			r, code := exploreJSON(t, "--depth", "12", "--scenario", fc.Scenario, "--fault", fc.Fault.Name())
+			dir := t.TempDir()
+			workers := strconv.Itoa(1 + i%2)
+			r, code := exploreJSON(t, "--depth", "12", "--scenario", fc.Scenario, "--fault", fc.Fault.Name(), "--workers", workers, "--out", dir)
 			if code != exitViolation || len(r.Violations) == 0 {
 				t.Fatalf("exit %d, %d violations", code, len(r.Violations))
 			}
-			if v := r.Violations[0]; !slices.Contains(fc.Trips, v.Invariant) || len(v.ContractIDs) == 0 || len(v.Path) != v.Depth {
+			v := r.Violations[0]
+			if !slices.Contains(fc.Trips, v.Invariant) || len(v.ContractIDs) == 0 || len(v.Path) != v.Depth {
 				t.Fatalf("first violation %+v, want one of %v with contract ids and a path", v, fc.Trips)
+			}
+			got, err := os.ReadFile(v.File)
+			if err != nil {
+				t.Fatal(err)
+			}
+			want, err := os.ReadFile(filepath.Join(committedDir, filepath.Base(v.File)))
+			if err != nil || !bytes.Equal(got, want) {
+				t.Fatalf("%s differs from the committed counterexample (%v):\n%s", v.File, err, got)
+			}
+			f, err := counterexamples.Read(v.File)
+			if err != nil || len(f.Case.Script) > len(v.Path) {
+				t.Fatalf("read %v; %d inputs, the path had %d", err, len(f.Case.Script), len(v.Path))
+			}
+			if _, stderr, code := modelcheck(t, "replay", v.File); code != exitViolation {
+				t.Fatalf("replay: exit %d, want 1: %s", code, stderr)
+			}
+			if out, stderr, code := modelcheck(t, "shrink", v.File); code != exitOK || !strings.Contains(out, "unchanged "+v.File) {
+				t.Fatalf("shrink: exit %d, %s%s", code, out, stderr)
 			}
 		})
 	}
 }
 
-// TestWorkersDoNotChangeResults: counts and the first counterexample are
-// the same whatever the worker count.
+// TestWorkersDoNotChangeResults: counts, the first counterexample and the
+// file written for it are the same whatever the worker count.
 func TestWorkersDoNotChangeResults(t *testing.T) {
 	clean := func(r report) report {
 		r.Workers, r.ElapsedSeconds, r.StatesPerSecond = 0, 0, 0
+		r.Violations = slices.Clone(r.Violations)
+		for i := range r.Violations {
+			r.Violations[i].File = filepath.Base(r.Violations[i].File)
+		}
 		return r
+	}
+	files := func(r report) []string {
+		var out []string
+		for _, v := range r.Violations {
+			b, err := os.ReadFile(v.File)
+			if err != nil {
+				t.Fatal(err)
+			}
+			out = append(out, string(b))
+		}
+		return out
 	}
 	for _, args := range [][]string{
 		{"--depth", "10"},
 		{"--depth", "12", "--fault", "unbounded-cancel-streak"},
 		{"--depth", "12", "--fault", "drain-not-doubled"},
 	} {
-		r1, c1 := exploreJSON(t, append(args, "--workers", "1")...)
+		r1, c1 := exploreJSON(t, append(args, "--workers", "1", "--out", t.TempDir())...)
 		for _, w := range []string{"2", "3"} {
-			rw, cw := exploreJSON(t, append(args, "--workers", w)...)
-			if c1 != cw || !reflect.DeepEqual(clean(r1), clean(rw)) {
+			rw, cw := exploreJSON(t, append(args, "--workers", w, "--out", t.TempDir())...)
+			if c1 != cw || !reflect.DeepEqual(clean(r1), clean(rw)) || !reflect.DeepEqual(files(r1), files(rw)) {
 				t.Fatalf("%v: workers 1 gave exit %d %+v, workers %s gave exit %d %+v", args, c1, clean(r1), w, cw, clean(rw))
 			}
 		}
@@ -141,7 +187,7 @@ func TestEveryScenarioIsClean(t *testing.T) {
 }
 
 func TestMaxStatesStopsWithThree(t *testing.T) {
-	r, code := exploreJSON(t, "--depth", "12", "--max-states", "1000")
+	r, code := exploreJSON(t, "--depth", "12", "--max-states", "1000", "--out", t.TempDir())
 	if code != exitStopped || r.Complete || r.StoppedEarly == "" {
 		t.Fatalf("exit %d, complete %v, stopped %q", code, r.Complete, r.StoppedEarly)
 	}

@@ -1,0 +1,181 @@
+package main
+
+import (
+	"os"
+	"path/filepath"
+	"regexp"
+	"strings"
+	"testing"
+)
+
+func committedFiles(t *testing.T) []string {
+	t.Helper()
+	files, err := filepath.Glob(filepath.Join(committedDir, "*.txt"))
+	if err != nil || len(files) == 0 {
+		t.Fatalf("no committed counterexamples (%v)", err)
+	}
+	return files
+}
+
+// writeTemp writes a file into a fresh folder and returns its path.
+func writeTemp(t *testing.T, name, text string) string {
+	t.Helper()
+	path := filepath.Join(t.TempDir(), name)
+	if err := os.WriteFile(path, []byte(text), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	return path
+}
+
+func readFile(t *testing.T, path string) string {
+	t.Helper()
+	b, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return string(b)
+}
+
+// TestReplayReproducesEveryCommitted: replay exits 1 on each committed
+// counterexample whose expected output records a violation (every one
+// with a fault switch; 0 on those whose bug was fixed), printing each
+// step's events and state.
+func TestReplayReproducesEveryCommitted(t *testing.T) {
+	violation := regexp.MustCompile(`(?m)^violation `)
+	for _, path := range committedFiles(t) {
+		want := exitOK
+		if violation.MatchString(readFile(t, path)) {
+			want = exitViolation
+		}
+		out, stderr, code := modelcheck(t, "replay", path)
+		if code != want || stderr != "" || !strings.Contains(out, "  1. ") || !strings.Contains(out, "state: now=") {
+			t.Errorf("%s: exit %d, want %d; stderr %s\n%s", path, code, want, stderr, out)
+		}
+	}
+}
+
+// TestReplayExitStatus: 0 when the violation no longer reproduces (with a
+// note that the expectation is stale), 2 on a malformed or truncated file,
+// naming the file and line, whatever else is replayed with it.
+func TestReplayExitStatus(t *testing.T) {
+	good := filepath.Join(committedDir, "lane-order-af521bf3.txt")
+	text := readFile(t, good)
+	fixed := writeTemp(t, "fixed.txt", strings.Replace(text, " faults=lifo-ready\n----", "\n----", 1))
+	out, stderr, code := modelcheck(t, "replay", fixed)
+	if code != exitOK || !strings.Contains(out, "no violation\n") || !strings.Contains(out, "note: this differs from the expected output") {
+		t.Fatalf("fixed runtime: exit %d\n%s%s", code, out, stderr)
+	}
+	for _, c := range []struct{ text, want string }{
+		{text[:len(text)/2], `truncated.txt:\d+: the run's expected output is missing or stops short`},
+		{text[:len(text)/5], `truncated.txt:\d+: scenario: no ---- line before the end of the file \(truncated\?\)`},
+		{strings.Replace(text, "microtask\n", "microtask now\n", 1), `truncated.txt:18: "microtask now": microtask: takes no operands`},
+	} {
+		bad := writeTemp(t, "truncated.txt", c.text)
+		_, stderr, code := modelcheck(t, "replay", good, bad)
+		if code != exitUsage || !regexp.MustCompile(c.want).MatchString(stderr) {
+			t.Errorf("exit %d, stderr %q, want 2 and %q", code, stderr, c.want)
+		}
+	}
+	if _, stderr, code := modelcheck(t, "replay"); code != exitUsage || !strings.Contains(stderr, "no file given") {
+		t.Errorf("replay with no file: exit %d, %s", code, stderr)
+	}
+	if _, stderr, code := modelcheck(t, "replay", "no/such/file.txt"); code != exitUsage || !strings.Contains(stderr, "no/such/file.txt") {
+		t.Errorf("missing file: exit %d, %s", code, stderr)
+	}
+}
+
+// handWritten is a long counterexample of lost-wake written by hand: it
+// wanders before the yield that loses the wake.
+const handWritten = `# a long way round
+scenario base=default faults=lost-wake
+----
+
+run
+spawn r1
+spawn r1
+governor DrainRegions
+microtask
+dispatch
+checkpoint t1
+complete t1 ok
+dispatch
+yield t2
+----
+`
+
+// TestShrinkCommand: shrink writes a hand-written file under its own name
+// next to it; shrinking that changes nothing; --out writes elsewhere but
+// never over another file; flags may follow the file.
+func TestShrinkCommand(t *testing.T) {
+	path := writeTemp(t, "hand.txt", handWritten)
+	out, stderr, code := modelcheck(t, "shrink", path)
+	if code != exitOK {
+		t.Fatalf("exit %d: %s", code, stderr)
+	}
+	m := regexp.MustCompile(`^\S+hand\.txt: 9 inputs -> 4: wrote (\S+/stuck-[0-9a-f]{8}\.txt)\n$`).FindStringSubmatch(out)
+	if m == nil {
+		t.Fatalf("output %q", out)
+	}
+	shrunk := m[1]
+	text := readFile(t, shrunk)
+	if !strings.Contains(text, "# length: 9 inputs as found, 4 after shrinking") || !strings.Contains(text, "yield t1\n----\n") {
+		t.Fatalf("shrunk file:\n%s", text)
+	}
+	if out, _, code := modelcheck(t, "shrink", shrunk); code != exitOK || !strings.Contains(out, "4 inputs -> 4: unchanged") || readFile(t, shrunk) != text {
+		t.Fatalf("shrinking again: exit %d, %s", code, out)
+	}
+	other := writeTemp(t, "other.txt", "keep me\n")
+	if _, stderr, code := modelcheck(t, "shrink", path, "--out", other); code != exitUsage || !strings.Contains(stderr, "already exists with other content") || readFile(t, other) != "keep me\n" {
+		t.Fatalf("--out over another file: exit %d, %s", code, stderr)
+	}
+	fresh := filepath.Join(t.TempDir(), "fresh.txt")
+	if _, stderr, code := modelcheck(t, "shrink", path, "--out", fresh); code != exitOK || readFile(t, fresh) != text {
+		t.Fatalf("--out to a new file: exit %d, %s", code, stderr)
+	}
+	clean := writeTemp(t, "clean.txt", strings.Replace(handWritten, " faults=lost-wake", "", 1))
+	if _, stderr, code := modelcheck(t, "shrink", clean); code != exitUsage || !strings.Contains(stderr, "no invariant is violated") {
+		t.Fatalf("nothing to shrink: exit %d, %s", code, stderr)
+	}
+	if _, stderr, code := modelcheck(t, "shrink", path, clean); code != exitUsage || !strings.Contains(stderr, "want one file, got 2") {
+		t.Fatalf("two files: exit %d, %s", code, stderr)
+	}
+}
+
+// TestExploreNeverOverwrites: a different file under the counterexample's
+// name is left alone, with exit 2; an empty --out writes nothing.
+func TestExploreNeverOverwrites(t *testing.T) {
+	dir := t.TempDir()
+	name := filepath.Join(dir, "lane-order-af521bf3.txt")
+	if err := os.WriteFile(name, []byte("reviewed\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	_, stderr, code := modelcheck(t, "explore", "--fault", "lifo-ready", "--out", dir)
+	if code != exitUsage || !strings.Contains(stderr, name+" already exists with other content") || readFile(t, name) != "reviewed\n" {
+		t.Fatalf("exit %d, %s", code, stderr)
+	}
+	r, code := exploreJSON(t, "--fault", "lifo-ready", "--out", "")
+	if code != exitViolation || r.Violations[0].File != "" {
+		t.Fatalf("--out '': exit %d, file %q", code, r.Violations[0].File)
+	}
+}
+
+// TestExploreRecordsTheChecks: a run restricted with --invariant writes a
+// file that checks only those invariants and says how it was found.
+func TestExploreRecordsTheChecks(t *testing.T) {
+	r, code := exploreJSON(t, "--fault", "lifo-ready", "--invariant", "wake-dedup", "--invariant", "lane-order", "--out", t.TempDir())
+	if code != exitViolation || len(r.Violations) != 1 {
+		t.Fatalf("exit %d, %+v", code, r)
+	}
+	text := readFile(t, r.Violations[0].File)
+	for _, want := range []string{
+		"# found by: modelcheck explore --model asupersync --scenario default --depth 12 --fault lifo-ready --invariant lane-order --invariant wake-dedup\n",
+		"\nrun invariants=lane-order,wake-dedup\n",
+	} {
+		if !strings.Contains(text, want) {
+			t.Errorf("file does not say %q:\n%s", want, text)
+		}
+	}
+	if _, stderr, code := modelcheck(t, "replay", r.Violations[0].File); code != exitViolation {
+		t.Errorf("replay: exit %d, %s", code, stderr)
+	}
+}

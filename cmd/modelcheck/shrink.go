@@ -1,0 +1,72 @@
+package main
+
+import (
+	"flag"
+	"fmt"
+	"io"
+	"os"
+	"path/filepath"
+
+	"modelcheck/counterexamples"
+)
+
+func shrinkCmd(args []string, stdout, stderr io.Writer) int {
+	fs := flag.NewFlagSet("shrink", flag.ContinueOnError)
+	out := fs.String("out", "", "write the result here (default: its own name, <invariant>-<fingerprint>.txt, next to FILE)")
+	fs.Usage = func() {
+		fmt.Fprintf(fs.Output(), "Usage: modelcheck shrink FILE [--out FILE]\n\nShrinks a counterexample file (written by explore or by hand) to a 1-minimal one:\nfewer inputs, a smaller scenario, simpler inputs, the same invariant broken.\nShrinking a shrunk file changes nothing. A file with other content is never\noverwritten, except FILE itself.\nExit status: 0 shrunk, 2 bad usage, a malformed file or no violation to shrink.\n\nFlags:\n")
+		fs.PrintDefaults()
+	}
+	files, code, done := parseFiles(fs, args, stdout, stderr)
+	if done {
+		return code
+	}
+	if len(files) != 1 {
+		return usageError(fs, fmt.Errorf("want one file, got %d", len(files)), stderr)
+	}
+	if err := shrinkFile(files[0], *out, stdout); err != nil {
+		fmt.Fprintf(stderr, "modelcheck shrink: %v\n", err)
+		return exitUsage
+	}
+	return exitOK
+}
+
+// shrinkFile shrinks path and writes the result to out, or, if out is
+// empty, under its own name next to path.
+func shrinkFile(path, out string, stdout io.Writer) error {
+	f, err := counterexamples.Read(path)
+	if err != nil {
+		return err
+	}
+	if _, err := f.Run(); err != nil {
+		return err
+	}
+	c, err := counterexamples.Shrink(f.Case)
+	if err != nil {
+		return fmt.Errorf("%s: %w", path, err)
+	}
+	name, data, err := counterexamples.Format(c)
+	if err != nil {
+		return fmt.Errorf("%s: %w", path, err)
+	}
+	if out == "" {
+		out = filepath.Join(filepath.Dir(path), name)
+	}
+	w, err := counterexamples.WriteFile(out, data, sameFile(path, out))
+	if err != nil {
+		return err
+	}
+	fmt.Fprintf(stdout, "%s: %d inputs -> %d: %s %s\n", path, len(f.Case.Script), len(c.Script), w, out)
+	return nil
+}
+
+// sameFile reports whether a and b name one existing file: shrinking a
+// file in place may replace it.
+func sameFile(a, b string) bool {
+	sa, err := os.Stat(a)
+	if err != nil {
+		return false
+	}
+	sb, err := os.Stat(b)
+	return err == nil && os.SameFile(sa, sb)
+}

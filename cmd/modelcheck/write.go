@@ -1,0 +1,89 @@
+package main
+
+import (
+	"errors"
+	"fmt"
+	"path/filepath"
+	"slices"
+	"strconv"
+	"strings"
+
+	"modelcheck/counterexamples"
+	"modelcheck/explore"
+	"modelcheck/invariants"
+	"modelcheck/model"
+)
+
+// written is the counterexample file of one violation.
+type written struct {
+	path   string // "" if none was written
+	what   counterexamples.Written
+	inputs int
+}
+
+// writeCounterexamples shrinks each violation and writes it to c.out as a
+// counterexample file, one per violation, in the order of r.Violations. A
+// file that cannot be written is reported in the error and left out; the
+// others are still written.
+func writeCounterexamples(c *exploreConfig, sc model.Scenario, r explore.Result[model.Input]) ([]written, error) {
+	files := make([]written, len(r.Violations))
+	if c.out == "" {
+		return files, nil
+	}
+	var errs []error
+	for i, v := range r.Violations {
+		found := counterexamples.Case{
+			Origin: counterexamples.Origin{Command: exploreCommand(c, sc), Length: len(v.Path)},
+			Base:   c.scenario, Scenario: sc, Only: checkOrder(c.only), Script: v.Path,
+		}
+		shrunk, err := counterexamples.Shrink(found)
+		if err != nil {
+			errs = append(errs, fmt.Errorf("shrinking the %s counterexample: %w", invariants.All()[v.Invariant].Name, err))
+			continue
+		}
+		name, data, err := counterexamples.Format(shrunk)
+		if err == nil {
+			path := filepath.Join(c.out, name)
+			files[i] = written{path: path, inputs: len(shrunk.Script)}
+			files[i].what, err = counterexamples.WriteFile(path, data, false)
+		}
+		if err != nil {
+			files[i] = written{}
+			errs = append(errs, err)
+		}
+	}
+	return files, errors.Join(errs...)
+}
+
+// exploreCommand is the command that finds a counterexample again: every
+// flag that decides the result, in a fixed order, and none that does not
+// (--workers, --json, --out), so that the file's bytes do not depend on
+// them.
+func exploreCommand(c *exploreConfig, sc model.Scenario) string {
+	args := []string{"modelcheck explore", "--model", c.model, "--scenario", c.scenario, "--depth", strconv.Itoa(c.depth)}
+	if c.dfs {
+		args = append(args, "--dfs")
+	}
+	if c.maxStates != 0 {
+		args = append(args, "--max-states", strconv.Itoa(c.maxStates))
+	}
+	for _, f := range sc.Kernel.Faults.List() {
+		args = append(args, "--fault", f.Name())
+	}
+	for _, name := range checkOrder(c.only) {
+		args = append(args, "--invariant", name)
+	}
+	return strings.Join(args, " ")
+}
+
+// checkOrder is a list of invariant names without duplicates, in check
+// order.
+func checkOrder(names []string) []string {
+	var out []string
+	for _, name := range invariants.Names() {
+		if slices.Contains(names, name) {
+			out = append(out, name)
+		}
+	}
+	return out
+}

@@ -1,0 +1,79 @@
+package counterexamples
+
+import (
+	"fmt"
+	"strings"
+
+	"modelcheck/model"
+	"modelcheck/runtime/dethash"
+)
+
+// Case is everything a counterexample file says, apart from its expected
+// output: how it was found, the scenario, the invariants checked and the
+// input script. The expected output is computed from it.
+type Case struct {
+	Origin Origin
+	// Base names the scenario the file's scenario overrides.
+	Base     string
+	Scenario model.Scenario
+	// Only restricts the check to the named invariants (all if empty), as
+	// explore --invariant did when the case was found.
+	Only   []string
+	Script []model.Input
+}
+
+// Origin is how a case was found, kept in the file's header through every
+// later shrink, so a reader can always rerun the search.
+type Origin struct {
+	// Command is the modelcheck command that found it, or a note that the
+	// script was written by hand.
+	Command string
+	// Length is the number of inputs of the script as found: the shortest
+	// path under BFS, before shrinking.
+	Length int
+}
+
+// byHand is the origin command of a script that no explore run recorded.
+const byHand = "written by hand (no modelcheck explore command recorded)"
+
+// scenarioLine is the scenario directive, unwrapped.
+func (c *Case) scenarioLine() (string, error) {
+	args, err := scenarioArgs(c.Base, &c.Scenario)
+	if err != nil {
+		return "", err
+	}
+	return "scenario " + strings.Join(args, " "), nil
+}
+
+// runLine is the run directive.
+func (c *Case) runLine() string {
+	if len(c.Only) == 0 {
+		return "run"
+	}
+	return "run invariants=" + strings.Join(c.Only, ",")
+}
+
+// Name is the file name of the case: the invariant it breaks and the first
+// eight hex digits of a DetHasher over its scenario, checks and script, so
+// the same counterexample always gets the same name and a different one
+// (almost surely) another.
+func (c *Case) Name(invariant string) (string, error) {
+	sl, err := c.scenarioLine()
+	if err != nil {
+		return "", err
+	}
+	h := dethash.New()
+	for _, line := range append([]string{sl, c.runLine()}, spellScript(c.Script)...) {
+		h.Size(len(line))
+		h.Bytes([]byte(line))
+	}
+	return fmt.Sprintf("%s-%08x.txt", invariant, h.Sum()>>32), nil
+}
+
+func spellScript(script []model.Input) []string {
+	out := make([]string, len(script))
+	for i, in := range script {
+		out[i] = in.String()
+	}
+	return out
+}

@@ -1,0 +1,149 @@
+package counterexamples
+
+import (
+	"regexp"
+	"strings"
+	"testing"
+
+	"modelcheck/model"
+	"modelcheck/runtime/fault"
+	"modelcheck/runtime/pump"
+)
+
+// sample is a small counterexample file as explore writes it: lifo-ready
+// dispatching the newer of two ready tasks.
+func sample(t *testing.T) string {
+	t.Helper()
+	sc, err := model.Lookup("default")
+	if err != nil {
+		t.Fatal(err)
+	}
+	sc.Kernel.Faults = sc.Kernel.Faults.With(fault.LifoReady)
+	sc.Pump.Faults = sc.Kernel.Faults
+	var script []model.Input
+	for _, line := range []string{"spawn r1", "microtask", "spawn r1", "dispatch"} {
+		in, err := pump.ParseInput(line)
+		if err != nil {
+			t.Fatal(err)
+		}
+		script = append(script, in)
+	}
+	c, err := Shrink(Case{Origin: Origin{Command: "modelcheck explore --fault lifo-ready", Length: 4}, Base: "default", Scenario: sc, Script: script})
+	if err != nil {
+		t.Fatal(err)
+	}
+	_, data, err := Format(c)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return string(data)
+}
+
+// replayText parses and replays a file's text.
+func replayText(text string) (Replayed, error) {
+	f, err := Parse("sample.txt", []byte(text))
+	if err != nil {
+		return Replayed{}, err
+	}
+	return f.Replay()
+}
+
+var positioned = regexp.MustCompile(`^sample\.txt:\d+: `)
+
+func TestSampleReplays(t *testing.T) {
+	r, err := replayText(sample(t))
+	if err != nil || r.Outcome.Violation == nil || r.Outcome.Violation.Invariant.Name != "lane-order" || r.Stale {
+		t.Fatalf("error %v, outcome %+v, stale %v", err, r.Outcome.Violation, r.Stale)
+	}
+}
+
+// TestTruncatedFilesAreErrors cuts the sample at every byte: each cut is an
+// error naming the file and a line, never a quiet replay of half a script.
+func TestTruncatedFilesAreErrors(t *testing.T) {
+	text := sample(t)
+	for cut := 0; cut < len(text)-1; cut++ {
+		_, err := replayText(text[:cut])
+		if err == nil || !positioned.MatchString(err.Error()) {
+			t.Fatalf("cut after %d bytes (...%q): error %v, want sample.txt:LINE: ...", cut, text[max(0, cut-30):cut], err)
+		}
+	}
+}
+
+// TestCorruptFilesAreErrors: each corruption is an error that names the
+// file and the line, and says what was expected there.
+func TestCorruptFilesAreErrors(t *testing.T) {
+	text := sample(t)
+	cases := []struct{ old, new, want string }{
+		{"tasks=2", "tasks=x", `sample.txt:8: scenario: tasks="x": want a number in 0..8`},
+		{"tasks=2", "tasks=9", `tasks="9": want a number in 0..8`},
+		{"tasks=2", "workers=2", `sample.txt:8: scenario: unknown key "workers" (known: base, backend, tasks,`},
+		{"base=default", "base=nope", `sample.txt:8: scenario: base: unknown scenario "nope"`},
+		{"tasks=2", "tasks=2 tasks=3", `sample.txt:8: scenario: tasks is given twice`},
+		{"base=default", "", `sample.txt:8: scenario: missing base=NAME`},
+		{"timed_tasks=false", "timed_tasks=maybe", `timed_tasks="maybe": want true or false`},
+		{"faults=lifo-ready", "faults=lifo", `faults="lifo": unknown fault "lifo"`},
+		{"region_cancel=none", "region_cancel=Gentle", `region_cancel="Gentle": unknown cancel kind "Gentle"`},
+		{"\nrun\n", "\nwalk\n", `sample.txt:16: unknown directive "walk" after the scenario (want run)`},
+		{"\nrun\n", "\nrun invariants=nope\n", `sample.txt:16: run: unknown invariant "nope"`},
+		{"\nrun\n", "\nrun fast\n", `sample.txt:16: run: unknown argument "fast"`},
+		{"\ndispatch\n", "\ndispatch-now\n", `sample.txt:20: "dispatch-now": unknown operation "dispatch-now"`},
+		{"\nspawn r1\ndispatch", "\nspawn r2\ndispatch", `sample.txt:19: "spawn r2": the model does not offer it here (it offers: dispatch; spawn r1; wake t1)`},
+		{"\nmicrotask\n", "\nhost-task\n", `sample.txt:18: "host-task": the model does not offer it here (it offers: microtask; spawn r1; wake t1)`},
+		{"# length: 4 inputs", "# length: four inputs", `sample.txt:4: header: "length: four inputs as found, 4 after shrinking"`},
+		{"faults=lifo-ready\n----\n", "faults=lifo-ready\n", `sample.txt:11: "backend=browser tasks=2`},
+	}
+	for _, c := range cases {
+		if !strings.Contains(text, c.old) {
+			t.Fatalf("sample has no %q:\n%s", c.old, text)
+		}
+		_, err := replayText(strings.Replace(text, c.old, c.new, 1))
+		if err == nil || !strings.Contains(err.Error(), c.want) {
+			t.Errorf("%q -> %q: error %v, want %q", c.old, c.new, err, c.want)
+		}
+	}
+}
+
+// TestChangedOutputIsStaleNotAnError: an expected output that differs
+// from the run (the runtime changed) is reported, not an error; the
+// regression test is what fails on it.
+func TestChangedOutputIsStaleNotAnError(t *testing.T) {
+	text := strings.Replace(sample(t), "task_spawned task=t1", "task_spawned task=t7", 1)
+	r, err := replayText(text)
+	if err != nil || !r.Stale || r.Outcome.Violation == nil {
+		t.Fatalf("error %v, stale %v, violation %v", err, r.Stale, r.Outcome.Violation)
+	}
+}
+
+// TestHandWrittenFile: a script with comments and no header or expected
+// output parses, and shrinks to a file that replays cleanly.
+func TestHandWrittenFile(t *testing.T) {
+	text := "scenario base=default faults=lifo-ready\n----\n\nrun\n# two ready tasks\nspawn r1\nspawn r1\nmicrotask\n\ndispatch\n----\n"
+	f, err := Parse("hand.txt", []byte(text))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(f.Case.Script) != 4 || f.Lines[0] != 6 || f.Lines[3] != 10 {
+		t.Fatalf("script %v at lines %v", f.Case.Script, f.Lines)
+	}
+	if _, err := f.Replay(); err == nil || !strings.Contains(err.Error(), "hand.txt:11: the run's expected output is missing") {
+		t.Fatalf("replay without an expected output: %v", err)
+	}
+	c, err := Shrink(f.Case)
+	if err != nil {
+		t.Fatal(err)
+	}
+	_, data, err := Format(c)
+	if err != nil {
+		t.Fatal(err)
+	}
+	g, err := Parse("shrunk.txt", data)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if r, err := g.Replay(); err != nil || r.Stale || r.Outcome.Violation == nil {
+		t.Fatalf("the shrunk file: error %v, stale %v\n%s", err, r.Stale, data)
+	}
+	if !strings.Contains(string(data), "# found by: "+byHand+"\n# model: asupersync, base scenario: default, faults: lifo-ready\n# length: 4 inputs as found") {
+		t.Errorf("header does not say it was written by hand:\n%s", data)
+	}
+}

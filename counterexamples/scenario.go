@@ -1,0 +1,304 @@
+package counterexamples
+
+import (
+	"fmt"
+	"slices"
+	"strconv"
+	"strings"
+
+	"github.com/cockroachdb/datadriven"
+
+	"modelcheck/model"
+	"modelcheck/runtime/cancel"
+	"modelcheck/runtime/fault"
+	"modelcheck/runtime/kernel"
+	"modelcheck/runtime/pump"
+	"modelcheck/runtime/sched"
+)
+
+// A counterexample file spells its scenario as a named base scenario plus
+// overrides (`scenario base=default tasks=2 sleep=0 faults=lifo-ready`), so
+// that a shrunk scenario, which no longer matches any named one, can be
+// written down and replayed. One table drives both directions, so every
+// value the writer spells the reader accepts.
+
+// setting is one scenario key: how to spell its value and how to set it.
+type setting struct {
+	key string
+	// group is the line of the scenario directive's output it is listed on.
+	group int
+	get   func(*model.Scenario) string
+	set   func(*model.Scenario, string) error
+}
+
+var settings = []setting{
+	{"backend", 0, spellBackend, setBackend},
+	number("tasks", 0, 0, kernel.MaxTasks, func(sc *model.Scenario) *uint8 { return &sc.Tasks }),
+	number("regions", 0, 1, cancel.MaxRegions, func(sc *model.Scenario) *uint8 { return &sc.Regions }),
+	number("obligations", 0, 0, cancel.MaxObligations, func(sc *model.Scenario) *uint8 { return &sc.Obligations }),
+	number("finalizers", 0, 0, 255, func(sc *model.Scenario) *uint8 { return &sc.Finalizers }),
+	{"sleep", 0, func(sc *model.Scenario) string { return strconv.FormatUint(uint64(sc.Sleep), 10) },
+		func(sc *model.Scenario, v string) error {
+			n, err := parseNumber(v, 0, 1<<31)
+			sc.Sleep = uint32(n)
+			return err
+		}},
+	boolean("timed_tasks", 0, func(sc *model.Scenario) *bool { return &sc.TimedTasks }),
+	boolean("masks", 0, func(sc *model.Scenario) *bool { return &sc.Masks }),
+	boolean("denied_callbacks", 0, func(sc *model.Scenario) *bool { return &sc.DeniedCallbacks }),
+	{"cancel_kinds", 1, spellCancelKinds, setCancelKinds},
+	{"region_cancel", 1, spellRegionCancel, setRegionCancel},
+	{"governors", 1, spellGovernors, setGovernors},
+	// Limits start at 1: the runtime reads 0 as "use the default", which
+	// is not a smaller limit.
+	number("cancel_streak_limit", 2, 1, 127, func(sc *model.Scenario) *uint8 { return &sc.Kernel.CancelStreakLimit }),
+	number("catchup_batch", 2, 1, kernel.MaxTimers, func(sc *model.Scenario) *uint8 { return &sc.Kernel.CatchupBatch }),
+	number("max_chain_depth", 2, 1, 255, func(sc *model.Scenario) *uint8 { return &sc.Kernel.MaxChainDepth }),
+	{"max_chain_memory", 2, func(sc *model.Scenario) string { return strconv.Itoa(int(sc.Kernel.MaxChainMemory)) },
+		func(sc *model.Scenario, v string) error {
+			n, err := parseNumber(v, 1, 65535)
+			sc.Kernel.MaxChainMemory = uint16(n)
+			return err
+		}},
+	number("burst_limit", 2, 1, 255, func(sc *model.Scenario) *uint8 { return &sc.Pump.BurstLimit }),
+	{"caps", 2, spellCaps, setCaps},
+	{"faults", 2, spellFaults, setFaults},
+}
+
+func number(key string, group int, lo, hi uint64, field func(*model.Scenario) *uint8) setting {
+	return setting{key, group,
+		func(sc *model.Scenario) string { return strconv.Itoa(int(*field(sc))) },
+		func(sc *model.Scenario, v string) error {
+			n, err := parseNumber(v, lo, hi)
+			*field(sc) = uint8(n)
+			return err
+		}}
+}
+
+func parseNumber(v string, lo, hi uint64) (uint64, error) {
+	n, err := strconv.ParseUint(v, 10, 64)
+	if err != nil || n < lo || n > hi {
+		return 0, fmt.Errorf("want a number in %d..%d", lo, hi)
+	}
+	return n, nil
+}
+
+func boolean(key string, group int, field func(*model.Scenario) *bool) setting {
+	return setting{key, group,
+		func(sc *model.Scenario) string { return strconv.FormatBool(*field(sc)) },
+		func(sc *model.Scenario, v string) error {
+			switch v {
+			case "true", "false":
+				*field(sc) = v == "true"
+				return nil
+			}
+			return fmt.Errorf("want true or false")
+		}}
+}
+
+func spellBackend(sc *model.Scenario) string {
+	if sc.Native {
+		return "native"
+	}
+	return "browser"
+}
+
+func setBackend(sc *model.Scenario, v string) error {
+	switch v {
+	case "native", "browser":
+		sc.Native = v == "native"
+		return nil
+	}
+	return fmt.Errorf("want browser or native")
+}
+
+// list spells a list, "none" when empty.
+func list[T fmt.Stringer](xs []T) string {
+	if len(xs) == 0 {
+		return "none"
+	}
+	names := make([]string, len(xs))
+	for i, x := range xs {
+		names[i] = x.String()
+	}
+	return strings.Join(names, ",")
+}
+
+// parseList reads a comma-separated list without duplicates ("none":
+// empty).
+func parseList[T comparable](v string, parse func(string) (T, error)) ([]T, error) {
+	if v == "none" {
+		return nil, nil
+	}
+	var out []T
+	for _, name := range strings.Split(v, ",") {
+		x, err := parse(name)
+		if err != nil {
+			return nil, err
+		}
+		if slices.Contains(out, x) {
+			return nil, fmt.Errorf("%q is listed twice", name)
+		}
+		out = append(out, x)
+	}
+	return out, nil
+}
+
+func spellCancelKinds(sc *model.Scenario) string { return list(sc.CancelKinds) }
+
+func setCancelKinds(sc *model.Scenario, v string) (err error) {
+	sc.CancelKinds, err = parseList(v, cancel.ParseKind)
+	return err
+}
+
+func spellRegionCancel(sc *model.Scenario) string {
+	if sc.NoRegionCancel {
+		return "none"
+	}
+	return sc.RegionCancelKind.String()
+}
+
+func setRegionCancel(sc *model.Scenario, v string) error {
+	if v == "none" {
+		sc.NoRegionCancel, sc.RegionCancelKind = true, 0
+		return nil
+	}
+	k, err := cancel.ParseKind(v)
+	sc.NoRegionCancel, sc.RegionCancelKind = false, k
+	return err
+}
+
+func spellGovernors(sc *model.Scenario) string { return list(sc.Governors) }
+
+func setGovernors(sc *model.Scenario, v string) (err error) {
+	sc.Governors, err = parseList(v, func(name string) (sched.Governor, error) {
+		if g, ok := sched.ParseGovernor(name); ok {
+			return g, nil
+		}
+		return 0, fmt.Errorf("unknown governor suggestion %q (want NoPreference, MeetDeadlines, DrainObligations or DrainRegions)", name)
+	})
+	return err
+}
+
+// allCaps lists the capabilities one by one, in their bit order.
+func allCaps() []pump.Capability {
+	var out []pump.Capability
+	for c := pump.Capability(1); c != 0 && c <= pump.AllCaps; c <<= 1 {
+		out = append(out, c)
+	}
+	return out
+}
+
+func spellCaps(sc *model.Scenario) string {
+	var held []pump.Capability
+	for _, c := range allCaps() {
+		if sc.Pump.Caps&c != 0 {
+			held = append(held, c)
+		}
+	}
+	return list(held)
+}
+
+func setCaps(sc *model.Scenario, v string) error {
+	caps, err := parseList(v, pump.ParseCapability)
+	sc.Pump.Caps = 0
+	for _, c := range caps {
+		sc.Pump.Caps |= c
+	}
+	return err
+}
+
+func spellFaults(sc *model.Scenario) string { return list(sc.Kernel.Faults.List()) }
+
+// setFaults sets the kernel's and the pump's faults alike, as the command
+// line does.
+func setFaults(sc *model.Scenario, v string) error {
+	fs, err := parseList(v, fault.Parse)
+	var set fault.Set
+	for _, f := range fs {
+		set = set.With(f)
+	}
+	sc.Kernel.Faults, sc.Pump.Faults = set, set
+	return err
+}
+
+// scenarioArgs spells a scenario as the scenario directive's arguments:
+// base=NAME, then every key whose value differs from the base's.
+func scenarioArgs(base string, sc *model.Scenario) ([]string, error) {
+	b, err := model.Lookup(base)
+	if err != nil {
+		return nil, err
+	}
+	args := []string{"base=" + base}
+	for _, s := range settings {
+		if v := s.get(sc); v != s.get(&b) {
+			args = append(args, s.key+"="+v)
+		}
+	}
+	return args, nil
+}
+
+// parseScenario reads the scenario directive's arguments: the base
+// scenario, then the overrides in the order given. The error says which
+// key and what was expected; the caller adds the file and line.
+func parseScenario(args []datadriven.CmdArg) (string, model.Scenario, error) {
+	base := ""
+	for _, a := range args {
+		if a.Key == "base" {
+			base = strings.Join(a.Vals, ",")
+		}
+	}
+	if base == "" {
+		return "", model.Scenario{}, fmt.Errorf("scenario: missing base=NAME (a named scenario, see 'modelcheck list')")
+	}
+	sc, err := model.Lookup(base)
+	if err != nil {
+		return "", sc, fmt.Errorf("scenario: base: %w", err)
+	}
+	seen := map[string]bool{}
+	for _, a := range args {
+		if seen[a.Key] {
+			return "", sc, fmt.Errorf("scenario: %s is given twice", a.Key)
+		}
+		seen[a.Key] = true
+		if a.Key == "base" {
+			continue
+		}
+		i := slices.IndexFunc(settings, func(s setting) bool { return s.key == a.Key })
+		if i < 0 {
+			return "", sc, fmt.Errorf("scenario: unknown key %q (known: base, %s)", a.Key, strings.Join(settingKeys(), ", "))
+		}
+		v := strings.Join(a.Vals, ",")
+		if err := settings[i].set(&sc, v); err != nil {
+			return "", sc, fmt.Errorf("scenario: %s=%q: %w", a.Key, v, err)
+		}
+	}
+	return base, sc, nil
+}
+
+func settingKeys() []string {
+	keys := make([]string, len(settings))
+	for i, s := range settings {
+		keys[i] = s.key
+	}
+	return keys
+}
+
+// describeScenario is the scenario directive's output: every key with its
+// value, the base's included, so the file records the whole scenario and
+// a change to the base shows up as a diff.
+func describeScenario(sc *model.Scenario) string {
+	var b strings.Builder
+	for i, s := range settings {
+		switch {
+		case i == 0:
+		case s.group != settings[i-1].group:
+			b.WriteString("\n")
+		default:
+			b.WriteString(" ")
+		}
+		b.WriteString(s.key + "=" + s.get(sc))
+	}
+	b.WriteString("\n")
+	return b.String()
+}

@@ -1,0 +1,115 @@
+package counterexamples
+
+import (
+	"bytes"
+	"math/rand/v2"
+	"testing"
+
+	"modelcheck/invariants"
+	"modelcheck/model"
+	"modelcheck/runtime/fault"
+)
+
+// walk is a seeded random walk through a scenario that steers clear of
+// violations for its first detour inputs, then goes on at random until an
+// invariant breaks (or maxLen inputs): a long, meandering counterexample
+// of the kind a fuzzer or a person writes, which the explorer would never
+// report.
+func walk(t *testing.T, sc model.Scenario, seed uint64, detour, maxLen int) []model.Input {
+	t.Helper()
+	e, err := invariants.NewExplorable(sc, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	rng := rand.New(rand.NewPCG(seed, 0))
+	var script []model.Input
+	var offered []model.Input
+	s := e.Init()
+	for len(script) < maxLen {
+		offered = e.Enabled(&s, offered[:0])
+		if len(offered) == 0 {
+			break
+		}
+		var next model.State
+		in := offered[rng.IntN(len(offered))]
+		v := e.Step(&s, in, &next)
+		for try := 0; v != 0 && len(script) < detour && try < len(offered); try++ {
+			in = offered[(rng.IntN(len(offered))+try)%len(offered)]
+			v = e.Step(&s, in, &next)
+		}
+		script = append(script, in)
+		if v != 0 {
+			break
+		}
+		s = next
+	}
+	return script
+}
+
+// roomy is the default scenario with a fault and room for long walks.
+func roomy(t *testing.T, f fault.Fault) model.Scenario {
+	t.Helper()
+	sc, err := model.Lookup("default")
+	if err != nil {
+		t.Fatal(err)
+	}
+	sc.Kernel.Faults = sc.Kernel.Faults.With(f)
+	sc.Pump.Faults = sc.Kernel.Faults
+	// Room to wander: a walk that used up the default's three tasks and
+	// one obligation could not break anything any more.
+	sc.Tasks, sc.Regions, sc.Obligations, sc.Finalizers = 6, 3, 3, 1
+	return sc
+}
+
+// TestShrinkLongWalks shrinks long random counterexamples: the result
+// breaks the same invariant, is 1-minimal, and shrinking it again, from
+// its own file, writes the same bytes.
+func TestShrinkLongWalks(t *testing.T) {
+	// Faults whose random walks run long before they break something.
+	faults := []fault.Fault{fault.LostWake, fault.AckWhileMasked, fault.CloseWithLiveTask, fault.ReentrantPump, fault.UnboundedBurst, fault.StaleTimerFires}
+	shrunk := 0
+	for _, f := range faults {
+		t.Run(f.Name(), func(t *testing.T) {
+			sc := roomy(t, f)
+			for seed := uint64(1); seed <= 10; seed++ {
+				script := walk(t, sc, seed, 10+int(seed%20), 80)
+				c := Case{Base: "default", Scenario: sc, Script: script}
+				if o, err := Execute(sc, nil, script); err != nil || o.Violation == nil || len(script) < 30 {
+					continue
+				}
+				shrunk++
+				s, err := Shrink(c)
+				if err != nil {
+					t.Fatal(err)
+				}
+				if reproducer(t, c)(s) != true || len(s.Script) >= len(script) {
+					t.Fatalf("seed %d: %d inputs shrunk to %d, reproduces %v", seed, len(script), len(s.Script), reproducer(t, c)(s))
+				}
+				checkMinimal(t, s)
+				t.Logf("seed %d: %d inputs shrunk to %d", seed, len(script), len(s.Script))
+				_, data, err := Format(s)
+				if err != nil {
+					t.Fatal(err)
+				}
+				f, err := Parse("walk.txt", data)
+				if err != nil {
+					t.Fatal(err)
+				}
+				again, err := Shrink(f.Case)
+				if err != nil {
+					t.Fatal(err)
+				}
+				if _, data2, err := Format(again); err != nil || !bytes.Equal(data, data2) {
+					t.Fatalf("seed %d: shrinking the shrunk file again changed it (error %v):\n%s\nthen:\n%s", seed, err, data, data2)
+				}
+				if f.Case.Origin.Length != len(script) || f.Case.Origin.Command != byHand {
+					t.Errorf("seed %d: origin %+v, want %d inputs by hand", seed, f.Case.Origin, len(script))
+				}
+				break
+			}
+		})
+	}
+	if shrunk < len(faults) {
+		t.Errorf("only %d of %d faults gave a long walk to shrink", shrunk, len(faults))
+	}
+}

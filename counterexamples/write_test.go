@@ -1,0 +1,43 @@
+package counterexamples
+
+import (
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+// TestWriteFileNeverOverwritesSilently: a new file is created (folder
+// included), the same bytes leave it alone, other bytes are refused unless
+// replacing is allowed, and no temporary file is left behind.
+func TestWriteFileNeverOverwritesSilently(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "new", "x.txt")
+	steps := []struct {
+		data    string
+		replace bool
+		want    Written
+		err     string
+		content string
+	}{
+		{"one\n", false, Created, "", "one\n"},
+		{"one\n", false, Unchanged, "", "one\n"},
+		{"two\n", false, 0, "already exists with other content", "one\n"},
+		{"two\n", true, Replaced, "", "two\n"},
+	}
+	for i, s := range steps {
+		got, err := WriteFile(path, []byte(s.data), s.replace)
+		if s.err != "" {
+			if err == nil || !strings.Contains(err.Error(), s.err) {
+				t.Fatalf("step %d: error %v, want %q", i, err, s.err)
+			}
+		} else if err != nil || got != s.want {
+			t.Fatalf("step %d: %v, %v; want %v", i, got, err, s.want)
+		}
+		if b, _ := os.ReadFile(path); string(b) != s.content {
+			t.Fatalf("step %d: file holds %q, want %q", i, b, s.content)
+		}
+	}
+	if entries, _ := os.ReadDir(filepath.Dir(path)); len(entries) != 1 {
+		t.Fatalf("left behind: %v", entries)
+	}
+}
