@@ -125,7 +125,7 @@ func TestCompletedAbsorbing(t *testing.T) {
 	before := s
 	newly, err := s.RequestTask(t1, Reason{Kind: Shutdown}, BudgetFor(Shutdown, 0), &log)
 	must(t, err)
-	if newly || s != before || log.Len() != 0 {
+	if newly || s != before || len(log.Events) != 0 {
 		t.Errorf("a request changed a Completed task: newly %v, %+v, %v", newly, *s.Task(t1), log.Events)
 	}
 	if _, err := s.CancelRegion(1, Shutdown, 0, &log); err != nil {
@@ -258,7 +258,7 @@ func TestUnknownIDs(t *testing.T) {
 	if s.Task(0) != nil || s.Task(MaxTasks+1) != nil || s.Region(0) != nil || s.Obligation(MaxObligations+1) != nil {
 		t.Error("an out-of-range accessor returned a record")
 	}
-	if log.Len() != 0 {
+	if len(log.Events) != 0 {
 		t.Errorf("errors emitted events: %v", log.Events)
 	}
 	if got := fail(UnknownTask, 3).Error(); got != "cancel: t3: unknown task" {

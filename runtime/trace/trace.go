@@ -57,7 +57,6 @@ const (
 	PumpScheduled
 	PumpRunning
 	PumpIdle
-	CatchupBatch
 	AuthorizationDenied
 
 	// Cancellation protocol events (contract 001).
@@ -115,7 +114,6 @@ var kindNames = [kindCount]string{
 	PumpScheduled:        "pump_scheduled",
 	PumpRunning:          "pump_running",
 	PumpIdle:             "pump_idle",
-	CatchupBatch:         "timer_catchup_batch",
 	AuthorizationDenied:  "authorization_denied",
 	TaskSpawned:          "task_spawned",
 	SpawnRejected:        "spawn_rejected",
@@ -158,7 +156,7 @@ func (k Kind) String() string {
 func (k Kind) IsHostOnly() bool {
 	switch k {
 	case ReentrancyDeferred, BurstLimitReached, HostHandoff, PumpScheduled,
-		PumpRunning, PumpIdle, CatchupBatch, StaleTimer:
+		PumpRunning, PumpIdle, StaleTimer:
 		return true
 	}
 	return false
@@ -233,9 +231,6 @@ func (l *Log) Emit(e Event) { l.Events = append(l.Events, e) }
 
 // Reset empties the log, keeping its storage.
 func (l *Log) Reset() { l.Events = l.Events[:0] }
-
-// Len is the number of events.
-func (l *Log) Len() int { return len(l.Events) }
 
 // String renders an event as "name field=value ...", printing the fields
 // its kind carries (zero ids and metadata are omitted).
