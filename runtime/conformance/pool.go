@@ -47,7 +47,7 @@ func (r *Runner) pool(d *datadriven.TestData) (string, error) {
 		}
 		where := fmt.Sprintf("%s: %q", opPos(d, i), strings.TrimSpace(line))
 		if len(f) < 2 {
-			return "", fmt.Errorf("%s: want push|pop|steal wK ...", where)
+			return "", fmt.Errorf("%s: want push, pop or steal and a worker such as w0", where)
 		}
 		w, err := strconv.ParseUint(strings.TrimPrefix(f[1], "w"), 10, 8)
 		if err != nil || !strings.HasPrefix(f[1], "w") || w >= workers {
