@@ -164,7 +164,7 @@ func (c *Context) decisionLanes(at int, ls *lanes) {
 		for l := range ls {
 			ls[l].remove(e.Task)
 		}
-		ls[laneByName(e.Lane)].push(sched.Entry{Task: e.Task, Priority: e.Priority, Deadline: e.Deadline})
+		ls[laneByName(e.Lane)].push(sched.Entry{Task: e.Task, Priority: e.Priority, Deadline: uint32(e.Deadline)})
 	}
 }
 
@@ -320,7 +320,7 @@ func timerOrder(c *Context) bool {
 		if e.Kind != trace.TimerFired || !c.liveBefore(e.Timer) {
 			continue
 		}
-		k := timerKey(e.Deadline, e.Timer)
+		k := timerKey(uint32(e.Deadline), e.Timer)
 		if k < last {
 			return true
 		}

@@ -49,6 +49,31 @@ const (
 	UnboundedCatchup  // catch-up after a host gap fires every timer in one batch
 	StaleWakeEnqueues // a wake of a terminal task is enqueued instead of diagnosed
 
+	// MPSC channel (runtime/channel), one per INV-CH-*.
+	OvercommitCapacity        // has_capacity tests used <= capacity (INV-CH-01)
+	LifoRecv                  // recv takes the newest message (INV-CH-02)
+	LifoWaiters               // the newest sender waiter is served first (INV-CH-03)
+	TryReserveJumpsQueue      // try_reserve takes free capacity past queued waiters (INV-CH-04)
+	CancelledReserveTakesSlot // a cancelled reserve keeps the slot it took (INV-CH-05)
+	CancelledRecvConsumes     // a cancelled recv pops the message it then drops (INV-CH-06)
+	CloseToggles              // a second receiver close clears receiver_dropped (INV-CH-07)
+	SenderDoubleDrop          // a cancelled task drops its sender twice (INV-CH-08)
+	PermitDropLeaksSlot       // dropping an unsent permit keeps its slot (INV-CH-09)
+	SilentPermitLeak          // a tracked permit dropped unsent leaves its obligation Reserved (INV-CH-10)
+
+	// Timer wheel (runtime/wheel), one per INV-TM-*.
+	CancelIgnoresGeneration // cancel matches a handle by id alone (INV-TM-01)
+	FireCancelled           // the fire path skips the is_live check (INV-TM-02)
+	UnstableSlotOrder       // a slot drains newest first, like swap_remove (INV-TM-03)
+	UncheckedDuration       // try_register accepts any duration (INV-TM-04)
+	NoPurge                 // cancelling the last timer keeps the dead storage (INV-TM-05)
+	SaturatingIDs           // id and generation counters saturate instead of wrapping (INV-TM-06)
+	CascadeKeepsDead        // a cascade re-inserts cancelled entries (INV-TM-07)
+	ExclusiveDeadline       // a timer fires only once now > deadline (INV-TM-08)
+
+	// Work stealing (runtime/sched).
+	UnseededStealScan // the steal scan starts next to the thief, not at the RNG's index (INV-SC-05)
+
 	count
 )
 
@@ -79,6 +104,28 @@ var table = [count]info{
 	AmbientAuthority:       {"ambient-authority", "a host callback without a capability proceeds on ambient authority instead of failing closed (breaks P3/F4)"},
 	UnboundedCatchup:       {"unbounded-catchup", "catch-up after a host gap fires every expired timer in one batch (breaks F3)"},
 	StaleWakeEnqueues:      {"stale-wake-enqueues", "a wake of a terminal task is enqueued instead of reported stale (breaks F2)"},
+
+	OvercommitCapacity:        {"overcommit-capacity", "has_capacity tests queue.len + reserved <= capacity, so one reserve too many succeeds (breaks INV-CH-01)"},
+	LifoRecv:                  {"lifo-recv", "recv pops the newest queued message instead of the oldest (breaks INV-CH-02)"},
+	LifoWaiters:               {"lifo-waiters", "the newest sender waiter is treated as the head of the waiter queue (breaks INV-CH-03)"},
+	TryReserveJumpsQueue:      {"try-reserve-jumps-queue", "try_reserve takes free capacity even while senders wait in the queue (breaks INV-CH-04)"},
+	CancelledReserveTakesSlot: {"cancelled-reserve-takes-slot", "reserve takes a free slot before its cancellation checkpoint and keeps it when it returns Cancelled (breaks INV-CH-05)"},
+	CancelledRecvConsumes:     {"cancelled-recv-consumes", "recv pops the oldest message before its cancellation checkpoint and drops it when it returns Cancelled (breaks INV-CH-06)"},
+	CloseToggles:              {"close-toggles", "closing an already closed receiver flips receiver_dropped back to false (breaks INV-CH-07)"},
+	SenderDoubleDrop:          {"sender-double-drop", "a sender task that completes as Cancelled drops its sender in cleanup and again at completion, so sender_count wraps (breaks INV-CH-08)"},
+	PermitDropLeaksSlot:       {"permit-drop-leaks-slot", "dropping an unsent permit marks it consumed but neither releases its slot nor wakes the next waiter (breaks INV-CH-09)"},
+	SilentPermitLeak:          {"silent-permit-leak", "a session-tracked permit dropped unsent frees its slot silently and leaves its SendPermit obligation Reserved (breaks INV-CH-10)"},
+
+	CancelIgnoresGeneration: {"cancel-ignores-generation", "cancel(handle) removes the active timer with the handle's id whatever its generation (breaks INV-TM-01)"},
+	FireCancelled:           {"fire-cancelled", "the fire path wakes expired entries without the is_live check, so cancelled timers fire (breaks INV-TM-02)"},
+	UnstableSlotOrder:       {"unstable-slot-order", "a slot is drained newest entry first, as swap_remove does, so equal deadlines fire out of insertion order (breaks INV-TM-03)"},
+	UncheckedDuration:       {"unchecked-duration", "try_register accepts durations over max_timer_duration (breaks INV-TM-04)"},
+	NoPurge:                 {"no-purge", "cancelling the last active timer leaves the dead entries and occupancy bits in storage (breaks INV-TM-05)"},
+	SaturatingIDs:           {"saturating-ids", "timer id and generation counters saturate at 2^64-1 instead of wrapping, so handles repeat (breaks INV-TM-06)"},
+	CascadeKeepsDead:        {"cascade-keeps-dead", "a cascade re-inserts cancelled entries into the lower level instead of dropping them (breaks INV-TM-07)"},
+	ExclusiveDeadline:       {"exclusive-deadline", "a timer fires only when now > deadline, not at deadline == now (breaks INV-TM-08)"},
+
+	UnseededStealScan: {"unseeded-steal-scan", "the steal scan starts at the worker after the thief instead of the seeded RNG's start index (breaks INV-SC-05)"},
 }
 
 // Name is the fault's command-line name.
@@ -114,7 +161,7 @@ func Parse(name string) (Fault, error) {
 }
 
 // Set is a set of enabled faults; the zero value has none.
-type Set uint32
+type Set uint64
 
 // With returns s plus f.
 func (s Set) With(f Fault) Set { return s | 1<<f }
@@ -125,8 +172,8 @@ func (s Set) Has(f Fault) bool { return s&(1<<f) != 0 }
 // List returns the enabled faults in declaration order.
 func (s Set) List() []Fault {
 	var out []Fault
-	for v := uint32(s); v != 0; v &= v - 1 {
-		out = append(out, Fault(bits.TrailingZeros32(v)))
+	for v := uint64(s); v != 0; v &= v - 1 {
+		out = append(out, Fault(bits.TrailingZeros64(v)))
 	}
 	return out
 }

@@ -136,7 +136,7 @@ func (s *State) Apply(in Input, log *trace.Log) error {
 		return err
 	case Advance:
 		s.Now += in.N
-		log.Emit(trace.Event{Kind: trace.TimeAdvanced, Deadline: s.Now})
+		log.Emit(trace.Event{Kind: trace.TimeAdvanced, Deadline: uint64(s.Now)})
 		return nil
 	case CloseRegion:
 		return s.Cancel.CloseRegion(in.Region, log)
@@ -253,7 +253,7 @@ func (s *State) Wake(t uint8, gen uint32, log *trace.Log) error {
 	}
 	stale := tk.Phase == cancel.Completed || (gen != 0 && gen != 1)
 	if stale && !s.Config.Faults.Has(fault.StaleWakeEnqueues) {
-		log.Emit(trace.Event{Kind: trace.StaleWake, Task: t, Region: tk.Region, Gen: gen, ErrorClass: trace.ErrStaleWake})
+		log.Emit(trace.Event{Kind: trace.StaleWake, Task: t, Region: tk.Region, Gen: uint64(gen), ErrorClass: trace.ErrStaleWake})
 		return nil
 	}
 	if t == s.Current || t == s.Outer {

@@ -15,7 +15,7 @@ func (s *State) register(t uint8, deadline uint32, log *trace.Log) error {
 			continue
 		}
 		*tm = Timer{Used: true, Live: true, Task: t, Gen: tm.Gen + 1, Deadline: deadline}
-		log.Emit(trace.Event{Kind: trace.TimerRegistered, Task: t, Timer: uint8(i + 1), Gen: tm.Gen, Deadline: deadline})
+		log.Emit(trace.Event{Kind: trace.TimerRegistered, Task: t, Timer: uint8(i + 1), Gen: uint64(tm.Gen), Deadline: uint64(deadline)})
 		return nil
 	}
 	return fmt.Errorf("sleep: all %d timers are in use", MaxTimers)
@@ -28,7 +28,7 @@ func (s *State) cancelTimers(t uint8, log *trace.Log) {
 		tm := &s.Timers[i]
 		if tm.Used && tm.Live && tm.Task == t {
 			tm.Live = false
-			log.Emit(trace.Event{Kind: trace.TimerCancelled, Task: t, Timer: uint8(i + 1), Gen: tm.Gen, Deadline: tm.Deadline})
+			log.Emit(trace.Event{Kind: trace.TimerCancelled, Task: t, Timer: uint8(i + 1), Gen: uint64(tm.Gen), Deadline: uint64(tm.Deadline)})
 		}
 	}
 }
@@ -79,7 +79,7 @@ func (s *State) phase0(log *trace.Log) {
 		}
 		tm := &s.Timers[next]
 		tm.Used, tm.Live = false, false
-		log.Emit(trace.Event{Kind: trace.TimerFired, Task: tm.Task, Timer: uint8(next + 1), Gen: tm.Gen, Deadline: tm.Deadline})
+		log.Emit(trace.Event{Kind: trace.TimerFired, Task: tm.Task, Timer: uint8(next + 1), Gen: uint64(tm.Gen), Deadline: uint64(tm.Deadline)})
 		s.route(tm.Task, log)
 	}
 }

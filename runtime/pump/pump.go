@@ -207,7 +207,7 @@ func (s *State) apply(in Input, log *trace.Log) error {
 		}
 		s.HostTurn++
 		s.Kernel.Now += in.K.N
-		log.Emit(trace.Event{Kind: trace.TimeAdvanced, Deadline: s.Kernel.Now})
+		log.Emit(trace.Event{Kind: trace.TimeAdvanced, Deadline: uint64(s.Kernel.Now)})
 		s.deliverTimers(log)
 		return nil
 	case Callback:
@@ -347,12 +347,12 @@ func (s *State) deliverTimers(log *trace.Log) {
 	stale := s.Config.Faults.Has(fault.StaleTimerFires)
 	s.Kernel.ReapStale(func(id uint8, tm kernel.Timer) {
 		if stale {
-			log.Emit(trace.Event{Kind: trace.TimerFired, Task: tm.Task, Timer: id, Gen: tm.Gen, Deadline: tm.Deadline})
+			log.Emit(trace.Event{Kind: trace.TimerFired, Task: tm.Task, Timer: id, Gen: uint64(tm.Gen), Deadline: uint64(tm.Deadline)})
 			// A timer's task always exists, so this wake cannot fail.
 			_ = s.Kernel.Wake(tm.Task, 0, log)
 			return
 		}
-		log.Emit(trace.Event{Kind: trace.StaleTimer, Task: tm.Task, Timer: id, Gen: tm.Gen, Deadline: tm.Deadline, ErrorClass: trace.ErrStaleTimer})
+		log.Emit(trace.Event{Kind: trace.StaleTimer, Task: tm.Task, Timer: id, Gen: uint64(tm.Gen), Deadline: uint64(tm.Deadline), ErrorClass: trace.ErrStaleTimer})
 	})
 	if s.Mode == Idle && s.Kernel.Runnable() {
 		s.schedule(Microtask, log)

@@ -275,7 +275,7 @@ func (s *State) Inject(l Lane, task, priority uint8, deadline uint32, log *trace
 	s.NextGen++
 	s.lane(l).push(Entry{Task: task, Priority: priority, Deadline: deadline})
 	s.Scheduled |= bit(task)
-	log.Emit(trace.Event{Kind: trace.Enqueued, Task: task, Lane: l.String(), Priority: priority, Gen: s.NextGen, Deadline: deadline})
+	log.Emit(trace.Event{Kind: trace.Enqueued, Task: task, Lane: l.String(), Priority: priority, Gen: uint64(s.NextGen), Deadline: uint64(deadline)})
 }
 
 // Remove drops a task's entries (it completed while queued).

@@ -90,6 +90,37 @@ const (
 	GovernorChanged
 	TimeAdvanced
 
+	// MPSC channel events (contract 004 section 1). Task is the task
+	// performing the operation (or woken); Msg the message's sequence
+	// number; ID a sender waiter's id; ErrorClass the SendError/RecvError.
+	ChanReserved       // a reserve or try_reserve produced a permit
+	ChanReservePending // reserve registered (or stayed) in the waiter queue
+	ChanSent           // a permit was committed: the message is queued
+	ChanAborted        // a permit was aborted explicitly
+	ChanPermitDropped  // a permit was dropped unsent (RAII abort)
+	ChanEvicted        // send_evict_oldest evicted the oldest message
+	ChanReceived       // recv or try_recv took the oldest message
+	ChanRecvPending    // recv registered the receiver's waker
+	ChanSenderWoken    // a waiting sender was woken (cascade or close)
+	ChanReceiverWoken  // the waiting receiver was woken
+	ChanWaiterRemoved  // a reserve left the waiter queue without a permit
+	ChanReceiverClosed // the receiver was dropped (receiver_dropped = true)
+	ChanMessageDropped // a queued message was dropped by the receiver's close
+	ChanSenderDropped  // a sender was dropped (sender_count decremented)
+	ChanOpFailed       // an operation returned an error (ErrorClass, op)
+
+	// Timer wheel events (contract 004 section 2). ID and Gen are the
+	// handle, Deadline and Now in ticks (ms).
+	WheelRegistered     // try_register placed a timer (placement=ready|l0..l3|overflow)
+	WheelRejected       // try_register refused a too-long duration
+	WheelCancelled      // cancel(handle) matched a live timer
+	WheelCancelRejected // cancel(handle) matched nothing (stale or unknown)
+	WheelFired          // a live timer expired and its waker was called
+	WheelDeadDropped    // a cancelled entry was dropped from storage (lazy cancel)
+	WheelCascaded       // a live entry moved down a level (or in from overflow)
+	WheelPurged         // every timer cancelled: all storage cleared
+	WheelCoalesced      // coalescing fired a group early, at the window boundary
+
 	kindCount
 )
 
@@ -142,6 +173,30 @@ var kindNames = [kindCount]string{
 	FinalizerDone:        "finalizer_done",
 	GovernorChanged:      "governor_changed",
 	TimeAdvanced:         "time_advanced",
+	ChanReserved:         "chan_reserved",
+	ChanReservePending:   "chan_reserve_pending",
+	ChanSent:             "chan_sent",
+	ChanAborted:          "chan_aborted",
+	ChanPermitDropped:    "chan_permit_dropped",
+	ChanEvicted:          "chan_evicted",
+	ChanReceived:         "chan_received",
+	ChanRecvPending:      "chan_recv_pending",
+	ChanSenderWoken:      "chan_sender_woken",
+	ChanReceiverWoken:    "chan_receiver_woken",
+	ChanWaiterRemoved:    "chan_waiter_removed",
+	ChanReceiverClosed:   "chan_receiver_closed",
+	ChanMessageDropped:   "chan_message_dropped",
+	ChanSenderDropped:    "chan_sender_dropped",
+	ChanOpFailed:         "chan_op_failed",
+	WheelRegistered:      "wheel_registered",
+	WheelRejected:        "wheel_rejected",
+	WheelCancelled:       "wheel_cancelled",
+	WheelCancelRejected:  "wheel_cancel_rejected",
+	WheelFired:           "wheel_fired",
+	WheelDeadDropped:     "wheel_dead_dropped",
+	WheelCascaded:        "wheel_cascaded",
+	WheelPurged:          "wheel_purged",
+	WheelCoalesced:       "wheel_coalesced",
 }
 
 func (k Kind) String() string {
@@ -189,8 +244,19 @@ type Event struct {
 	Priority uint8
 	// ErrorClass is non-zero on failures (an ErrorClass value).
 	ErrorClass ErrorClass
-	Gen        uint32
-	Deadline   uint32
+	Gen        uint64
+	Deadline   uint64
+	// ID is a wheel timer's id or a channel sender waiter's id; Now the
+	// wheel's time; Msg a channel message's sequence number (1-based);
+	// Count a small count (queued messages, reserved slots, group size).
+	ID    uint64
+	Now   uint64
+	Msg   uint32
+	Count uint8
+	// Level is a wheel level (0..3; 4 is the overflow heap) and Slot a
+	// slot in it, on wheel placement and cascade events.
+	Level uint8
+	Slot  uint8
 	// Decision metadata (000 S6): the adapter's sequence number and hash,
 	// and the browser host's turn and microtask batch (0 on native).
 	DecisionSeq  uint64
@@ -211,9 +277,16 @@ const (
 	ErrRegionClosed
 	ErrLeaked
 	ErrAlreadyResolved
+	// Channel errors (004 1.7) and the wheel's (004 2.3).
+	ErrFull
+	ErrDisconnected
+	ErrCancelled
+	ErrEmpty
+	ErrDurationExceeded
 )
 
-var errorClassNames = [...]string{"", "stale_wake", "stale_timer", "unauthorized", "region_cancelled", "region_closed", "obligation_leaked", "already_resolved"}
+var errorClassNames = [...]string{"", "stale_wake", "stale_timer", "unauthorized", "region_cancelled", "region_closed", "obligation_leaked", "already_resolved",
+	"full", "disconnected", "cancelled", "empty", "timer_duration_exceeded"}
 
 func (c ErrorClass) String() string {
 	if int(c) < len(errorClassNames) {
@@ -278,11 +351,36 @@ func (e Event) appendFields(b *strings.Builder, host bool) {
 	if e.Priority != 0 {
 		num("prio", uint64(e.Priority))
 	}
-	if e.Gen != 0 {
-		num("gen", uint64(e.Gen))
+	wheel := e.Kind >= WheelRegistered && e.Kind <= WheelCoalesced
+	if e.Kind >= ChanReserved && e.Kind <= ChanOpFailed {
+		if e.Msg != 0 {
+			b.WriteString(" msg=m" + strconv.FormatUint(uint64(e.Msg), 10))
+		}
+		if e.ID != 0 {
+			num("waiter", e.ID)
+		}
+		if e.Kind == ChanReceiverClosed || e.Kind == ChanSenderDropped {
+			num("count", uint64(e.Count))
+		}
 	}
-	if e.Deadline != 0 || e.Kind == TimerRegistered || e.Kind == TimerFired {
-		num("deadline", uint64(e.Deadline))
+	if wheel && e.Kind != WheelPurged && e.Kind != WheelCoalesced {
+		num("id", e.ID)
+	}
+	if e.Gen != 0 || (wheel && e.Kind != WheelPurged && e.Kind != WheelCoalesced) {
+		num("gen", e.Gen)
+	}
+	if e.Deadline != 0 || e.Kind == TimerRegistered || e.Kind == TimerFired || e.Kind == WheelRegistered || e.Kind == WheelFired {
+		num("deadline", e.Deadline)
+	}
+	if wheel {
+		num("now", e.Now)
+		if e.Kind == WheelRegistered || e.Kind == WheelCascaded {
+			num("level", uint64(e.Level))
+			num("slot", uint64(e.Slot))
+		}
+		if e.Kind == WheelCoalesced {
+			num("count", uint64(e.Count))
+		}
 	}
 	if e.Kind == StepDecision || e.Kind == StepBegin || e.Kind == StepEnd || e.Kind == Park {
 		num("cancel_streak", uint64(e.Streak))
