@@ -15,12 +15,17 @@ const testdataDir = "../../testdata"
 // TestFixtures runs every contract fixture, each file its own subtest named
 // by its fixture ID (the file name), e.g.
 // go test ./runtime/conformance -run 'TestFixtures/sc-edf-001'.
-func TestFixtures(t *testing.T) { runDir(t, "fixtures") }
+func TestFixtures(t *testing.T) { runDir(t, "fixtures", func() directiveRunner { return &Runner{} }) }
 
 // TestParity runs the native-vs-browser parity scenarios.
-func TestParity(t *testing.T) { runDir(t, "parity") }
+func TestParity(t *testing.T) { runDir(t, "parity", func() directiveRunner { return &Runner{} }) }
 
-func runDir(t *testing.T, dir string) {
+// directiveRunner runs one file's directives in order.
+type directiveRunner interface {
+	Do(d *datadriven.TestData) (string, error)
+}
+
+func runDir(t *testing.T, dir string, newRunner func() directiveRunner) {
 	files, err := filepath.Glob(filepath.Join(testdataDir, dir, "*.txt"))
 	if err != nil {
 		t.Fatal(err)
@@ -32,7 +37,7 @@ func runDir(t *testing.T, dir string) {
 		id := strings.TrimSuffix(filepath.Base(path), ".txt")
 		t.Run(id, func(t *testing.T) {
 			checkHeader(t, path, id)
-			r := &Runner{}
+			r := newRunner()
 			datadriven.RunTest(t, path, func(t *testing.T, d *datadriven.TestData) string {
 				out, err := r.Do(d)
 				if err != nil {
