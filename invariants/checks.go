@@ -1,6 +1,8 @@
 package invariants
 
 import (
+	"slices"
+
 	"modelcheck/model"
 	"modelcheck/runtime/cancel"
 	"modelcheck/runtime/kernel"
@@ -13,8 +15,13 @@ import (
 // transition, the more specific check comes first, so the report names the
 // rule that was actually broken (completed-absorbing before
 // phase-monotone, fairness-bound before lane-order, the timer checks
-// before the lane law that a misplaced phase 0 also upsets).
-var all = []Invariant{
+// before the lane law that a misplaced phase 0 also upsets, the channel's
+// permit-drop check before its linearity check). The stuck-state class
+// comes last.
+var all = slices.Concat(wheelInvariants, coreInvariants, channelInvariants, stuckInvariant)
+
+// coreInvariants are the scheduler, pump and cancellation checks.
+var coreInvariants = []Invariant{
 	{"stale-timer", []string{"sched.browser.timer.late_wakeup_after_cancel", "wasm-browser-scheduler-semantics-v1/P2", "INV-TM-02"},
 		"a timer fires only if it was live: a cancelled timer's late callback is a diagnostic, never a wake", staleTimer},
 	{"timer-order", []string{"wasm-browser-scheduler-semantics-v1/P2", "INV-TM-03"},
@@ -59,6 +66,10 @@ var all = []Invariant{
 		"no obligation is reserved in a region that is cancelled or closing", noObligationAfterCancel},
 	{"resolve-once", []string{"wasm-cancel-state-machine-v1/obligations"},
 		"an obligation is resolved (committed, aborted or leaked) at most once", resolveOnce},
+}
+
+// stuckInvariant is checked on every state with nothing enabled too.
+var stuckInvariant = []Invariant{
 	{"stuck", []string{"wasm-cancel-state-machine-v1/quiescence", "wasm-browser-scheduler-semantics-v1/S4"},
 		"stuck state: a live task that nothing can ever run again (not polled, not queued, no timer, not awaiting an external wake), or an idle pump with runnable work", stuckAfter},
 }
@@ -345,7 +356,7 @@ func catchupBounded(c *Context) bool {
 	}
 	n := 0
 	for _, e := range c.Events {
-		if e.Kind == trace.TimerFired && c.liveBefore(e.Timer) {
+		if (e.Kind == trace.TimerFired && c.liveBefore(e.Timer)) || e.Kind == trace.WheelFired {
 			n++
 		}
 	}
@@ -358,11 +369,16 @@ func phase0First(c *Context) bool {
 		return false
 	}
 	for _, e := range c.Events[begin:] {
-		if e.Kind == trace.TimerFired {
+		if e.Kind == trace.TimerFired || e.Kind == trace.WheelFired {
 			return true
 		}
 	}
 	b := kern(c.Before)
+	if b.Config.Wheel {
+		// A due live timer must fire before the decision.
+		d, ok := b.Wheel.NextDeadline()
+		return ok && d <= uint64(b.Now) && c.firstIndex(trace.WheelFired) < 0
+	}
 	for _, tm := range b.Timers {
 		if tm.Used && tm.Live && tm.Deadline <= b.Now {
 			return c.firstIndex(trace.TimerFired) < 0 || c.firstIndex(trace.TimerFired) > begin
@@ -526,14 +542,37 @@ func stuck(sc *model.Scenario, s *model.State) bool {
 			k.Sched.IsScheduled(t) || s.Awaiting&(1<<(t-1)) != 0 {
 			continue
 		}
-		if !hasLiveTimer(k, t) {
+		if !hasLiveTimer(k, t) && !parkedOnChannel(k, t) {
 			return true
 		}
 	}
 	return false
 }
 
+// parkedOnChannel reports whether task t waits on the channel and the
+// channel owes it nothing yet: a waiting sender that is not a head with a
+// free slot on an open channel, or the receiver waiting on an empty queue
+// with senders left. Any other parked task was owed a wake it never got.
+func parkedOnChannel(k *kernel.State, t uint8) bool {
+	ch := &k.Chan
+	switch k.Tasks[t-1].Waits {
+	case kernel.WaitsReserve:
+		w, ok := ch.Waiting(t)
+		if !ok || ch.ReceiverDropped {
+			return false
+		}
+		return !(ch.Waiters[0].ID == w.ID && ch.HasCapacity())
+	case kernel.WaitsRecv:
+		return ch.RecvWaiter == t && ch.Len == 0 && ch.Senders > 0 && !ch.ReceiverDropped
+	}
+	return false
+}
+
 func hasLiveTimer(k *kernel.State, t uint8) bool {
+	if k.Config.Wheel {
+		_, ok := k.LiveTimerOf(t)
+		return ok
+	}
 	for _, tm := range k.Timers {
 		if tm.Used && tm.Live && tm.Task == t {
 			return true

@@ -36,6 +36,26 @@ var faults = []FaultCase{
 	{fault.AmbientAuthority, "default", []string{"capability-fail-closed"}},
 	{fault.UnboundedCatchup, "default", []string{"catchup-bounded"}},
 	{fault.StaleWakeEnqueues, "default", []string{"stale-wake"}},
+
+	{fault.OvercommitCapacity, "channel", []string{"chan-capacity"}},
+	{fault.LifoRecv, "channel", []string{"chan-fifo"}},
+	{fault.LifoWaiters, "channel", []string{"chan-waiter-fifo"}},
+	{fault.TryReserveJumpsQueue, "channel", []string{"chan-try-reserve-fair"}},
+	{fault.CancelledReserveTakesSlot, "channel", []string{"chan-cancelled-reserve"}},
+	{fault.CancelledRecvConsumes, "channel", []string{"chan-cancelled-recv"}},
+	{fault.CloseToggles, "channel", []string{"chan-receiver-dropped-monotone"}},
+	{fault.SenderDoubleDrop, "channel", []string{"chan-sender-count-monotone"}},
+	{fault.PermitDropLeaksSlot, "channel", []string{"chan-permit-drop"}},
+	{fault.SilentPermitLeak, "channel", []string{"chan-permit-linear"}},
+
+	{fault.CancelIgnoresGeneration, "timers", []string{"wheel-handle-exact"}},
+	{fault.FireCancelled, "timers", []string{"wheel-lazy-cancel"}},
+	{fault.UnstableSlotOrder, "timers", []string{"wheel-insertion-order"}},
+	{fault.UncheckedDuration, "timers", []string{"wheel-duration-bound"}},
+	{fault.NoPurge, "timers", []string{"wheel-purge"}},
+	{fault.SaturatingIDs, "timers", []string{"wheel-wrap-safe"}},
+	{fault.CascadeKeepsDead, "timers", []string{"wheel-cascade-drops-dead"}},
+	{fault.ExclusiveDeadline, "timers", []string{"wheel-fire-inclusive"}},
 }
 
 // Faults returns the fault catalogue in fault order.

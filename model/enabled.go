@@ -30,8 +30,15 @@ func (m *Model) Enabled(s *State, buf []Input) []Input {
 		buf = append(buf, Input{Host: pump.TimerTurn, K: kernel.Input{Op: kernel.Advance, N: next - k.Now}})
 	}
 
-	// The polled task's own operations.
-	if t := k.Current; t != 0 {
+	// The polled task's own operations. A task parked on the channel
+	// re-polls the operation it waits on before anything else.
+	if t := k.Current; t != 0 && k.Tasks[t-1].Waits != kernel.WaitsNothing {
+		op := kernel.ChanReserve
+		if k.Tasks[t-1].Waits == kernel.WaitsRecv {
+			op = kernel.ChanRecv
+		}
+		add(kernel.Input{Op: op, Task: t})
+	} else if t != 0 {
 		tk := k.Cancel.Task(t)
 		task := func(op kernel.Op) kernel.Input { return kernel.Input{Op: op, Task: t} }
 		add(task(kernel.Checkpoint))
@@ -45,12 +52,15 @@ func (m *Model) Enabled(s *State, buf []Input) []Input {
 		add(task(kernel.Pending))
 		if sc.Sleep != 0 && freeTimer(k) {
 			add(kernel.Input{Op: kernel.Sleep, Task: t, N: sc.Sleep})
+			for _, d := range sc.Sleeps {
+				add(kernel.Input{Op: kernel.Sleep, Task: t, N: d})
+			}
 		}
 		switch tk.Phase {
 		case cancel.Running, cancel.CancelRequested:
 			// A well-behaved task resolves its obligations before it
 			// returns; the runtime must not leak them for it.
-			if k.Cancel.ReservedBy(t) == 0 {
+			if k.Cancel.ReservedBy(t) == 0 && !k.HoldsPermit(t) {
 				add(kernel.Input{Op: kernel.Complete, Task: t, Arg: uint8(cancel.Ok)})
 			}
 		case cancel.Cancelling:
@@ -62,12 +72,14 @@ func (m *Model) Enabled(s *State, buf []Input) []Input {
 			add(kernel.Input{Op: kernel.Reserve, Task: t, Arg: uint8(cancel.Lease)})
 		}
 		for id := uint8(1); id <= cancel.MaxObligations; id++ {
-			// Resolved ones too: resolving twice must be refused.
-			if o := k.Cancel.Obligation(id); o.Used && o.Task == t {
+			// Resolved ones too: resolving twice must be refused. A
+			// send permit is resolved by sending or aborting it.
+			if o := k.Cancel.Obligation(id); o.Used && o.Task == t && o.Kind != cancel.SendPermit {
 				add(kernel.Input{Op: kernel.Commit, Task: t, Obligation: id})
 				add(kernel.Input{Op: kernel.Abort, Task: t, Obligation: id})
 			}
 		}
+		buf = m.channelOps(s, t, buf)
 	} else if running {
 		add(kernel.Input{Op: kernel.Dispatch})
 	}
@@ -125,6 +137,9 @@ func (m *Model) Enabled(s *State, buf []Input) []Input {
 		for _, kind := range sc.CancelKinds {
 			add(kernel.Input{Op: kernel.CancelTask, Task: t, Arg: uint8(kind)})
 		}
+		if _, ok := k.LiveTimerOf(t); ok && sc.StaleHandles {
+			add(kernel.Input{Op: kernel.TimerCancelStale, Task: t})
+		}
 	}
 	for _, g := range sc.Governors {
 		if g != k.Sched.Governor {
@@ -134,8 +149,48 @@ func (m *Model) Enabled(s *State, buf []Input) []Input {
 	return buf
 }
 
+// channelOps appends the channel operations task t may perform: a sender
+// without a permit reserves, one with a permit sends or aborts, the
+// receiver receives or closes.
+func (m *Model) channelOps(s *State, t uint8, buf []Input) []Input {
+	k := &s.P.Kernel
+	if !k.HasChannel() {
+		return buf
+	}
+	sc := &m.Scenario
+	add := func(op kernel.Op) { buf = append(buf, Input{K: kernel.Input{Op: op, Task: t}}) }
+	switch {
+	case k.HoldsPermit(t):
+		add(kernel.ChanSend)
+		add(kernel.ChanAbort)
+		if sc.ChanTryOps {
+			add(kernel.ChanTrySend)
+		}
+	case k.IsSender(t):
+		add(kernel.ChanReserve)
+		if sc.ChanTryOps {
+			add(kernel.ChanTryReserve)
+			add(kernel.ChanEvict)
+		}
+	case t == k.Receiver() && !k.Chan.ReceiverDropped:
+		add(kernel.ChanRecv)
+		add(kernel.ChanClose)
+		if sc.ChanTryOps {
+			add(kernel.ChanTryRecv)
+		}
+	}
+	return buf
+}
+
 // nextDeadline is the earliest deadline of a pending timer after now.
 func nextDeadline(k *kernel.State) (uint32, bool) {
+	if k.Config.Wheel {
+		d, ok := k.Wheel.NextDeadline()
+		if !ok || d <= uint64(k.Now) {
+			return 0, false
+		}
+		return uint32(d), true
+	}
 	best, ok := uint32(0), false
 	for _, tm := range k.Timers {
 		if tm.Used && tm.Deadline > k.Now && (!ok || tm.Deadline < best) {
@@ -155,6 +210,9 @@ func hasTimedTask(k *kernel.State) bool {
 }
 
 func freeTimer(k *kernel.State) bool {
+	if k.Config.Wheel {
+		return k.Wheel.Free() > 0
+	}
 	for _, tm := range k.Timers {
 		if !tm.Used {
 			return true

@@ -2,7 +2,9 @@ package model
 
 import (
 	"modelcheck/runtime/cancel"
+	"modelcheck/runtime/channel"
 	"modelcheck/runtime/sched"
+	"modelcheck/runtime/wheel"
 )
 
 // Encode appends the canonical encoding of s: every field that can change
@@ -37,7 +39,7 @@ func (m *Model) Encode(s *State, b []byte) []byte {
 	}
 	for i := range k.Tasks {
 		t := &k.Tasks[i]
-		b = append(b, t.Priority, flag(t.Notified))
+		b = append(b, t.Priority, flag(t.Notified), byte(t.Waits), t.Permit)
 		b = u32(b, t.Deadline)
 	}
 	for i := range k.Timers {
@@ -45,7 +47,65 @@ func (m *Model) Encode(s *State, b []byte) []byte {
 		b = append(b, flag(tm.Used), flag(tm.Live), tm.Task)
 		b = u32(b, tm.Deadline)
 	}
+	if k.HasChannel() {
+		b = encodeChannel(&k.Chan, b)
+	}
+	if k.Config.Wheel {
+		b = encodeWheel(&k.Wheel, b)
+	}
 	return encodeCancel(&k.Cancel, b)
+}
+
+// encodeChannel: message sequence numbers and waiter ids are kept, since
+// the FIFO checks compare them.
+func encodeChannel(c *channel.State, b []byte) []byte {
+	b = append(b, c.Len, c.Reserved, c.NWaiters, c.Senders, flag(c.ReceiverDropped), c.RecvWaiter)
+	for _, m := range c.Queue[:c.Len] {
+		b = append(b, m.From)
+		b = u32(b, m.Seq)
+	}
+	for _, w := range c.Waiters[:c.NWaiters] {
+		b = append(b, w.Task)
+		b = u64(b, w.ID)
+	}
+	b = u64(b, c.NextWaiter)
+	return u32(b, c.NextSeq)
+}
+
+// encodeWheel keeps handles and counters: the wrap and handle checks read
+// them. The occupancy bitmaps follow from the entries but are encoded too,
+// so a fault that lets them disagree cannot merge two states.
+func encodeWheel(w *wheel.State, b []byte) []byte {
+	b = u64(b, w.Now)
+	b = u64(b, w.NextID)
+	b = u64(b, w.NextGen)
+	b = u32(b, w.NextSeq)
+	b = append(b, w.ActiveUsed)
+	b = append(b, w.Cursor[:]...)
+	for l := range w.Occupied {
+		for _, word := range w.Occupied[l] {
+			b = u64(b, word)
+		}
+	}
+	for i := range w.Entries {
+		e := &w.Entries[i]
+		if !e.Used {
+			b = append(b, 0)
+			continue
+		}
+		b = append(b, 1, e.Level, e.Slot, e.Task)
+		b = u32(b, e.Seq)
+		b = u64(b, e.Deadline)
+		b = u64(b, e.Handle.ID)
+		b = u64(b, e.Handle.Gen)
+	}
+	for i, h := range w.Active {
+		if w.ActiveUsed&(1<<i) != 0 {
+			b = u64(b, h.ID)
+			b = u64(b, h.Gen)
+		}
+	}
+	return b
 }
 
 func encodeCancel(c *cancel.State, b []byte) []byte {
@@ -80,6 +140,10 @@ func encodeCancel(c *cancel.State, b []byte) []byte {
 func reason(b []byte, r *cancel.Reason) []byte {
 	b = append(b, byte(r.Kind), r.Msg, r.Origin, r.Depth, byte(r.RootKind), r.RootRegion, flag(r.Truncated), r.TruncatedAt)
 	return u32(b, r.At)
+}
+
+func u64(b []byte, v uint64) []byte {
+	return u32(u32(b, uint32(v)), uint32(v>>32))
 }
 
 func u32(b []byte, v uint32) []byte {

@@ -2,13 +2,16 @@ package model
 
 import (
 	"fmt"
+	"math"
 	"sort"
 	"strings"
 
 	"modelcheck/runtime/cancel"
+	"modelcheck/runtime/channel"
 	"modelcheck/runtime/kernel"
 	"modelcheck/runtime/pump"
 	"modelcheck/runtime/sched"
+	"modelcheck/runtime/wheel"
 )
 
 // Scenario bounds what the environment may do: how many tasks, regions,
@@ -41,8 +44,19 @@ type Scenario struct {
 	// DeniedCallbacks lets host callbacks arrive through capabilities the
 	// adapter does not hold (to check fail-closed).
 	DeniedCallbacks bool
-	Kernel          kernel.Config
-	Pump            pump.Config
+	// Sleeps are further durations a task may sleep for, beside Sleep: a
+	// level-1 or overflow placement of the wheel, or one try_register
+	// refuses.
+	Sleeps []uint32
+	// StaleHandles lets the environment cancel a live wheel timer with a
+	// handle of an older generation.
+	StaleHandles bool
+	// ChanTryOps offers the non-waiting channel operations (try_reserve,
+	// try_send, try_recv, send_evict_oldest) beside reserve, send, abort,
+	// recv and close.
+	ChanTryOps bool
+	Kernel     kernel.Config
+	Pump       pump.Config
 }
 
 // scenarios are the named scenarios, the default first.
@@ -79,6 +93,42 @@ var scenarios = []Scenario{
 		Governors: []sched.Governor{sched.NoPreference, sched.MeetDeadlines, sched.DrainObligations, sched.DrainRegions},
 		Kernel:    kernel.Config{CancelStreakLimit: 1, CatchupBatch: 1, MaxChainDepth: 16, MaxChainMemory: 4096},
 		Pump:      pump.Config{BurstLimit: 4, Caps: pump.AllCaps},
+	},
+	{
+		Name: "channel",
+		Doc:  "native backend with one MPSC channel of capacity 2: t1 and t2 send through session-tracked permits, t3 receives; task and region cancels",
+		// Two senders make a waiter queue; capacity 2 lets two messages
+		// queue, so receive order is observable.
+		Native: true, Tasks: 3, Regions: 1,
+		CancelKinds: []cancel.Kind{cancel.User}, RegionCancelKind: cancel.Shutdown,
+		Governors:  []sched.Governor{sched.NoPreference},
+		Masks:      true,
+		ChanTryOps: true,
+		Kernel: kernel.Config{CancelStreakLimit: 2, CatchupBatch: 1, MaxChainDepth: 16, MaxChainMemory: 4096,
+			Channel: channel.Config{Capacity: 2, Senders: 2}, TrackPermits: true},
+		Pump: pump.Config{BurstLimit: 2, Caps: pump.AllCaps},
+	},
+	{
+		Name:   "timers",
+		Doc:    "native backend on the timer wheel: 3 tasks sleeping 1 ms, 300 ms (a level-1 cascade), 25 h (the overflow heap) or 7 days + 1 ms (refused); stale-generation cancels; id and generation counters two short of the u64 wrap",
+		Native: true, Tasks: 3, Regions: 1, Sleep: 1,
+		Sleeps:      []uint32{300, 25 * 3_600_000, wheel.DefaultMaxTimerDuration + 1},
+		CancelKinds: []cancel.Kind{cancel.User}, NoRegionCancel: true,
+		Governors:    []sched.Governor{sched.NoPreference},
+		StaleHandles: true,
+		Kernel: kernel.Config{CancelStreakLimit: 2, CatchupBatch: 2, MaxChainDepth: 16, MaxChainMemory: 4096,
+			Wheel: true, WheelConfig: wheel.Config{FirstID: math.MaxUint64 - 1, FirstGen: math.MaxUint64 - 1}},
+		Pump: pump.Config{BurstLimit: 2, Caps: pump.AllCaps},
+	},
+	{
+		Name:   "channel-timers",
+		Doc:    "native backend with the channel and the wheel together: senders sleep between sends, tasks and the region are cancelled mid-operation (004 4.1-4.5)",
+		Native: true, Tasks: 3, Regions: 1, Sleep: 1,
+		CancelKinds: []cancel.Kind{cancel.User}, RegionCancelKind: cancel.Shutdown,
+		Governors: []sched.Governor{sched.NoPreference},
+		Kernel: kernel.Config{CancelStreakLimit: 2, CatchupBatch: 1, MaxChainDepth: 16, MaxChainMemory: 4096,
+			Wheel: true, Channel: channel.Config{Capacity: 1, Senders: 2}, TrackPermits: true},
+		Pump: pump.Config{BurstLimit: 2, Caps: pump.AllCaps},
 	},
 }
 

@@ -40,13 +40,31 @@ const (
 	Reserve
 	Commit
 	Abort
+	// Channel operations of the task being polled (channel.go).
+	ChanReserve
+	ChanTryReserve
+	ChanSend
+	ChanTrySend
+	ChanAbort
+	ChanEvict
+	ChanRecv
+	ChanTryRecv
+	ChanClose
+	// TimerCancelStale: the environment cancels a task's wheel timer with
+	// a handle of an older generation.
+	TimerCancelStale
 	opCount
 )
+
+// IsTaskOp reports whether the task being polled performs the operation.
+func (o Op) IsTaskOp() bool { return o >= Checkpoint && o <= ChanClose }
 
 var opNames = [opCount]string{
 	"", "spawn", "open-region", "wake", "cancel", "cancel", "dispatch", "advance", "close",
 	"governor", "register-finalizer", "finalizer-done", "checkpoint", "mask", "unmask", "yield",
 	"pending", "sleep", "complete", "cleanup-done", "finalize-done", "reserve", "commit", "abort",
+	"chan-reserve", "chan-try-reserve", "chan-send", "chan-try-send", "chan-abort", "chan-evict",
+	"chan-recv", "chan-try-recv", "chan-close", "timer-cancel-stale",
 }
 
 func (o Op) String() string {

@@ -23,6 +23,9 @@
 //     happens in bounded batches between dispatches (000 F3, P2).
 //   - Cancelled timers stay in the table until their deadline passes (lazy
 //     cancel); phase 0 drops them silently (INV-TM-02).
+//   - The timer store is the host timer table below, or (Config.Wheel) the
+//     hierarchical timer wheel of 004 section 2 (see wheeltimers.go); the
+//     parity suite and the browser backend use the table.
 //   - A wake names a task and optionally the generation its waker holds;
 //     tasks are never re-used here, so every task is at generation 1 and a
 //     wake with another generation is stale (000 F2).
@@ -32,9 +35,11 @@ import (
 	"fmt"
 
 	"modelcheck/runtime/cancel"
+	"modelcheck/runtime/channel"
 	"modelcheck/runtime/fault"
 	"modelcheck/runtime/sched"
 	"modelcheck/runtime/trace"
+	"modelcheck/runtime/wheel"
 )
 
 // MaxTasks is the task bound shared with sched and cancel.
@@ -53,6 +58,15 @@ type Config struct {
 	MaxChainDepth     uint8
 	MaxChainMemory    uint16
 	Faults            fault.Set
+	// Wheel keeps the runtime's timers in a timer wheel configured by
+	// WheelConfig instead of the host timer table.
+	Wheel       bool
+	WheelConfig wheel.Config
+	// Channel, when its Capacity is non-zero, gives the runtime one MPSC
+	// channel (see channel.go); TrackPermits makes its permits SendPermit
+	// obligations (the session layer).
+	Channel      channel.Config
+	TrackPermits bool
 }
 
 // DefaultConfig is the runtime's defaults (semantics-notes.md).
@@ -83,6 +97,10 @@ type TaskRun struct {
 	// Notified is set by a wake that arrives while the task is being
 	// polled; the task is re-queued when its poll returns Pending.
 	Notified bool
+	// Waits is the channel operation the task is parked on; Permit its
+	// unsent permit's obligation (untrackedPermit without one; 0: none).
+	Waits  Waits
+	Permit uint8
 }
 
 // State is the runtime.
@@ -92,6 +110,8 @@ type State struct {
 	Sched  sched.State
 	Cancel cancel.State
 	Timers [MaxTimers]Timer
+	Wheel  wheel.State
+	Chan   channel.State
 	Tasks  [MaxTasks]TaskRun
 	// Current is the task being polled (0 none). Outer is a poll suspended
 	// by a recursive one, which only a re-entrant pump can cause.
@@ -100,12 +120,41 @@ type State struct {
 }
 
 // New returns a runtime with the root region r1 open and nothing spawned.
+// The configuration must be valid (see Validate).
 func New(cfg Config) State {
-	return State{
+	s := State{
 		Config: cfg,
 		Sched:  sched.New(sched.Config{CancelStreakLimit: cfg.CancelStreakLimit, Faults: cfg.Faults}),
 		Cancel: cancel.New(cancel.Config{MaxChainDepth: cfg.MaxChainDepth, MaxChainMemory: cfg.MaxChainMemory, Faults: cfg.Faults}),
 	}
+	if cfg.Wheel {
+		wc := cfg.WheelConfig
+		wc.Faults = cfg.Faults
+		s.Wheel = wheel.New(wc, 0)
+	}
+	if cfg.Channel.Capacity > 0 {
+		cc := cfg.Channel
+		cc.Faults = cfg.Faults
+		ch, err := channel.New(cc)
+		if err != nil {
+			panic(fmt.Sprintf("kernel.New: %v (check the configuration with Validate)", err))
+		}
+		s.Chan = ch
+	}
+	return s
+}
+
+// Validate reports a configuration New cannot build.
+func Validate(cfg Config) error {
+	if cfg.Channel.Capacity > 0 {
+		if _, err := channel.New(cfg.Channel); err != nil {
+			return err
+		}
+		if int(cfg.Channel.Senders)+1 > MaxTasks {
+			return fmt.Errorf("channel: %d senders and a receiver need more than %d tasks", cfg.Channel.Senders, MaxTasks)
+		}
+	}
+	return nil
 }
 
 // Step applies one input to a copy of s: the value-semantics entry point.
@@ -147,8 +196,14 @@ func (s *State) Apply(in Input, log *trace.Log) error {
 		return s.Cancel.RegisterFinalizer(in.Region, log)
 	case FinalizerDone:
 		return s.Cancel.FinalizerDone(in.Region, log)
+	case TimerCancelStale:
+		if !s.Config.Wheel {
+			return fmt.Errorf("%s: the runtime keeps no timer wheel", in.Op)
+		}
+		s.cancelStaleHandle(in.Task, log)
+		return nil
 	}
-	if in.Op >= Checkpoint && in.Op <= Abort {
+	if in.Op.IsTaskOp() {
 		return s.taskOp(in, log)
 	}
 	return fmt.Errorf("unknown operation %d", in.Op)
@@ -198,7 +253,12 @@ func (s *State) taskOp(in Input, log *trace.Log) error {
 		s.endPoll(log)
 		return nil
 	case Sleep:
-		if err := s.register(t, s.Now+in.N, log); err != nil {
+		if s.Config.Wheel {
+			armed, err := s.registerWheel(t, in.N, log)
+			if err != nil || !armed {
+				return err
+			}
+		} else if err := s.register(t, s.Now+in.N, log); err != nil {
 			return err
 		}
 		s.endPoll(log)
@@ -215,6 +275,9 @@ func (s *State) taskOp(in Input, log *trace.Log) error {
 		}
 		s.retire(t, log)
 		return nil
+	}
+	if in.Op >= ChanReserve && in.Op <= ChanClose {
+		return s.chanOp(in, log)
 	}
 	return fmt.Errorf("unknown task operation %d", in.Op)
 }
@@ -369,10 +432,12 @@ func (s *State) endPoll(log *trace.Log) {
 	}
 }
 
-// retire ends the poll of a task that completed: its entries and timers go.
+// retire ends the poll of a task that completed: its entries, timers and
+// channel handles go.
 func (s *State) retire(t uint8, log *trace.Log) {
 	s.Sched.Remove(t)
 	s.cancelTimers(t, log)
+	s.dropHandles(t, log)
 	s.Tasks[t-1].Notified = false
 	s.Current, s.Outer = s.Outer, 0
 	log.Emit(trace.Event{Kind: trace.StepEnd, Task: t, Streak: s.Sched.Streak, StreakLimit: s.Sched.EffectiveLimit()})
@@ -386,6 +451,10 @@ func (s *State) Polling() bool { return s.Current != 0 }
 func (s *State) Runnable() bool {
 	if !s.Sched.Empty() {
 		return true
+	}
+	if s.Config.Wheel {
+		d, ok := s.Wheel.NextDeadline()
+		return ok && d <= uint64(s.Now)
 	}
 	for i := range s.Timers {
 		if tm := &s.Timers[i]; tm.Used && tm.Live && tm.Deadline <= s.Now {

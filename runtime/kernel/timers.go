@@ -24,6 +24,10 @@ func (s *State) register(t uint8, deadline uint32, log *trace.Log) error {
 // cancelTimers cancels a task's live timers lazily: the entry stays, dead,
 // until its deadline passes (004 2.5).
 func (s *State) cancelTimers(t uint8, log *trace.Log) {
+	if s.Config.Wheel {
+		s.cancelWheelTimers(t, log)
+		return
+	}
 	for i := range s.Timers {
 		tm := &s.Timers[i]
 		if tm.Used && tm.Live && tm.Task == t {
@@ -55,6 +59,10 @@ func (s *State) phase0(log *trace.Log) {
 	batch := int(s.Config.CatchupBatch)
 	if batch == 0 {
 		batch = 1
+	}
+	if s.Config.Wheel {
+		s.phase0Wheel(batch, log)
+		return
 	}
 	if s.Config.Faults.Has(fault.UnboundedCatchup) {
 		batch = MaxTimers

@@ -1,0 +1,209 @@
+package invariants
+
+import (
+	"modelcheck/runtime/cancel"
+	"modelcheck/runtime/channel"
+	"modelcheck/runtime/kernel"
+	"modelcheck/runtime/trace"
+)
+
+// The channel invariants of 004 8.1, read from the channel's state before
+// and after a transition and from the events it emitted. They hold
+// vacuously in a runtime without a channel.
+
+var channelInvariants = []Invariant{
+	{"chan-capacity", []string{"INV-CH-01", "ch-backpressure-001"},
+		"used_slots = queue.len + reserved never exceeds the capacity", chanCapacity},
+	{"chan-fifo", []string{"INV-CH-02", "ch-fifo-001", "ch-reserve-send-001"},
+		"recv takes the oldest queued message", chanFIFO},
+	{"chan-try-reserve-fair", []string{"INV-CH-04", "ch-fifo-fairness-001"},
+		"try_reserve returns Full while the waiter queue is non-empty, whatever the capacity", chanTryReserveFair},
+	{"chan-waiter-fifo", []string{"INV-CH-03", "ch-cascade-001"},
+		"waiting senders get permits and wakes in waiter-queue order (monotonic ids): no sender is admitted past an older waiter", chanWaiterFIFO},
+	{"chan-cancelled-reserve", []string{"INV-CH-05", "ch-cancel-reserve-001"},
+		"a reserve that returns Cancelled consumes no capacity and leaves the waiter queue", chanCancelledReserve},
+	{"chan-cancelled-recv", []string{"INV-CH-06", "ch-cancel-recv-001"},
+		"a recv that returns Cancelled consumes no message", chanCancelledRecv},
+	{"chan-receiver-dropped-monotone", []string{"INV-CH-07", "ch-close-wake-001"},
+		"receiver_dropped goes false -> true once and never back", chanReceiverDroppedMonotone},
+	{"chan-sender-count-monotone", []string{"INV-CH-08", "ch-close-drain-001"},
+		"sender_count only decrements", chanSenderCountMonotone},
+	{"chan-permit-drop", []string{"INV-CH-09", "ch-reserve-abort-001"},
+		"a permit dropped unsent releases its slot (reserved - 1) and wakes the head waiter when capacity is free", chanPermitDrop},
+	{"chan-permit-linear", []string{"INV-CH-10", "ch-obligation-leak-001", "ch-obligation-commit-001", "ch-obligation-abort-001"},
+		"session-tracked permits are linear: every reserved slot is one Reserved SendPermit obligation and every Reserved SendPermit obligation one slot, so a permit can neither vanish nor leak silently", chanPermitLinear},
+}
+
+func chans(c *Context) (before, after *channel.State, ok bool) {
+	kb, ka := kern(c.Before), kern(c.After)
+	if !ka.HasChannel() {
+		return nil, nil, false
+	}
+	return &kb.Chan, &ka.Chan, true
+}
+
+func chanCapacity(c *Context) bool {
+	_, a, ok := chans(c)
+	return ok && a.UsedSlots() > int(a.Config.Capacity)
+}
+
+func chanFIFO(c *Context) bool {
+	b, _, ok := chans(c)
+	if !ok {
+		return false
+	}
+	for _, e := range c.Events {
+		if e.Kind == trace.ChanReceived && (b.Len == 0 || e.Msg != b.Queue[0].Seq) {
+			return true
+		}
+	}
+	return false
+}
+
+func chanWaiterFIFO(c *Context) bool {
+	b, _, ok := chans(c)
+	if !ok {
+		return false
+	}
+	// Replay the transition's events over the queue as it stood before:
+	// wakes must run down the queue from its head, and a permit may go
+	// only to the head (or to anyone when no one waits).
+	var q [channel.MaxWaiters]channel.Waiter
+	var woken [channel.MaxWaiters]bool
+	n := copy(q[:], b.Waiters[:b.NWaiters])
+	remove := func(task uint8) {
+		for i := 0; i < n; i++ {
+			if q[i].Task == task {
+				copy(q[i:n], q[i+1:n])
+				copy(woken[i:n], woken[i+1:n])
+				n--
+				q[n], woken[n] = channel.Waiter{}, false
+				return
+			}
+		}
+	}
+	for _, e := range c.Events {
+		switch e.Kind {
+		case trace.ChanReservePending:
+			if n < len(q) && !queued(q[:n], e.Task) {
+				q[n] = channel.Waiter{ID: e.ID, Task: e.Task}
+				n++
+			}
+		case trace.ChanWaiterRemoved:
+			remove(e.Task)
+		case trace.ChanReserved:
+			if n > 0 && q[0].Task != e.Task {
+				return true
+			}
+			remove(e.Task)
+		case trace.ChanSenderWoken:
+			next := 0
+			for next < n && woken[next] {
+				next++
+			}
+			if next == n || q[next].ID != e.ID {
+				return true
+			}
+			woken[next] = true
+		}
+	}
+	return false
+}
+
+func queued(q []channel.Waiter, task uint8) bool {
+	for _, w := range q {
+		if w.Task == task {
+			return true
+		}
+	}
+	return false
+}
+
+func chanTryReserveFair(c *Context) bool {
+	b, _, ok := chans(c)
+	if !ok || c.In.K.Op != kernel.ChanTryReserve || b.NWaiters == 0 {
+		return false
+	}
+	return hasEvent(c.Events, trace.ChanReserved)
+}
+
+func chanCancelledReserve(c *Context) bool {
+	b, a, ok := chans(c)
+	if !ok || c.In.K.Op != kernel.ChanReserve || !opFailed(c.Events, trace.ErrCancelled) {
+		return false
+	}
+	_, waiting := a.Waiting(c.In.K.Task)
+	return a.UsedSlots() != b.UsedSlots() || waiting
+}
+
+func chanCancelledRecv(c *Context) bool {
+	b, a, ok := chans(c)
+	if !ok || c.In.K.Op != kernel.ChanRecv || !opFailed(c.Events, trace.ErrCancelled) {
+		return false
+	}
+	return a.Len != b.Len || (a.Len > 0 && a.Queue[0] != b.Queue[0])
+}
+
+func chanReceiverDroppedMonotone(c *Context) bool {
+	b, a, ok := chans(c)
+	return ok && b.ReceiverDropped && !a.ReceiverDropped
+}
+
+func chanSenderCountMonotone(c *Context) bool {
+	b, a, ok := chans(c)
+	return ok && a.Senders > b.Senders
+}
+
+func chanPermitDrop(c *Context) bool {
+	b, a, ok := chans(c)
+	if !ok || !hasEvent(c.Events, trace.ChanPermitDropped) {
+		return false
+	}
+	// Each drop releases one slot; a permit rolled back in the transition
+	// that reserved it (a refused obligation) nets to nothing.
+	if int(a.Reserved) != int(b.Reserved)+count(c.Events, trace.ChanReserved)-count(c.Events, trace.ChanPermitDropped) {
+		return true
+	}
+	if a.NWaiters == 0 || !a.HasCapacity() || a.ReceiverDropped {
+		return false
+	}
+	head := a.Waiters[0].Task
+	k := kern(c.After)
+	return !hasEvent(c.Events, trace.ChanSenderWoken) && !k.Sched.IsScheduled(head) && k.Current != head
+}
+
+func chanPermitLinear(c *Context) bool {
+	_, a, ok := chans(c)
+	k := kern(c.After)
+	if !ok || !k.Config.TrackPermits {
+		return false
+	}
+	reserved := 0
+	for i := range k.Cancel.Obligations {
+		if o := &k.Cancel.Obligations[i]; o.Used && o.Kind == cancel.SendPermit && o.State == cancel.Reserved {
+			reserved++
+		}
+	}
+	return reserved != int(a.Reserved)
+}
+
+func hasEvent(events []trace.Event, k trace.Kind) bool { return count(events, k) > 0 }
+
+func count(events []trace.Event, k trace.Kind) int {
+	n := 0
+	for _, e := range events {
+		if e.Kind == k {
+			n++
+		}
+	}
+	return n
+}
+
+func opFailed(events []trace.Event, class trace.ErrorClass) bool {
+	for _, e := range events {
+		if e.Kind == trace.ChanOpFailed && e.ErrorClass == class {
+			return true
+		}
+	}
+	return false
+}

@@ -1,0 +1,220 @@
+package invariants
+
+import (
+	"modelcheck/runtime/kernel"
+	"modelcheck/runtime/trace"
+	"modelcheck/runtime/wheel"
+)
+
+// The timer-wheel invariants of 004 8.2, read from the wheel before and
+// after a transition and from its events. They hold vacuously in a runtime
+// that keeps its timers in the host table.
+
+var wheelInvariants = []Invariant{
+	{"wheel-handle-exact", []string{"INV-TM-01", "tm-cancel-stale-001", "tm-cancel-reuse-001"},
+		"cancel removes a timer only on an exact (id, generation) match: a timer leaves the active set only by firing or by a cancel naming its exact handle", wheelHandleExact},
+	{"wheel-lazy-cancel", []string{"INV-TM-02", "tm-cancel-001"},
+		"only timers live (active) before the step fire: cancelled entries are skipped at fire time", wheelLazyCancel},
+	{"wheel-insertion-order", []string{"INV-TM-03", "tm-same-deadline-001"},
+		"timers fire in (deadline, registration) order: same-deadline timers in insertion order", wheelInsertionOrder},
+	{"wheel-duration-bound", []string{"INV-TM-04", "tm-duration-exceeded-001"},
+		"try_register accepts no duration over max_timer_duration", wheelDurationBound},
+	{"wheel-purge", []string{"INV-TM-05", "tm-purge-001"},
+		"when the last active timer is cancelled the storage is purged: no entry and no occupancy bit remains", wheelPurge},
+	{"wheel-wrap-safe", []string{"INV-TM-06", "tm-wrap-001"},
+		"each registration takes the wrapping successors of the id and generation counters, and its handle is unlike every handle still stored", wheelWrapSafe},
+	{"wheel-cascade-drops-dead", []string{"INV-TM-07", "tm-cascade-001", "tm-overflow-001"},
+		"a cascade or overflow refill moves only live entries; dead ones are dropped", wheelCascadeDropsDead},
+	{"wheel-fire-inclusive", []string{"INV-TM-08", "tm-insert-fire-001", "tm-immediate-001", "tm-coalesce-001"},
+		"a timer fires only once deadline <= now (or inside a coalescing group's window), and a phase 0 that fired fewer timers than its batch left no live timer with deadline <= now", wheelFireInclusive},
+}
+
+func wheels(c *Context) (before, after *wheel.State, ok bool) {
+	kb, ka := kern(c.Before), kern(c.After)
+	if !ka.Config.Wheel {
+		return nil, nil, false
+	}
+	return &kb.Wheel, &ka.Wheel, true
+}
+
+func wheelHandleExact(c *Context) bool {
+	b, a, ok := wheels(c)
+	if !ok {
+		return false
+	}
+	for _, e := range c.Events {
+		if e.Kind == trace.WheelCancelled && !b.Live(wheel.Handle{ID: e.ID, Gen: e.Gen}) {
+			return true
+		}
+	}
+	for i := range b.Active {
+		h := b.Active[i]
+		if b.ActiveUsed&(1<<i) == 0 || a.Live(h) {
+			continue
+		}
+		if !handleEvent(c.Events, trace.WheelFired, h) && !handleEvent(c.Events, trace.WheelCancelled, h) {
+			return true
+		}
+	}
+	return false
+}
+
+func handleEvent(events []trace.Event, k trace.Kind, h wheel.Handle) bool {
+	for _, e := range events {
+		if e.Kind == k && e.ID == h.ID && e.Gen == h.Gen {
+			return true
+		}
+	}
+	return false
+}
+
+func wheelLazyCancel(c *Context) bool {
+	b, _, ok := wheels(c)
+	if !ok {
+		return false
+	}
+	for _, e := range c.Events {
+		if e.Kind == trace.WheelFired && !b.Live(wheel.Handle{ID: e.ID, Gen: e.Gen}) {
+			return true
+		}
+	}
+	return false
+}
+
+// seqOf is the registration sequence of a stored handle.
+func seqOf(w *wheel.State, id, gen uint64) (uint32, bool) {
+	for i := range w.Entries {
+		if e := &w.Entries[i]; e.Used && e.Handle.ID == id && e.Handle.Gen == gen {
+			return e.Seq, true
+		}
+	}
+	return 0, false
+}
+
+func wheelInsertionOrder(c *Context) bool {
+	b, a, ok := wheels(c)
+	if !ok {
+		return false
+	}
+	var lastDeadline uint64
+	var lastSeq uint32
+	first := true
+	for _, e := range c.Events {
+		if e.Kind != trace.WheelFired {
+			continue
+		}
+		seq, _ := seqOf(b, e.ID, e.Gen)
+		if !first && (e.Deadline < lastDeadline || (e.Deadline == lastDeadline && seq < lastSeq)) {
+			return true
+		}
+		first, lastDeadline, lastSeq = false, e.Deadline, seq
+	}
+	if first {
+		return false
+	}
+	// Nothing registered earlier with a deadline no later than the last
+	// fired one may still wait.
+	for i := range a.Entries {
+		e := &a.Entries[i]
+		if e.Used && a.Live(e.Handle) && (e.Deadline < lastDeadline || (e.Deadline == lastDeadline && e.Seq < lastSeq)) {
+			return true
+		}
+	}
+	return false
+}
+
+func wheelDurationBound(c *Context) bool {
+	b, _, ok := wheels(c)
+	if !ok {
+		return false
+	}
+	for _, e := range c.Events {
+		if e.Kind == trace.WheelRegistered && e.Deadline > e.Now && e.Deadline-e.Now > b.Config.MaxTimerDuration {
+			return true
+		}
+	}
+	return false
+}
+
+func wheelPurge(c *Context) bool {
+	b, a, ok := wheels(c)
+	if !ok || b.Len() == 0 || a.Len() != 0 || !hasEvent(c.Events, trace.WheelCancelled) {
+		return false
+	}
+	for i := range a.Entries {
+		if a.Entries[i].Used {
+			return true
+		}
+	}
+	return a.Occupied != [wheel.Levels][4]uint64{}
+}
+
+func wheelWrapSafe(c *Context) bool {
+	b, a, ok := wheels(c)
+	if !ok {
+		return false
+	}
+	id, gen := b.NextID, b.NextGen
+	for _, e := range c.Events {
+		if e.Kind != trace.WheelRegistered {
+			continue
+		}
+		if e.ID != id || e.Gen != gen {
+			return true
+		}
+		for i := range b.Entries {
+			if s := &b.Entries[i]; s.Used && s.Handle.ID == e.ID && s.Handle.Gen == e.Gen {
+				return true
+			}
+		}
+		id, gen = id+1, gen+1
+	}
+	return a.NextID != id || a.NextGen != gen
+}
+
+func wheelCascadeDropsDead(c *Context) bool {
+	b, _, ok := wheels(c)
+	if !ok {
+		return false
+	}
+	for _, e := range c.Events {
+		if e.Kind == trace.WheelCascaded && !b.Live(wheel.Handle{ID: e.ID, Gen: e.Gen}) {
+			return true
+		}
+	}
+	return false
+}
+
+func wheelFireInclusive(c *Context) bool {
+	_, a, ok := wheels(c)
+	if !ok {
+		return false
+	}
+	coalesced := hasEvent(c.Events, trace.WheelCoalesced)
+	fired := 0
+	for _, e := range c.Events {
+		if e.Kind == trace.WheelFired {
+			fired++
+			if e.Deadline > e.Now && !coalesced {
+				return true
+			}
+		}
+	}
+	if c.In.K.Op != kernel.Dispatch {
+		return false
+	}
+	k := kern(c.After)
+	batch := int(k.Config.CatchupBatch)
+	if batch == 0 {
+		batch = 1
+	}
+	if fired >= batch {
+		return false
+	}
+	for i := range a.Entries {
+		if e := &a.Entries[i]; e.Used && e.Deadline <= a.Now && a.Live(e.Handle) {
+			return true
+		}
+	}
+	return false
+}

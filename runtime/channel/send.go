@@ -1,0 +1,183 @@
+package channel
+
+import (
+	"modelcheck/runtime/fault"
+	"modelcheck/runtime/trace"
+)
+
+// Reserve is one poll of reserve(cx) (1.3 Phase 1); cancelled says that the
+// poll's cx.checkpoint() fails. In the contract's order:
+//  1. checkpoint: Cancelled; the reserve leaves the waiter queue (the
+//     future's Drop) and consumes no capacity (INV-CH-05);
+//  2. receiver dropped: Disconnected (leaving the queue);
+//  3. FIFO: with waiters queued and the task not their head, Pending,
+//     registering at the tail if it is not queued yet;
+//  4. capacity: a permit (reserved + 1); a queued task leaves the queue and
+//     wakes the next waiter if capacity remains (the cascade);
+//  5. otherwise Pending, registered with the next waiter id (once).
+//
+// Fault CancelledReserveTakesSlot runs the capacity check before the
+// checkpoint: a cancelled poll that finds room takes the slot and keeps it.
+func (s *State) Reserve(task uint8, cancelled bool, log *trace.Log) Result {
+	if cancelled {
+		if s.Config.Faults.Has(fault.CancelledReserveTakesSlot) && !s.ReceiverDropped && s.mayTake(task) && s.HasCapacity() {
+			s.Reserved++
+			log.Emit(trace.Event{Kind: trace.ChanReserved, Task: task})
+		}
+		failed(task, "reserve", Cancelled, log)
+		s.leaveQueue(task, log)
+		return Cancelled
+	}
+	if s.ReceiverDropped {
+		failed(task, "reserve", Disconnected, log)
+		s.leaveQueue(task, log)
+		return Disconnected
+	}
+	i := s.findWaiter(task)
+	if s.mayTake(task) && s.HasCapacity() {
+		s.Reserved++
+		var id uint64
+		if i >= 0 {
+			id = s.removeWaiter(i).ID
+		}
+		log.Emit(trace.Event{Kind: trace.ChanReserved, Task: task, ID: id})
+		if i >= 0 {
+			s.wakeHead(log)
+		}
+		return OK
+	}
+	var w Waiter
+	if i >= 0 {
+		w = s.Waiters[i]
+	} else {
+		w = s.register(task)
+	}
+	log.Emit(trace.Event{Kind: trace.ChanReservePending, Task: task, ID: w.ID})
+	return Pending
+}
+
+// mayTake is the FIFO rule (1.3 step 3, 1.11): a task may take capacity
+// when no waiter is queued or it is the head.
+func (s *State) mayTake(task uint8) bool {
+	h := s.head()
+	return h < 0 || s.Waiters[h].Task == task
+}
+
+// TryReserve is the checked try_reserve: Cancelled at a failed checkpoint,
+// Disconnected when the receiver is gone, Full while any waiter is queued
+// (INV-CH-04, even with free capacity) or without capacity, else a permit.
+// It never registers a waiter. Fault TryReserveJumpsQueue skips the
+// waiter check.
+func (s *State) TryReserve(task uint8, cancelled bool, log *trace.Log) Result {
+	switch {
+	case cancelled:
+		return failed(task, "try_reserve", Cancelled, log)
+	case s.ReceiverDropped:
+		return failed(task, "try_reserve", Disconnected, log)
+	case s.NWaiters > 0 && !s.Config.Faults.Has(fault.TryReserveJumpsQueue):
+		return failed(task, "try_reserve", Full, log)
+	case !s.HasCapacity():
+		return failed(task, "try_reserve", Full, log)
+	}
+	s.Reserved++
+	log.Emit(trace.Event{Kind: trace.ChanReserved, Task: task})
+	return OK
+}
+
+// Send is SendPermit::send (1.3 Phase 2a), infallible and not
+// cancellation-checked: the slot's reservation becomes a queued message
+// with the next sequence number and a waiting receiver is woken. If the
+// receiver closed after the reserve, the message is dropped
+// (chan_message_dropped) and the permit is still consumed.
+func (s *State) Send(task uint8, log *trace.Log) Result {
+	s.release()
+	if s.ReceiverDropped {
+		m := Message{Seq: s.NextSeq, From: task}
+		s.NextSeq++
+		log.Emit(trace.Event{Kind: trace.ChanMessageDropped, Task: task, Msg: m.Seq})
+		return OK
+	}
+	m := s.push(task)
+	log.Emit(trace.Event{Kind: trace.ChanSent, Task: task, Msg: m.Seq})
+	s.wakeReceiver(log)
+	return OK
+}
+
+// TrySend is SendPermit::try_send: Send, except that when the receiver
+// closed after the reserve it returns Disconnected; the permit is consumed
+// either way and its slot released (with the cascade wake).
+func (s *State) TrySend(task uint8, log *trace.Log) Result {
+	if s.ReceiverDropped {
+		s.release()
+		failed(task, "try_send", Disconnected, log)
+		s.wakeHead(log)
+		return Disconnected
+	}
+	return s.Send(task, log)
+}
+
+// Abort is SendPermit::abort (1.3 Phase 2b): the slot is released and the
+// head waiter woken (cascade). Not cancellation-checked.
+func (s *State) Abort(task uint8, log *trace.Log) {
+	s.release()
+	log.Emit(trace.Event{Kind: trace.ChanAborted, Task: task})
+	s.wakeHead(log)
+}
+
+// DropPermit is the RAII drop of an unsent permit: the abort logic
+// (INV-CH-09), recorded as chan_permit_dropped. Fault PermitDropLeaksSlot
+// marks the permit consumed but neither releases the slot nor wakes.
+func (s *State) DropPermit(task uint8, log *trace.Log) {
+	log.Emit(trace.Event{Kind: trace.ChanPermitDropped, Task: task})
+	if s.Config.Faults.Has(fault.PermitDropLeaksSlot) {
+		return
+	}
+	s.release()
+	s.wakeHead(log)
+}
+
+// SendEvictOldest is send_evict_oldest (1.5): Disconnected when the
+// receiver is gone; with free capacity, Full while waiters are queued (the
+// free slot is theirs) and otherwise a plain send; without capacity it
+// evicts the oldest queued message (chan_evicted) and queues the new one;
+// with every slot reserved and nothing queued, Full (a reserved slot is
+// never evicted).
+func (s *State) SendEvictOldest(task uint8, log *trace.Log) Result {
+	const op = "send_evict_oldest"
+	switch {
+	case s.ReceiverDropped:
+		return failed(task, op, Disconnected, log)
+	case s.HasCapacity() && s.NWaiters > 0:
+		return failed(task, op, Full, log)
+	case s.HasCapacity():
+	case s.Len > 0:
+		old := s.popFront()
+		log.Emit(trace.Event{Kind: trace.ChanEvicted, Task: task, Msg: old.Seq})
+	default:
+		return failed(task, op, Full, log)
+	}
+	m := s.push(task)
+	log.Emit(trace.Event{Kind: trace.ChanSent, Task: task, Msg: m.Seq})
+	s.wakeReceiver(log)
+	return OK
+}
+
+// CancelReserve drops a pending Reserve future (its task was cancelled or
+// is gone): the waiter leaves the queue by id (1.8) and, if it was the
+// head and capacity is free, the new head is woken. No-op when the task is
+// not queued.
+func (s *State) CancelReserve(task uint8, log *trace.Log) {
+	s.leaveQueue(task, log)
+}
+
+// DropSender drops one sender handle: sender_count - 1 (a plain decrement:
+// a second drop of a last handle wraps, which is the symptom of the
+// kernel's fault SenderDoubleDrop). The last drop wakes a waiting receiver,
+// which then drains and sees Disconnected (1.10).
+func (s *State) DropSender(log *trace.Log) {
+	s.Senders--
+	log.Emit(trace.Event{Kind: trace.ChanSenderDropped, Count: s.Senders})
+	if s.Senders == 0 {
+		s.wakeReceiver(log)
+	}
+}

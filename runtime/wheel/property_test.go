@@ -1,0 +1,295 @@
+package wheel
+
+import (
+	"fmt"
+	"math"
+	"slices"
+	"strings"
+	"testing"
+
+	"pgregory.net/rapid"
+
+	"modelcheck/runtime/fault"
+	"modelcheck/runtime/trace"
+)
+
+// ref is the naive reference wheel: every registration in order with its
+// deadline and liveness. collect(now) fires every live timer with
+// deadline <= now, earliest deadline first, registration order within a
+// deadline, at most max of them.
+type ref struct {
+	now             uint64
+	maxTimer        uint64
+	nextID, nextGen uint64
+	timers          []refTimer
+}
+
+type refTimer struct {
+	h        Handle
+	deadline uint64
+	live     bool
+}
+
+func (r *ref) register(deadline uint64) (Handle, bool) {
+	if deadline > r.now && deadline-r.now > r.maxTimer {
+		return Handle{}, false
+	}
+	h := Handle{r.nextID, r.nextGen}
+	r.nextID++
+	r.nextGen++
+	r.timers = append(r.timers, refTimer{h, deadline, true})
+	return h, true
+}
+
+func (r *ref) cancel(h Handle) bool {
+	for i := range r.timers {
+		if r.timers[i].live && r.timers[i].h == h {
+			r.timers[i].live = false
+			return true
+		}
+	}
+	return false
+}
+
+func (r *ref) collect(now uint64, max int) []Handle {
+	r.now = maxU64(r.now, now)
+	var due []int
+	for i, tm := range r.timers {
+		if tm.live && tm.deadline <= r.now {
+			due = append(due, i)
+		}
+	}
+	slices.SortStableFunc(due, func(a, b int) int {
+		switch da, db := r.timers[a].deadline, r.timers[b].deadline; {
+		case da < db:
+			return -1
+		case da > db:
+			return 1
+		}
+		return 0
+	})
+	if max > 0 && len(due) > max {
+		due = due[:max]
+	}
+	var out []Handle
+	for _, i := range due {
+		r.timers[i].live = false
+		out = append(out, r.timers[i].h)
+	}
+	return out
+}
+
+func (r *ref) live(h Handle) bool {
+	for _, tm := range r.timers {
+		if tm.live && tm.h == h {
+			return true
+		}
+	}
+	return false
+}
+
+func (r *ref) nextDeadline() (uint64, bool) {
+	var best uint64
+	found := false
+	for _, tm := range r.timers {
+		if tm.live && (!found || tm.deadline < best) {
+			best, found = tm.deadline, true
+		}
+	}
+	return best, found
+}
+
+func (r *ref) len() int {
+	n := 0
+	for _, tm := range r.timers {
+		if tm.live {
+			n++
+		}
+	}
+	return n
+}
+
+// drawSpan is a duration from one of several scales: a few ms, within
+// level 0, level 1, level 2, level 3, past the overflow threshold, past
+// max_timer_duration.
+func drawSpan(t *rapid.T, label string, scales int) uint64 {
+	spans := []uint64{3, 300, 70_000, 20_000_000, 2 * day, 8 * day}
+	s := rapid.IntRange(0, scales-1).Draw(t, label+"Scale")
+	return rapid.Uint64Range(0, spans[s]).Draw(t, label)
+}
+
+// wheelOp is one drawn operation.
+type wheelOp struct {
+	kind     string // register, cancel, collect
+	deadline uint64
+	target   int    // cancel: index into the handles seen, or -1 for forged
+	forged   Handle // cancel of a made-up handle
+	max      int
+}
+
+func (o wheelOp) String() string {
+	switch o.kind {
+	case "register":
+		return fmt.Sprintf("register %d", o.deadline)
+	case "cancel":
+		if o.target < 0 {
+			return fmt.Sprintf("cancel %v", o.forged)
+		}
+		return fmt.Sprintf("cancel #%d", o.target)
+	}
+	return fmt.Sprintf("collect %d max=%d", o.deadline, o.max)
+}
+
+func drawOp(t *rapid.T, w *State, handles int, scales int) wheelOp {
+	for {
+		switch rapid.IntRange(0, 9).Draw(t, "op") {
+		case 0, 1, 2, 3:
+			if w.Free() == 0 {
+				continue // the model never offers a registration then
+			}
+			d := w.Now + drawSpan(t, "after", scales)
+			if rapid.IntRange(0, 9).Draw(t, "past") == 0 {
+				d = w.Now - min(w.Now, drawSpan(t, "before", 2))
+			}
+			return wheelOp{kind: "register", deadline: d}
+		case 4, 5:
+			if handles == 0 || rapid.IntRange(0, 5).Draw(t, "forge") == 0 {
+				return wheelOp{kind: "cancel", target: -1, forged: Handle{rapid.Uint64Range(0, 3).Draw(t, "id"), rapid.Uint64Range(0, 3).Draw(t, "gen")}}
+			}
+			return wheelOp{kind: "cancel", target: rapid.IntRange(0, handles-1).Draw(t, "target")}
+		default:
+			return wheelOp{kind: "collect", deadline: w.Now + drawSpan(t, "advance", scales), max: rapid.IntRange(0, 3).Draw(t, "max")}
+		}
+	}
+}
+
+// TestMatchesReference: over random register/cancel/collect sequences with
+// deadlines from ms to days, the wheel fires exactly what the naive
+// reference fires, in the same order, and agrees on liveness, Len and
+// NextDeadline; its structural invariants hold after every operation.
+func TestMatchesReference(t *testing.T) {
+	rapid.Check(t, func(t *rapid.T) {
+		cfg := Config{
+			MaxWheelDuration: rapid.SampledFrom([]uint64{0, 1000, 100_000, 20 * hour, PhysicalRange}).Draw(t, "maxWheel"),
+			MaxTimerDuration: rapid.SampledFrom([]uint64{0, day}).Draw(t, "maxTimer"),
+		}
+		if rapid.Bool().Draw(t, "nearWrap") {
+			cfg.FirstID, cfg.FirstGen = math.MaxUint64-2, math.MaxUint64-4
+		}
+		start := rapid.Uint64Range(0, 1<<33).Draw(t, "start")
+		w := New(cfg, start)
+		r := ref{now: start, maxTimer: w.Config.MaxTimerDuration, nextID: cfg.FirstID, nextGen: cfg.FirstGen}
+		var handles []Handle
+		var history []string
+		var log trace.Log
+		fail := func(format string, args ...any) {
+			t.Fatalf("after %s: %s", strings.Join(history, "; "), fmt.Sprintf(format, args...))
+		}
+		for range rapid.IntRange(1, 60).Draw(t, "steps") {
+			o := drawOp(t, &w, len(handles), 6)
+			history = append(history, o.String())
+			log.Reset()
+			switch o.kind {
+			case "register":
+				h, err := w.TryRegister(o.deadline, 1, &log)
+				rh, ok := r.register(o.deadline)
+				if (err == nil) != ok || h != rh {
+					fail("register: wheel %v %v, reference %v %v", h, err, rh, ok)
+				}
+				if ok {
+					handles = append(handles, h)
+				}
+			case "cancel":
+				h := o.forged
+				if o.target >= 0 {
+					h = handles[o.target]
+				}
+				if got, want := w.Cancel(h, &log), r.cancel(h); got != want {
+					fail("cancel %v: wheel %v, reference %v", h, got, want)
+				}
+			case "collect":
+				n := w.Collect(o.deadline, o.max, &log)
+				want := r.collect(o.deadline, o.max)
+				if got := firedHandles(&log); !slices.Equal(got, want) || n != len(want) {
+					fail("collect: wheel fired %v (%d), reference %v\n%s", got, n, want, events(&log))
+				}
+			}
+			if bad := checkState(&w); len(bad) > 0 {
+				fail("invariants: %s", strings.Join(bad, "; "))
+			}
+			if w.Len() != r.len() {
+				fail("len %d, reference %d", w.Len(), r.len())
+			}
+			gd, gok := w.NextDeadline()
+			rd, rok := r.nextDeadline()
+			if gd != rd || gok != rok {
+				fail("next deadline %d %v, reference %d %v", gd, gok, rd, rok)
+			}
+			for _, h := range handles {
+				if w.Live(h) != r.live(h) {
+					fail("live(%v) %v, reference %v", h, w.Live(h), r.live(h))
+				}
+			}
+		}
+	})
+}
+
+var wheelFaults = []fault.Fault{
+	fault.CancelIgnoresGeneration, fault.FireCancelled, fault.UnstableSlotOrder, fault.UncheckedDuration,
+	fault.NoPurge, fault.SaturatingIDs, fault.CascadeKeepsDead, fault.ExclusiveDeadline,
+}
+
+// TestJumpEqualsStepwise: advancing by jumps gives exactly the events and
+// the state of upstream's own loop, which stops at every level-0 wrap,
+// with any faults and coalescing on or off.
+func TestJumpEqualsStepwise(t *testing.T) {
+	rapid.Check(t, func(t *rapid.T) {
+		cfg := Config{
+			MaxWheelDuration: rapid.SampledFrom([]uint64{0, 300, 1000, 100_000, 5_000_000}).Draw(t, "maxWheel"),
+			Coalesce:         rapid.Bool().Draw(t, "coalesce"),
+			CoalesceWindow:   rapid.Uint64Range(0, 600).Draw(t, "window"),
+			MinGroupSize:     uint8(rapid.IntRange(0, 3).Draw(t, "minGroup")),
+		}
+		for _, f := range wheelFaults {
+			if rapid.IntRange(0, 5).Draw(t, f.Name()) == 0 {
+				cfg.Faults = cfg.Faults.With(f)
+			}
+		}
+		if cfg.Faults.Has(fault.SaturatingIDs) {
+			cfg.FirstID, cfg.FirstGen = math.MaxUint64-1, math.MaxUint64-1
+		}
+		start := rapid.Uint64Range(0, 1<<26).Draw(t, "start")
+		jump, step := New(cfg, start), New(cfg, start)
+		var handles []Handle
+		var history []string
+		var lj, ls trace.Log
+		for range rapid.IntRange(1, 40).Draw(t, "steps") {
+			o := drawOp(t, &jump, len(handles), 4)
+			history = append(history, o.String())
+			lj.Reset()
+			ls.Reset()
+			switch o.kind {
+			case "register":
+				h, err := jump.TryRegister(o.deadline, 1, &lj)
+				step.TryRegister(o.deadline, 1, &ls)
+				if err == nil {
+					handles = append(handles, h)
+				}
+			case "cancel":
+				h := o.forged
+				if o.target >= 0 {
+					h = handles[o.target]
+				}
+				jump.Cancel(h, &lj)
+				step.Cancel(h, &ls)
+			case "collect":
+				jump.collect(o.deadline, o.max, false, &lj)
+				step.collect(o.deadline, o.max, true, &ls)
+			}
+			if a, b := events(&lj), events(&ls); a != b || jump != step {
+				t.Fatalf("after %s:\njump events:\n%sstepwise events:\n%sjump state %+v\nstepwise state %+v",
+					strings.Join(history, "; "), a, b, jump, step)
+			}
+		}
+	})
+}
