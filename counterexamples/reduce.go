@@ -50,6 +50,8 @@ func reductions(c *Case) []Case {
 		func(sc *model.Scenario) *bool { return &sc.TimedTasks },
 		func(sc *model.Scenario) *bool { return &sc.Masks },
 		func(sc *model.Scenario) *bool { return &sc.DeniedCallbacks },
+		func(sc *model.Scenario) *bool { return &sc.StaleHandles },
+		func(sc *model.Scenario) *bool { return &sc.ChanTryOps },
 	} {
 		if *flag(sc) {
 			add(func(sc *model.Scenario) { *flag(sc) = false })
@@ -57,6 +59,12 @@ func reductions(c *Case) []Case {
 	}
 	if sc.Sleep != 0 {
 		add(func(sc *model.Scenario) { sc.Sleep = 0 })
+	}
+	for i := range sc.Sleeps {
+		add(func(sc *model.Scenario) { sc.Sleeps = slices.Delete(sc.Sleeps, i, i+1) })
+	}
+	if sc.Kernel.Channel.Capacity > 1 {
+		add(func(sc *model.Scenario) { sc.Kernel.Channel.Capacity-- })
 	}
 	if !sc.NoRegionCancel {
 		add(func(sc *model.Scenario) { sc.NoRegionCancel, sc.RegionCancelKind = true, 0 })

@@ -2,6 +2,7 @@ package counterexamples
 
 import (
 	"fmt"
+	"math"
 	"slices"
 	"strconv"
 	"strings"
@@ -10,6 +11,7 @@ import (
 
 	"modelcheck/model"
 	"modelcheck/runtime/cancel"
+	"modelcheck/runtime/channel"
 	"modelcheck/runtime/fault"
 	"modelcheck/runtime/kernel"
 	"modelcheck/runtime/pump"
@@ -63,6 +65,47 @@ var settings = []setting{
 	number("burst_limit", 2, 1, 255, func(sc *model.Scenario) *uint8 { return &sc.Pump.BurstLimit }),
 	{"caps", 2, spellCaps, setCaps},
 	{"faults", 2, spellFaults, setFaults},
+	number("channel", 3, 0, channel.MaxCapacity, func(sc *model.Scenario) *uint8 { return &sc.Kernel.Channel.Capacity }),
+	number("senders", 3, 0, kernel.MaxTasks-1, func(sc *model.Scenario) *uint8 { return &sc.Kernel.Channel.Senders }),
+	boolean("tracked_permits", 3, func(sc *model.Scenario) *bool { return &sc.Kernel.TrackPermits }),
+	boolean("chan_try_ops", 3, func(sc *model.Scenario) *bool { return &sc.ChanTryOps }),
+	boolean("wheel", 3, func(sc *model.Scenario) *bool { return &sc.Kernel.Wheel }),
+	{"sleeps", 3, spellSleeps, setSleeps},
+	boolean("stale_handles", 3, func(sc *model.Scenario) *bool { return &sc.StaleHandles }),
+	wide("wheel_first_id", 3, func(sc *model.Scenario) *uint64 { return &sc.Kernel.WheelConfig.FirstID }),
+	wide("wheel_first_gen", 3, func(sc *model.Scenario) *uint64 { return &sc.Kernel.WheelConfig.FirstGen }),
+}
+
+func wide(key string, group int, field func(*model.Scenario) *uint64) setting {
+	return setting{key, group,
+		func(sc *model.Scenario) string { return strconv.FormatUint(*field(sc), 10) },
+		func(sc *model.Scenario, v string) error {
+			n, err := strconv.ParseUint(v, 10, 64)
+			if err != nil {
+				return fmt.Errorf("want a number in 0..%d", uint64(math.MaxUint64))
+			}
+			*field(sc) = n
+			return nil
+		}}
+}
+
+func spellSleeps(sc *model.Scenario) string {
+	if len(sc.Sleeps) == 0 {
+		return "none"
+	}
+	out := make([]string, len(sc.Sleeps))
+	for i, d := range sc.Sleeps {
+		out[i] = strconv.FormatUint(uint64(d), 10)
+	}
+	return strings.Join(out, ",")
+}
+
+func setSleeps(sc *model.Scenario, v string) (err error) {
+	sc.Sleeps, err = parseList(v, func(s string) (uint32, error) {
+		n, err := parseNumber(s, 1, 1<<31)
+		return uint32(n), err
+	})
+	return err
 }
 
 func number(key string, group int, lo, hi uint64, field func(*model.Scenario) *uint8) setting {
@@ -272,6 +315,9 @@ func parseScenario(args []datadriven.CmdArg) (string, model.Scenario, error) {
 		if err := settings[i].set(&sc, v); err != nil {
 			return "", sc, fmt.Errorf("scenario: %s=%q: %w", a.Key, v, err)
 		}
+	}
+	if err := kernel.Validate(sc.Kernel); err != nil {
+		return "", sc, fmt.Errorf("scenario: %w", err)
 	}
 	return base, sc, nil
 }

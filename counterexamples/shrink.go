@@ -121,5 +121,6 @@ func weight(in model.Input) int {
 func cloneScenario(sc model.Scenario) model.Scenario {
 	sc.CancelKinds = slices.Clone(sc.CancelKinds)
 	sc.Governors = slices.Clone(sc.Governors)
+	sc.Sleeps = slices.Clone(sc.Sleeps)
 	return sc
 }
