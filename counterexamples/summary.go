@@ -55,6 +55,32 @@ func Summary(s *model.State, indent string) string {
 			fmt.Fprintf(&b, "%so%d %s held by t%d: %s\n", indent, id, o.Kind, o.Task, o.State)
 		}
 	}
+	if k.HasChannel() {
+		ch := &k.Chan
+		var q, w []string
+		for _, m := range ch.Messages() {
+			q = append(q, fmt.Sprintf("m%d", m.Seq))
+		}
+		for _, x := range ch.WaiterQueue() {
+			w = append(w, fmt.Sprintf("t%d", x.Task))
+		}
+		fmt.Fprintf(&b, "%schannel: capacity=%d queue=[%s] reserved=%d waiters=[%s] senders=%d receiver_dropped=%v\n",
+			indent, ch.Config.Capacity, strings.Join(q, " "), ch.Reserved, strings.Join(w, " "), ch.Senders, ch.ReceiverDropped)
+	}
+	if k.Config.Wheel {
+		for i := range k.Wheel.Entries {
+			e := &k.Wheel.Entries[i]
+			if !e.Used {
+				continue
+			}
+			state := "dead"
+			if k.Wheel.Live(e.Handle) {
+				state = "live"
+			}
+			fmt.Fprintf(&b, "%stimer id=%d gen=%d task=t%d deadline=%d level=%d slot=%d %s\n",
+				indent, e.Handle.ID, e.Handle.Gen, e.Task, e.Deadline, e.Level, e.Slot, state)
+		}
+	}
 	return b.String()
 }
 
