@@ -22,6 +22,7 @@ import (
 //	init backend=native|browser [cancel_streak_limit=N] [burst_limit=N]
 //	     [catchup_batch=N] [caps=timer,message,...|none]
 //	     [max_chain_depth=N] [max_chain_memory=N] [seed=N] [fault=F,...]
+//	     [channel=CAPACITY senders=N [tracked_permits=true]] [wheel=true]
 //	run          operation script -> each operation and its events
 //	state        the tasks, regions, obligations, lanes and timers
 //	certificate  the fairness certificate and its witness hash
@@ -117,6 +118,21 @@ func (r *Runner) init(d *datadriven.TestData) (string, error) {
 				}
 				cfg.p.Caps |= cp
 			}
+		case "channel":
+			n, err = num(255)
+			cfg.k.Channel.Capacity = uint8(n)
+		case "senders":
+			n, err = num(255)
+			cfg.k.Channel.Senders = uint8(n)
+		case "tracked_permits", "wheel":
+			if v != "true" && v != "false" {
+				return "", fmt.Errorf("%s: init: %s=%q, want true or false", d.Pos, a.Key, v)
+			}
+			if a.Key == "wheel" {
+				cfg.k.Wheel = v == "true"
+			} else {
+				cfg.k.TrackPermits = v == "true"
+			}
 		case "fault":
 			for _, name := range strings.Split(v, ",") {
 				f, ferr := fault.Parse(name)
@@ -133,6 +149,9 @@ func (r *Runner) init(d *datadriven.TestData) (string, error) {
 		}
 	}
 	cfg.p.Faults = cfg.k.Faults
+	if err := kernel.Validate(cfg.k); err != nil {
+		return "", fmt.Errorf("%s: init: %v", d.Pos, err)
+	}
 	b, err := cfg.build(backend)
 	if err != nil {
 		return "", fmt.Errorf("%s: init: %v", d.Pos, err)
@@ -299,6 +318,16 @@ func describeState(b Backend) string {
 	for i, tm := range k.Timers {
 		if tm.Used {
 			fmt.Fprintf(&out, "tm%d task=t%d deadline=%d gen=%d live=%v\n", i+1, tm.Task, tm.Deadline, tm.Gen, tm.Live)
+		}
+	}
+	if k.HasChannel() {
+		ch := &k.Chan
+		fmt.Fprintf(&out, "channel capacity=%d len=%d reserved=%d waiters=%d senders=%d receiver_dropped=%v\n",
+			ch.Config.Capacity, ch.Len, ch.Reserved, ch.NWaiters, ch.Senders, ch.ReceiverDropped)
+	}
+	for i := range k.Wheel.Entries {
+		if e := &k.Wheel.Entries[i]; e.Used {
+			fmt.Fprintf(&out, "wheel timer %s task=t%d deadline=%d live=%v\n", e.Handle, e.Task, e.Deadline, k.Wheel.Live(e.Handle))
 		}
 	}
 	return out.String()
