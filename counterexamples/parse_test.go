@@ -76,7 +76,7 @@ func TestCorruptFilesAreErrors(t *testing.T) {
 	cases := []struct{ old, new, want string }{
 		{"tasks=2", "tasks=x", `sample.txt:8: scenario: tasks="x": want a number in 0..8`},
 		{"tasks=2", "tasks=9", `tasks="9": want a number in 0..8`},
-		{"tasks=2", "workers=2", `sample.txt:8: scenario: unknown key "workers" (known: base, backend, tasks,`},
+		{"tasks=2", "threads=2", `sample.txt:8: scenario: unknown key "threads" (known: base, backend, tasks,`},
 		{"base=default", "base=nope", `sample.txt:8: scenario: base: unknown scenario "nope"`},
 		{"tasks=2", "tasks=2 tasks=3", `sample.txt:8: scenario: tasks is given twice`},
 		{"base=default", "", `sample.txt:8: scenario: missing base=NAME`},

@@ -74,6 +74,8 @@ var settings = []setting{
 	boolean("stale_handles", 3, func(sc *model.Scenario) *bool { return &sc.StaleHandles }),
 	wide("wheel_first_id", 3, func(sc *model.Scenario) *uint64 { return &sc.Kernel.WheelConfig.FirstID }),
 	wide("wheel_first_gen", 3, func(sc *model.Scenario) *uint64 { return &sc.Kernel.WheelConfig.FirstGen }),
+	number("workers", 3, 0, sched.MaxWorkers, func(sc *model.Scenario) *uint8 { return &sc.Kernel.Workers }),
+	number("pool_tasks", 3, 0, kernel.MaxTasks, func(sc *model.Scenario) *uint8 { return &sc.PoolTasks }),
 }
 
 func wide(key string, group int, field func(*model.Scenario) *uint64) setting {

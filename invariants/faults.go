@@ -56,6 +56,8 @@ var faults = []FaultCase{
 	{fault.SaturatingIDs, "timers", []string{"wheel-wrap-safe"}},
 	{fault.CascadeKeepsDead, "timers", []string{"wheel-cascade-drops-dead"}},
 	{fault.ExclusiveDeadline, "timers", []string{"wheel-fire-inclusive"}},
+
+	{fault.UnseededStealScan, "stealing", []string{"steal-order"}},
 }
 
 // Faults returns the fault catalogue in fault order.

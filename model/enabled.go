@@ -141,9 +141,39 @@ func (m *Model) Enabled(s *State, buf []Input) []Input {
 			add(kernel.Input{Op: kernel.TimerCancelStale, Task: t})
 		}
 	}
+	if k.Config.Workers > 0 {
+		buf = m.poolOps(k, buf)
+	}
 	for _, g := range sc.Governors {
 		if g != k.Sched.Governor {
 			add(kernel.Input{Op: kernel.Governor, Arg: uint8(g)})
+		}
+	}
+	return buf
+}
+
+// poolOps appends pushes of the pool tasks not queued anywhere, to every
+// worker, and a steal by every worker some other worker's queue could feed.
+func (m *Model) poolOps(k *kernel.State, buf []Input) []Input {
+	var queued uint16
+	total := 0
+	for w := uint8(0); w < k.Config.Workers; w++ {
+		for _, e := range k.Pool.Local[w].E[:k.Pool.Len(w)] {
+			queued |= 1 << e.Task
+		}
+		total += k.Pool.Len(w)
+	}
+	for t := uint8(1); t <= m.Scenario.PoolTasks; t++ {
+		if queued&(1<<t) != 0 {
+			continue
+		}
+		for w := uint8(0); w < k.Config.Workers; w++ {
+			buf = append(buf, Input{K: kernel.Input{Op: kernel.PoolPush, Arg: w, Task: t}})
+		}
+	}
+	for w := uint8(0); w < k.Config.Workers; w++ {
+		if total > k.Pool.Len(w) {
+			buf = append(buf, Input{K: kernel.Input{Op: kernel.PoolSteal, Arg: w}})
 		}
 	}
 	return buf

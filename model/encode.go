@@ -53,6 +53,15 @@ func (m *Model) Encode(s *State, b []byte) []byte {
 	if k.Config.Wheel {
 		b = encodeWheel(&k.Wheel, b)
 	}
+	if k.Config.Workers > 0 {
+		for w := uint8(0); w < k.Config.Workers; w++ {
+			b = u64(b, k.Pool.Rng[w].State)
+			b = append(b, uint8(k.Pool.Len(w)))
+			for i := 0; i < k.Pool.Len(w); i++ {
+				b = append(b, k.Pool.Local[w].E[i].Task)
+			}
+		}
+	}
 	return encodeCancel(&k.Cancel, b)
 }
 

@@ -55,8 +55,11 @@ type Scenario struct {
 	// try_send, try_recv, send_evict_oldest) beside reserve, send, abort,
 	// recv and close.
 	ChanTryOps bool
-	Kernel     kernel.Config
-	Pump       pump.Config
+	// PoolTasks is how many tasks the environment pushes onto the worker
+	// pool's local queues (Kernel.Workers workers).
+	PoolTasks uint8
+	Kernel    kernel.Config
+	Pump      pump.Config
 }
 
 // scenarios are the named scenarios, the default first.
@@ -119,6 +122,13 @@ var scenarios = []Scenario{
 		Kernel: kernel.Config{CancelStreakLimit: 2, CatchupBatch: 2, MaxChainDepth: 16, MaxChainMemory: 4096,
 			Wheel: true, WheelConfig: wheel.Config{FirstID: math.MaxUint64 - 1, FirstGen: math.MaxUint64 - 1}},
 		Pump: pump.Config{BurstLimit: 2, Caps: pump.AllCaps},
+	},
+	{
+		Name:   "stealing",
+		Doc:    "the worker pool alone: 3 workers, 3 tasks pushed onto local queues and stolen in the order each thief's seeded RNG gives (004 3.6)",
+		Native: true, Regions: 1, PoolTasks: 3, NoRegionCancel: true,
+		Kernel: kernel.Config{CancelStreakLimit: 2, CatchupBatch: 1, MaxChainDepth: 16, MaxChainMemory: 4096, Workers: 3},
+		Pump:   pump.Config{BurstLimit: 2, Caps: pump.AllCaps},
 	},
 	{
 		Name:   "channel-timers",

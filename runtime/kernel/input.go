@@ -53,6 +53,9 @@ const (
 	// TimerCancelStale: the environment cancels a task's wheel timer with
 	// a handle of an older generation.
 	TimerCancelStale
+	// PoolPush and PoolSteal drive the worker pool (pool.go).
+	PoolPush
+	PoolSteal
 	opCount
 )
 
@@ -64,7 +67,7 @@ var opNames = [opCount]string{
 	"governor", "register-finalizer", "finalizer-done", "checkpoint", "mask", "unmask", "yield",
 	"pending", "sleep", "complete", "cleanup-done", "finalize-done", "reserve", "commit", "abort",
 	"chan-reserve", "chan-try-reserve", "chan-send", "chan-try-send", "chan-abort", "chan-evict",
-	"chan-recv", "chan-try-recv", "chan-close", "timer-cancel-stale",
+	"chan-recv", "chan-try-recv", "chan-close", "timer-cancel-stale", "pool-push", "pool-steal",
 }
 
 func (o Op) String() string {
@@ -131,6 +134,11 @@ func (in Input) String() string {
 	case Commit, Abort:
 		id("t", in.Task)
 		id("o", in.Obligation)
+	case PoolPush:
+		b.WriteString(" w" + strconv.Itoa(int(in.Arg)))
+		id("t", in.Task)
+	case PoolSteal:
+		b.WriteString(" w" + strconv.Itoa(int(in.Arg)))
 	case Dispatch:
 	default:
 		id("t", in.Task)
@@ -174,6 +182,10 @@ func ParseInput(line string) (Input, error) {
 		in.Arg = uint8(k)
 	case "dispatch":
 		in = Input{Op: Dispatch}
+	case "pool-push":
+		in = Input{Op: PoolPush, Arg: p.worker(), Task: p.id('t')}
+	case "pool-steal":
+		in = Input{Op: PoolSteal, Arg: p.worker()}
 	case "advance":
 		in = Input{Op: Advance, N: uint32(p.num(1 << 31))}
 	case "governor":
@@ -281,6 +293,19 @@ func (p *parser) num(max uint64) uint64 {
 		p.err = fmt.Errorf("%q is not a number in 0..%d", a, max)
 	}
 	return n
+}
+
+// worker reads a worker id such as w0 (0-based).
+func (p *parser) worker() uint8 {
+	a := p.next("a worker like w0")
+	if p.err != nil {
+		return 0
+	}
+	n, err := strconv.ParseUint(strings.TrimPrefix(a, "w"), 10, 8)
+	if err != nil || !strings.HasPrefix(a, "w") {
+		p.err = fmt.Errorf("%q is not a worker like w0", a)
+	}
+	return uint8(n)
 }
 
 // key reads a required key=value operand.

@@ -67,6 +67,10 @@ type Config struct {
 	// obligations (the session layer).
 	Channel      channel.Config
 	TrackPermits bool
+	// Workers, when non-zero, gives the runtime a pool of that many
+	// workers' local ready queues with work stealing (004 3.5, 3.6),
+	// driven by PoolPush and PoolSteal; their RNGs are seeded 0..Workers-1.
+	Workers uint8
 }
 
 // DefaultConfig is the runtime's defaults (semantics-notes.md).
@@ -112,6 +116,7 @@ type State struct {
 	Timers [MaxTimers]Timer
 	Wheel  wheel.State
 	Chan   channel.State
+	Pool   sched.Pool
 	Tasks  [MaxTasks]TaskRun
 	// Current is the task being polled (0 none). Outer is a poll suspended
 	// by a recursive one, which only a re-entrant pump can cause.
@@ -132,6 +137,10 @@ func New(cfg Config) State {
 		wc.Faults = cfg.Faults
 		s.Wheel = wheel.New(wc, 0)
 	}
+	if cfg.Workers > 0 {
+		s.Pool = sched.NewPool(cfg.Workers, 0)
+		s.Pool.Faults = cfg.Faults
+	}
 	if cfg.Channel.Capacity > 0 {
 		cc := cfg.Channel
 		cc.Faults = cfg.Faults
@@ -146,6 +155,9 @@ func New(cfg Config) State {
 
 // Validate reports a configuration New cannot build.
 func Validate(cfg Config) error {
+	if cfg.Workers > sched.MaxWorkers {
+		return fmt.Errorf("workers=%d, want at most %d", cfg.Workers, sched.MaxWorkers)
+	}
 	if cfg.Channel.Capacity > 0 {
 		if _, err := channel.New(cfg.Channel); err != nil {
 			return err
@@ -196,6 +208,8 @@ func (s *State) Apply(in Input, log *trace.Log) error {
 		return s.Cancel.RegisterFinalizer(in.Region, log)
 	case FinalizerDone:
 		return s.Cancel.FinalizerDone(in.Region, log)
+	case PoolPush, PoolSteal:
+		return s.poolOp(in, log)
 	case TimerCancelStale:
 		if !s.Config.Wheel {
 			return fmt.Errorf("%s: the runtime keeps no timer wheel", in.Op)

@@ -2,6 +2,7 @@ package sched
 
 import (
 	"modelcheck/runtime/dethash"
+	"modelcheck/runtime/fault"
 	"modelcheck/runtime/trace"
 )
 
@@ -16,6 +17,7 @@ type Pool struct {
 	Workers uint8
 	Local   [MaxWorkers]queue
 	Rng     [MaxWorkers]dethash.Rng
+	Faults  fault.Set
 }
 
 // NewPool makes n workers (1..MaxWorkers), worker i seeded with i+seed.
@@ -73,7 +75,12 @@ func (p *Pool) Steal(thief uint8, log *trace.Log) (task, victim uint8, order [Ma
 	if n == 0 {
 		return 0, 0, order, 0, false
 	}
-	start := int(p.Rng[thief].Next() % uint64(n))
+	// Fault UnseededStealScan: the scan starts at the worker after the
+	// thief (stealers[thief] is that worker) and the RNG is not consulted.
+	start := int(thief) % n
+	if !p.Faults.Has(fault.UnseededStealScan) {
+		start = int(p.Rng[thief].Next() % uint64(n))
+	}
 	for i := 0; i < n; i++ {
 		w := stealers[(start+i)%n]
 		order[i] = w
