@@ -2,39 +2,46 @@ package invariants
 
 import (
 	"context"
+	"fmt"
 	"testing"
 
 	"modelcheck/explore"
 	"modelcheck/model"
 )
 
-// BenchmarkExploreDefault explores the default scenario (all invariants on)
-// to depth 10 and reports distinct states per second, per worker count,
-// and the bytes the visited set holds per distinct state.
-func BenchmarkExploreDefault(b *testing.B) {
-	for _, workers := range []int{1, 2} {
-		b.Run(map[int]string{1: "workers=1", 2: "workers=2"}[workers], func(b *testing.B) {
-			sc, err := model.Lookup("default")
-			if err != nil {
-				b.Fatal(err)
-			}
-			e, err := NewExplorable(sc, nil)
-			if err != nil {
-				b.Fatal(err)
-			}
-			var states, bytes float64
-			var secs float64
-			for i := 0; i < b.N; i++ {
-				r, err := explore.Run[model.State, model.Input](context.Background(), e, explore.Options{Depth: 10, Workers: workers})
+// BenchmarkExplore explores scenarios with all invariants on and reports
+// distinct states per second, per worker count, and the bytes the visited
+// set holds per distinct state: the default scenario to depth 10 and the
+// channel, timer-wheel and mixed scenarios to depth 12 (their spaces are
+// smaller per level).
+func BenchmarkExplore(b *testing.B) {
+	for _, c := range []struct {
+		scenario string
+		depth    int
+	}{{"default", 10}, {"channel", 12}, {"timers", 12}, {"channel-timers", 12}} {
+		for _, workers := range []int{1, 2} {
+			b.Run(fmt.Sprintf("%s/workers=%d", c.scenario, workers), func(b *testing.B) {
+				sc, err := model.Lookup(c.scenario)
 				if err != nil {
 					b.Fatal(err)
 				}
-				states += float64(r.Distinct)
-				secs += r.Elapsed.Seconds()
-				bytes = r.BytesPerState()
-			}
-			b.ReportMetric(states/secs, "states/s")
-			b.ReportMetric(bytes, "B/state")
-		})
+				e, err := NewExplorable(sc, nil)
+				if err != nil {
+					b.Fatal(err)
+				}
+				var states, bytes, secs float64
+				for i := 0; i < b.N; i++ {
+					r, err := explore.Run[model.State, model.Input](context.Background(), e, explore.Options{Depth: c.depth, Workers: workers})
+					if err != nil {
+						b.Fatal(err)
+					}
+					states += float64(r.Distinct)
+					secs += r.Elapsed.Seconds()
+					bytes = r.BytesPerState()
+				}
+				b.ReportMetric(states/secs, "states/s")
+				b.ReportMetric(bytes, "B/state")
+			})
+		}
 	}
 }

@@ -97,6 +97,23 @@ func TestDefaultDepth12IsClean(t *testing.T) {
 	}
 }
 
+// TestScenariosDepth12AreClean: the channel, timer-wheel, mixed and
+// stealing scenarios explored to depth 12 with no fault violate nothing
+// either.
+func TestScenariosDepth12AreClean(t *testing.T) {
+	if testing.Short() {
+		t.Skip("depth-12 explorations")
+	}
+	for _, name := range []string{"channel", "timers", "channel-timers", "stealing"} {
+		t.Run(name, func(t *testing.T) {
+			r, code := exploreJSON(t, "--depth", "12", "--scenario", name, "--out", t.TempDir())
+			if code != exitOK || len(r.Violations) != 0 || !r.Complete {
+				t.Fatalf("exit %d, %d violations, complete %v", code, len(r.Violations), r.Complete)
+			}
+		})
+	}
+}
+
 // TestEveryFaultExitsOne: with each fault switch on, explore --depth 12
 // exits 1, names an invariant the fault must trip, and writes its
 // counterexample: byte for byte the committed one (whatever the worker
