@@ -95,7 +95,7 @@ func TestWheelRunnerOutput(t *testing.T) {
   wheel_registered task=t2 id=0 gen=0 deadline=15 now=10 level=0 slot=15
   -> id=0 gen=0
 > register b after=700000000
-  wheel_rejected id=0 gen=0 deadline=700000010 now=10 error_class=timer_duration_exceeded
+  wheel_rejected deadline=700000010 now=10 error_class=timer_duration_exceeded
   -> rejected: timer_duration_exceeded
 > cancel-handle id=0 gen=1
   wheel_cancel_rejected id=0 gen=1 now=10

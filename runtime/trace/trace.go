@@ -363,10 +363,11 @@ func (e Event) appendFields(b *strings.Builder, host bool) {
 			num("count", uint64(e.Count))
 		}
 	}
-	if wheel && e.Kind != WheelPurged && e.Kind != WheelCoalesced {
+	handle := wheel && e.Kind != WheelPurged && e.Kind != WheelCoalesced && e.Kind != WheelRejected
+	if handle {
 		num("id", e.ID)
 	}
-	if e.Gen != 0 || (wheel && e.Kind != WheelPurged && e.Kind != WheelCoalesced) {
+	if e.Gen != 0 || handle {
 		num("gen", e.Gen)
 	}
 	if e.Deadline != 0 || e.Kind == TimerRegistered || e.Kind == TimerFired || e.Kind == WheelRegistered || e.Kind == WheelFired {
