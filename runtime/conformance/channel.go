@@ -8,7 +8,6 @@ import (
 	"github.com/cockroachdb/datadriven"
 
 	"modelcheck/runtime/channel"
-	"modelcheck/runtime/dethash"
 	"modelcheck/runtime/fault"
 	"modelcheck/runtime/trace"
 )
@@ -112,38 +111,11 @@ func (r *ChannelRunner) init(d *datadriven.TestData) (string, error) {
 	}
 	*r = ChannelRunner{ch: ch, ready: true, log: r.log}
 	r.log.Reset()
-	return fmt.Sprintf("capacity=%d senders=%d seed=%d snapshot=%s\n", cfg.Capacity, cfg.Senders, seed, ChannelSnapshotID(&ch)), nil
-}
-
-// ChannelSnapshotID names an initial channel state the way SnapshotID
-// names a runtime's: DetHasher over its complete printed value.
-func ChannelSnapshotID(s *channel.State) string {
-	h := dethash.New()
-	h.Bytes([]byte(fmt.Sprintf("%+v", *s)))
-	return fmt.Sprintf("snap-%016x", h.Sum())
+	return fmt.Sprintf("capacity=%d senders=%d seed=%d snapshot=%s\n", cfg.Capacity, cfg.Senders, seed, valueSnapshotID(ch)), nil
 }
 
 func (r *ChannelRunner) run(d *datadriven.TestData) (string, error) {
-	var out strings.Builder
-	for i, line := range strings.Split(d.Input, "\n") {
-		line = strings.TrimSpace(line)
-		if line == "" || strings.HasPrefix(line, "#") {
-			continue
-		}
-		from := len(r.log.Events)
-		res, err := r.apply(line)
-		if err != nil {
-			return "", fmt.Errorf("%s: %q: %v", opPos(d, i), line, err)
-		}
-		out.WriteString("> " + line + "\n")
-		for _, e := range r.log.Events[from:] {
-			out.WriteString("  " + e.String() + "\n")
-		}
-		if res != "" {
-			out.WriteString("  -> " + res + "\n")
-		}
-	}
-	return out.String(), nil
+	return runLines(d, &r.log, r.apply)
 }
 
 // apply runs one operation line and returns its result ("" for an

@@ -186,6 +186,40 @@ func SnapshotID(b Backend) string {
 	return fmt.Sprintf("snap-%016x", h.Sum())
 }
 
+// valueSnapshotID names the initial state of a runtime package (a channel,
+// a wheel) as SnapshotID names a backend's: DetHasher over its printed value.
+func valueSnapshotID(v any) string {
+	h := dethash.New()
+	h.Bytes([]byte(fmt.Sprintf("%+v", v)))
+	return fmt.Sprintf("snap-%016x", h.Sum())
+}
+
+// runLines runs a `run` directive of the channel and wheel runners: each
+// line through apply, printed with the events it emitted and its result
+// ("-> result", none when apply returns "").
+func runLines(d *datadriven.TestData, log *trace.Log, apply func(line string) (string, error)) (string, error) {
+	var out strings.Builder
+	for i, line := range strings.Split(d.Input, "\n") {
+		line = strings.TrimSpace(line)
+		if line == "" || strings.HasPrefix(line, "#") {
+			continue
+		}
+		from := len(log.Events)
+		res, err := apply(line)
+		if err != nil {
+			return "", fmt.Errorf("%s: %q: %v", opPos(d, i), line, err)
+		}
+		out.WriteString("> " + line + "\n")
+		for _, e := range log.Events[from:] {
+			out.WriteString("  " + e.String() + "\n")
+		}
+		if res != "" {
+			out.WriteString("  -> " + res + "\n")
+		}
+	}
+	return out.String(), nil
+}
+
 // script runs each line of a directive's input on b, recording events.
 func script(d *datadriven.TestData, b Backend, log *trace.Log, phases *phaseHistory, out *strings.Builder) error {
 	for i, line := range strings.Split(d.Input, "\n") {

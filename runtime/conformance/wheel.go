@@ -8,7 +8,6 @@ import (
 
 	"github.com/cockroachdb/datadriven"
 
-	"modelcheck/runtime/dethash"
 	"modelcheck/runtime/fault"
 	"modelcheck/runtime/trace"
 	"modelcheck/runtime/wheel"
@@ -117,36 +116,11 @@ func (r *WheelRunner) newWheel(d *datadriven.TestData) (string, error) {
 	r.built = true
 	r.log.Reset()
 	r.names = nil
-	return fmt.Sprintf("now=%d seed=%d snapshot=%s\n", r.w.Now, r.seed, WheelSnapshotID(&r.w)), nil
-}
-
-// WheelSnapshotID names an initial wheel: DetHasher over its complete
-// state, as SnapshotID does for the kernel.
-func WheelSnapshotID(w *wheel.State) string {
-	h := dethash.New()
-	h.Bytes([]byte(fmt.Sprintf("%+v", *w)))
-	return fmt.Sprintf("snap-%016x", h.Sum())
+	return fmt.Sprintf("now=%d seed=%d snapshot=%s\n", r.w.Now, r.seed, valueSnapshotID(r.w)), nil
 }
 
 func (r *WheelRunner) run(d *datadriven.TestData) (string, error) {
-	var out strings.Builder
-	for i, line := range strings.Split(d.Input, "\n") {
-		line = strings.TrimSpace(line)
-		if line == "" || strings.HasPrefix(line, "#") {
-			continue
-		}
-		from := len(r.log.Events)
-		res, err := r.apply(line)
-		if err != nil {
-			return "", fmt.Errorf("%s: %q: %v", opPos(d, i), line, err)
-		}
-		out.WriteString("> " + line + "\n")
-		for _, e := range r.log.Events[from:] {
-			out.WriteString("  " + e.String() + "\n")
-		}
-		out.WriteString("  -> " + res + "\n")
-	}
-	return out.String(), nil
+	return runLines(d, &r.log, r.apply)
 }
 
 // apply runs one operation and returns its result.
