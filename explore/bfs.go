@@ -1,9 +1,6 @@
 package explore
 
-import (
-	"context"
-	"slices"
-)
+import "context"
 
 // bfs is one breadth-first run. The coordinating goroutine (the caller of
 // Run) owns everything here and runs the workers in phases separated by
@@ -17,7 +14,8 @@ import (
 //  3. collect (coordinator): the new states get their places in the next
 //     level in frontier order, with their path records, and violations are
 //     recorded in the same order;
-//  4. place (parallel): workers copy the new states to their places.
+//  4. place (parallel): workers copy the new states to their places,
+//     encoding them when the frontier is compact (see frontier).
 //
 // Every ordered decision happens in frontier order in phases 2 and 3, so the
 // result does not depend on how many workers ran phases 1, 2 and 4 or in
@@ -33,7 +31,7 @@ type bfs[S any, I comparable] struct {
 	found   firstViolations
 	steps   []int // scratch for tracing violation paths
 
-	cur, next []S // the level being expanded and the one being built
+	cur, next *frontier[S] // the level being expanded and the one being built
 	level     int
 	expanding bool    // false at the depth bound: only check for stuck states
 	chunks    []chunk // reused from batch to batch
@@ -45,16 +43,20 @@ type bfs[S any, I comparable] struct {
 }
 
 func runBFS[S any, I comparable](ctx context.Context, m Model[S, I], opt Options) (Result[I], *firstViolations) {
-	return newBFS(ctx, m, opt).run()
+	return newBFS(ctx, m, opt, useCompact[S]()).run()
 }
 
-func newBFS[S any, I comparable](ctx context.Context, m Model[S, I], opt Options) *bfs[S, I] {
+// newBFS prepares a run that keeps its frontier compact if asked, which
+// only a compactable S may be.
+func newBFS[S any, I comparable](ctx context.Context, m Model[S, I], opt Options, compact bool) *bfs[S, I] {
 	b := &bfs[S, I]{
 		ctx:     ctx,
 		opt:     opt,
 		workers: make([]worker[S, I], opt.Workers),
 		visited: newShardedSet(opt.Workers),
 		log:     newPathLog(),
+		cur:     newFrontier[S](compact, opt.Workers),
+		next:    newFrontier[S](compact, opt.Workers),
 		sizer:   newBatchSizer[S](opt.Workers),
 	}
 	b.workers[0].m = m
@@ -66,7 +68,8 @@ func newBFS[S any, I comparable](ctx context.Context, m Model[S, I], opt Options
 	b.placeJob = b.placeTasks
 	init := m.Init()
 	b.visited.insert(fingerprint(m.Encode(&init, nil)))
-	b.cur = append(b.cur, init)
+	b.cur.resize(1)
+	b.cur.put(0, 0, &init)
 	b.stats.Distinct = 1
 	return b
 }
@@ -79,7 +82,7 @@ func (b *bfs[S, I]) run() (Result[I], *firstViolations) {
 	defer b.pool.close()
 	stop := b.explore()
 	maxDepth := b.level
-	if len(b.next) > 0 {
+	if b.next.len() > 0 {
 		maxDepth++
 	}
 	r := partialResult[I](&b.meter, b.stats, maxDepth, stop, b.visited.bytes()+b.log.bytes())
@@ -92,21 +95,22 @@ func (b *bfs[S, I]) explore() StopReason {
 	for b.level = 0; ; b.level++ {
 		b.stats.Depth = b.level
 		b.expanding = b.opt.Depth == 0 || b.level < b.opt.Depth
-		for pos := 0; pos < len(b.cur); {
-			end := min(pos+b.sizer.chunks*chunkParents, len(b.cur))
+		for pos := 0; pos < b.cur.len(); {
+			end := min(pos+b.sizer.chunks*chunkParents, b.cur.len())
 			if stop := b.runBatch(pos, end); stop != NotStopped {
 				return stop
 			}
 			pos = end
 		}
-		if !b.expanding || len(b.next) == 0 {
+		if !b.expanding || b.next.len() == 0 {
 			return NotStopped
 		}
 		b.log.endLevel()
 		if b.opt.StopAtFirst && len(b.found.found) > 0 {
 			return StoppedAtViolation
 		}
-		b.cur, b.next = b.next, b.cur[:0]
+		b.cur, b.next = b.next, b.cur
+		b.next.reset()
 	}
 }
 
@@ -140,7 +144,7 @@ func (b *bfs[S, I]) runBatch(pos, end int) StopReason {
 	}
 	// collect may have cut the batch short.
 	last := &b.batch[len(b.batch)-1]
-	b.stats.Queue = int64(len(b.cur)-last.start-last.parents) + int64(len(b.next))
+	b.stats.Queue = int64(b.cur.len()-last.start-last.parents) + int64(b.next.len())
 	b.meter.tick(b.stats)
 	return stop
 }
@@ -155,7 +159,7 @@ func (b *bfs[S, I]) expandTasks(w int) {
 		}
 		c := &b.batch[t]
 		c.worker = w
-		b.workers[w].expand(c, b.cur[c.start:c.start+c.parents], b.expanding, b.visited, &b.found)
+		b.workers[w].expand(c, b.cur, b.expanding, b.visited, &b.found)
 	}
 }
 
@@ -178,20 +182,20 @@ func (b *bfs[S, I]) placeTasks(w int) {
 			return
 		}
 		c := &b.batch[t]
-		b.workers[c.worker].place(c, b.next)
+		b.workers[c.worker].place(c, b.next, w)
 	}
 }
 
 // collect gives the batch's new states their places in the next level and
 // records their paths and the batch's violations, all in frontier order.
 // It reads only the small candidate records; the states themselves are
-// copied by the place phase, in parallel.
+// stored by the place phase, in parallel.
 //
 // When the chunk just collected takes Distinct past MaxStates, the rest of
 // the batch is dropped, so the run stops at the same chunk boundary
 // whatever the batch size and the worker count.
 func (b *bfs[S, I]) collect() StopReason {
-	stop, total, candidates := NotStopped, len(b.next), 0
+	stop, total, candidates := NotStopped, b.next.len(), 0
 	for i := range b.batch {
 		c := &b.batch[i]
 		w := &b.workers[c.worker]
@@ -233,6 +237,6 @@ func (b *bfs[S, I]) collect() StopReason {
 	}
 	last := &b.batch[len(b.batch)-1]
 	b.sizer.observe(last.start+last.parents-b.batch[0].start, candidates)
-	b.next = slices.Grow(b.next, total-len(b.next))[:total]
+	b.next.resize(total)
 	return stop
 }

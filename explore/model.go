@@ -4,8 +4,9 @@ package explore
 // value type (arrays of small ints, no pointers/maps), I a small comparable input value.
 //
 // States are values so that a successor is a copy and the explorer can keep
-// whole levels of them in flat slices without per-state allocation; the
-// explorer never looks inside a state except through these methods.
+// whole levels of them without per-state allocation: in flat slices, or,
+// when S holds no pointers, as run-length encoded raw bytes. The explorer
+// never interprets a state except through these methods.
 type Model[S any, I comparable] interface {
 	// Init is the single initial state. Every counterexample path starts here,
 	// so paths can be stored as input indices and replayed.

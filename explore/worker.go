@@ -6,6 +6,7 @@ package explore
 // the first batches, expanding allocates nothing.
 type worker[S any, I comparable] struct {
 	m      Model[S, I]
+	parent S // scratch: the parent being expanded, from a compact frontier
 	inputs []I
 	enc    []byte
 	states []S      // states[k] is the successor cands[k] describes
@@ -19,15 +20,15 @@ func (w *worker[S, I]) reset() {
 	w.states, w.cands, w.ends, w.viols = w.states[:0], w.cands[:0], w.ends[:0], w.viols[:0]
 }
 
-// expand expands the parents of c (parents is their slice of the frontier).
-// With expand false it only checks them for being stuck: they are at the
-// depth bound. visited is only read here, so workers share it safely.
+// expand expands the parents of c, which are in cur. With expand false it
+// only checks them for being stuck: they are at the depth bound. visited is
+// only read here, so workers share it safely.
 // Successors already visited are dropped at once; duplicates within the
 // batch are left to the merge.
-func (w *worker[S, I]) expand(c *chunk, parents []S, expand bool, visited *shardedSet, known *firstViolations) {
+func (w *worker[S, I]) expand(c *chunk, cur *frontier[S], expand bool, visited *shardedSet, known *firstViolations) {
 	c.candLo, c.endLo, c.violLo, c.generated = len(w.cands), len(w.ends), len(w.viols), 0
-	for p := range parents {
-		s := &parents[p]
+	for p := range c.parents {
+		s := cur.at(c.start+p, &w.parent)
 		w.inputs = w.m.Enabled(s, w.inputs[:0])
 		if len(w.inputs) == 0 {
 			if v := w.m.Stuck(s); v != 0 && !known.has(v-1) {
@@ -81,14 +82,15 @@ func (w *worker[S, I]) addViolation(c *chunk, parent, input, invariant int) {
 	w.viols = append(w.viols, chunkViolation{parent, input, invariant})
 }
 
-// place copies chunk c's new states to their places in the next level,
+// place stores chunk c's new states at their places in the next level,
 // which the coordinator chose in frontier order; chunks have disjoint
-// places, so workers place them in parallel.
-func (w *worker[S, I]) place(c *chunk, next []S) {
+// places, so workers place them in parallel. The chunk is in w's buffers
+// but g is the goroutine placing it, which the frontier needs to know.
+func (w *worker[S, I]) place(c *chunk, next *frontier[S], g int) {
 	pos := c.out
 	for k := c.candLo; k < c.candHi; k++ {
 		if w.cands[k].isNew {
-			next[pos] = w.states[k]
+			next.put(g, pos, &w.states[k])
 			pos++
 		}
 	}

@@ -1,0 +1,171 @@
+package explore
+
+import (
+	"reflect"
+	"slices"
+	"sync"
+	"unsafe"
+)
+
+// frontier is one BFS level's states in frontier order: the level being
+// expanded or the one being built.
+//
+// BFS holds two whole levels, which for kilobyte states that are mostly
+// zero bytes is most of a run's memory. So when S is plain data (see
+// compactable) a frontier keeps each state's raw bytes zero-run-length
+// encoded (zrl.go) in large byte blocks, and decodes a parent into its
+// worker's scratch state when the parent is expanded. Otherwise, or when S
+// is too small to gain, it keeps the states as they are.
+//
+// Storage never changes a result: states are identified by the
+// fingerprints of Model.Encode, never by their raw bytes, and a decoded
+// state has exactly the bytes that were encoded. That includes padding
+// bytes, which hold whatever copying left there, so they are stored
+// faithfully too and nothing depends on them.
+type frontier[S any] struct {
+	plain []S // the states, unless compact
+
+	compact bool
+	// refs[i] locates state i's encoding: block index<<32 | offset.
+	refs []uint64
+	// blocks are blockLen bytes each; the first used hold this level's
+	// encodings. They are kept from level to level, so after the widest
+	// level the frontier allocates nothing.
+	blocks   [][]byte
+	used     int
+	blockLen int
+	maxEnc   int // zrlMaxLen(size of S)
+	mu       sync.Mutex
+	// cursors[w] is the block worker goroutine w encodes into, sliced from
+	// its start to the end of the encodings so far; nil before the first.
+	cursors [][]byte
+	// curBlock[w] is the index of the block cursors[w] is in.
+	curBlock []int
+}
+
+const (
+	// frontierBlockLen is the size of an encoding block, large enough that
+	// workers rarely take the lock to get one and small enough that the
+	// partly filled last block of each worker wastes little.
+	frontierBlockLen = 1 << 20
+	// compactMinSize is the least state size stored compactly: below it the
+	// 8-byte reference per state eats what encoding saves.
+	compactMinSize = 64
+)
+
+// newFrontier makes an empty frontier for workers worker goroutines,
+// compact if asked.
+func newFrontier[S any](compact bool, workers int) *frontier[S] {
+	f := &frontier[S]{compact: compact}
+	if compact {
+		f.maxEnc = zrlMaxLen(int(unsafe.Sizeof(*new(S))))
+		f.blockLen = max(frontierBlockLen, f.maxEnc)
+		f.cursors = make([][]byte, workers)
+		f.curBlock = make([]int, workers)
+	}
+	return f
+}
+
+// useCompact says whether BFS stores S compactly: when its raw bytes are
+// the whole value and there are enough of them to gain from encoding.
+func useCompact[S any]() bool {
+	t := reflect.TypeFor[S]()
+	return t.Size() >= compactMinSize && compactable(t)
+}
+
+// compactable reports whether a value of type t is nothing but its bytes:
+// no pointers, slices, maps, strings, interfaces, chans or funcs anywhere
+// in it. Only then may its bytes be stored apart from the garbage
+// collector's view and copied back.
+func compactable(t reflect.Type) bool {
+	switch t.Kind() {
+	case reflect.Bool,
+		reflect.Int, reflect.Int8, reflect.Int16, reflect.Int32, reflect.Int64,
+		reflect.Uint, reflect.Uint8, reflect.Uint16, reflect.Uint32, reflect.Uint64, reflect.Uintptr,
+		reflect.Float32, reflect.Float64, reflect.Complex64, reflect.Complex128:
+		return true
+	case reflect.Array:
+		return compactable(t.Elem())
+	case reflect.Struct:
+		for i := range t.NumField() {
+			if !compactable(t.Field(i).Type) {
+				return false
+			}
+		}
+		return true
+	}
+	return false
+}
+
+// rawBytes is the memory of *s. Only for a compactable S.
+func rawBytes[S any](s *S) []byte {
+	return unsafe.Slice((*byte)(unsafe.Pointer(s)), unsafe.Sizeof(*s))
+}
+
+func (f *frontier[S]) len() int {
+	if f.compact {
+		return len(f.refs)
+	}
+	return len(f.plain)
+}
+
+// reset empties the frontier for a new level, keeping its memory.
+func (f *frontier[S]) reset() {
+	f.plain, f.refs, f.used = f.plain[:0], f.refs[:0], 0
+	clear(f.cursors)
+}
+
+// resize makes room for states up to n, to be placed by put.
+func (f *frontier[S]) resize(n int) {
+	if f.compact {
+		f.refs = slices.Grow(f.refs, n-len(f.refs))[:n]
+	} else {
+		f.plain = slices.Grow(f.plain, n-len(f.plain))[:n]
+	}
+}
+
+// put stores s as state i. Worker goroutine w does the storing; goroutines
+// may store different states at once.
+func (f *frontier[S]) put(w, i int, s *S) {
+	if !f.compact {
+		f.plain[i] = *s
+		return
+	}
+	c := f.cursors[w]
+	if cap(c)-len(c) < f.maxEnc {
+		c = f.newBlock(w)
+	}
+	f.refs[i] = uint64(f.curBlock[w])<<32 | uint64(len(c))
+	f.cursors[w] = appendZRL(c, rawBytes(s))
+}
+
+// newBlock hands worker goroutine w an unused block.
+func (f *frontier[S]) newBlock(w int) []byte {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	if f.used == len(f.blocks) {
+		f.blocks = append(f.blocks, make([]byte, f.blockLen))
+	}
+	f.curBlock[w] = f.used
+	f.used++
+	return f.blocks[f.curBlock[w]][:0]
+}
+
+// at returns state i: in plain storage the stored state itself, in compact
+// storage a copy decoded into scratch.
+func (f *frontier[S]) at(i int, scratch *S) *S {
+	if !f.compact {
+		return &f.plain[i]
+	}
+	r := f.refs[i]
+	decodeZRL(rawBytes(scratch), f.blocks[r>>32][uint32(r):])
+	return scratch
+}
+
+// bytes is the memory the frontier holds.
+func (f *frontier[S]) bytes() int64 {
+	if !f.compact {
+		return int64(cap(f.plain)) * int64(unsafe.Sizeof(*new(S)))
+	}
+	return int64(cap(f.refs))*8 + int64(len(f.blocks))*int64(f.blockLen)
+}

@@ -1,0 +1,181 @@
+package explore
+
+import (
+	"context"
+	"reflect"
+	"testing"
+	"unsafe"
+)
+
+func TestCompactable(t *testing.T) {
+	type inner struct {
+		A [3]int16
+		B bool
+		C complex64
+	}
+	type ok struct {
+		X  uint8
+		In [2]inner
+		_  [100]byte
+		U  uintptr
+	}
+	for _, tc := range []struct {
+		v    any
+		want bool
+	}{
+		{cstate{}, true}, {pstate{}, true}, {sstate{}, true}, {ok{}, true}, {[4]float64{}, true}, {struct{}{}, true},
+		{new(int), false}, {[]byte{}, false}, {"", false}, {map[int]int{}, false}, {make(chan int), false},
+		{func() {}, false}, {unsafe.Pointer(nil), false}, {[2]*int{}, false}, {[1]any{}, false},
+		{struct {
+			ok
+			S string
+		}{}, false},
+		{struct{ A [2]struct{ P []int } }{}, false},
+	} {
+		if got := compactable(reflect.TypeOf(tc.v)); got != tc.want {
+			t.Errorf("compactable(%T) = %v, want %v", tc.v, got, tc.want)
+		}
+	}
+	if useCompact[cstate]() || !useCompact[pstate]() || !useCompact[sstate]() {
+		t.Errorf("useCompact: %v for 8-byte states, %v and %v for kilobyte ones; want false, true, true",
+			useCompact[cstate](), useCompact[pstate](), useCompact[sstate]())
+	}
+}
+
+// sparse is a counters model whose states are spread over a kilobyte and a
+// half that is mostly zero, with padding, like a real model's state.
+type sparse struct{ c *counters }
+
+type sstate struct {
+	on bool // any counter above zero; padding follows
+	// slots[sparseStride*i] holds counter i twice, five bytes apart, so a
+	// short run of zeros splits it.
+	slots [190]uint64
+	sums  [5]uint16
+}
+
+const sparseStride = 24
+
+func (p *sparse) get(s *sstate) cstate {
+	var c cstate
+	for i := range c {
+		c[i] = uint8(s.slots[sparseStride*i])
+	}
+	return c
+}
+
+func (p *sparse) set(s *sstate, c *cstate) {
+	sum := 0
+	for i, v := range c {
+		s.slots[sparseStride*i] = uint64(v)<<40 | uint64(v)
+		sum += int(v)
+	}
+	s.on, s.sums[sum%len(s.sums)] = sum > 0, uint16(sum)
+}
+
+func (p *sparse) Init() sstate {
+	var s sstate
+	c := p.c.Init()
+	p.set(&s, &c)
+	return s
+}
+
+func (p *sparse) Enabled(s *sstate, buf []uint8) []uint8 {
+	c := p.get(s)
+	return p.c.Enabled(&c, buf)
+}
+
+func (p *sparse) Step(s *sstate, in uint8, next *sstate) int {
+	*next = *s
+	c, n := p.get(s), cstate{}
+	v := p.c.Step(&c, in, &n)
+	p.set(next, &n)
+	return v
+}
+
+func (p *sparse) Stuck(s *sstate) int {
+	c := p.get(s)
+	return p.c.Stuck(&c)
+}
+
+func (p *sparse) Encode(s *sstate, buf []byte) []byte {
+	c := p.get(s)
+	return p.c.Encode(&c, buf)
+}
+
+func (p *sparse) Fork() Model[sstate, uint8] { return p }
+
+// TestCompactFrontierSameAsPlain runs a model with large, mostly-zero
+// states with both frontier storages and any worker count: everything a
+// run decides must be the same, down to the final frontier's bytes.
+func TestCompactFrontierSameAsPlain(t *testing.T) {
+	m := &sparse{bigCounters()}
+	run := func(opt Options, compact bool) bfsOutcome {
+		t.Helper()
+		opt, err := opt.withDefaults()
+		if err != nil {
+			t.Fatal(err)
+		}
+		b := newBFS(context.Background(), Model[sstate, uint8](m), opt, compact)
+		r, found := b.run()
+		if r.Violations, err = resolve(Model[sstate, uint8](m), found); err != nil {
+			t.Fatal(err)
+		}
+		r.VisitedBytes = 0
+		var last []cstate
+		for _, s := range frontierStates(b.cur) {
+			last = append(last, m.get(&s))
+		}
+		return bfsOutcome{withoutTiming(r), b.log.levels, last}
+	}
+	for _, opt := range []Options{{}, {Depth: 8}, {StopAtFirst: true}, {MaxStates: 20000}} {
+		base := run(withWorkers(opt, 1), false)
+		if len(base.result.Violations) == 0 && !opt.StopAtFirst {
+			t.Fatalf("%+v: no violations; the test needs some", opt)
+		}
+		for _, workers := range []int{1, 3} {
+			got := run(withWorkers(opt, workers), true)
+			if !reflect.DeepEqual(got, base) {
+				t.Errorf("%+v, workers %d: a compact frontier gives\n%+v\na plain one\n%+v", opt, workers, got.result, base.result)
+			}
+		}
+	}
+}
+
+// TestCompactFrontierBytes checks that states read back bit for bit,
+// padding included, and reports how much a compact frontier holds per state.
+func TestCompactFrontierBytes(t *testing.T) {
+	compactFrontierBytes(t, &sparse{bigCounters()}, 9)
+	compactFrontierBytes(t, &padded{bigCounters()}, 9)
+}
+
+func compactFrontierBytes[S any](t *testing.T, m Model[S, uint8], depth int) {
+	opt, _ := Options{Workers: 2, Depth: depth}.withDefaults()
+	b := newBFS(context.Background(), m, opt, true)
+	b.run()
+	f := b.cur
+	if f.len() < 1000 {
+		t.Fatalf("final level has %d states; want a wide one", f.len())
+	}
+	size := int(unsafe.Sizeof(*new(S)))
+	var encoded int
+	for i := range f.len() {
+		r := f.refs[i]
+		var s S
+		encoded += decodeZRL(rawBytes(&s), f.blocks[r>>32][uint32(r):])
+		// Poison the scratch, padding and all, and decode over it.
+		scratch := s
+		for k, raw := 0, rawBytes(&scratch); k < len(raw); k++ {
+			raw[k] = 0xee
+		}
+		if got := f.at(i, &scratch); string(rawBytes(got)) != string(rawBytes(&s)) {
+			t.Fatalf("%T: state %d reads back differently", m, i)
+		}
+	}
+	perState := float64(encoded+8*f.len()) / float64(f.len())
+	t.Logf("%T: %d-byte states: %.1f bytes of encoding and reference per state (%d states, %d bytes held)",
+		m, size, perState, f.len(), f.bytes())
+	if perState > float64(size)/10 {
+		t.Errorf("%T: %.1f bytes per %d-byte state; want a tenth or less", m, perState, size)
+	}
+}
