@@ -68,7 +68,7 @@ func TestReplayExitStatus(t *testing.T) {
 	for _, c := range []struct{ text, want string }{
 		{text[:len(text)/2], `truncated.txt:\d+: the run's expected output is missing or stops short`},
 		{text[:len(text)/5], `truncated.txt:\d+: scenario: no ---- line before the end of the file \(truncated\?\)`},
-		{strings.Replace(text, "microtask\n", "microtask now\n", 1), `truncated.txt:18: "microtask now": microtask: takes no operands`},
+		{strings.Replace(text, "microtask\n", "microtask now\n", 1), `truncated.txt:19: "microtask now": microtask: takes no operands`},
 	} {
 		bad := writeTemp(t, "truncated.txt", c.text)
 		_, stderr, code := modelcheck(t, "replay", good, bad)
