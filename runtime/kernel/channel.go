@@ -106,22 +106,27 @@ func (s *State) chanOp(in Input, log *trace.Log) error {
 		run.Waits = WaitsNothing
 		switch r {
 		case channel.OK:
-			s.admitPermit(t, log)
+			if err := s.admitPermit(t, log); err != nil {
+				return err
+			}
 		case channel.Pending:
 			run.Waits = WaitsReserve
 			s.wakeFromChannel(from, log)
 			s.endPoll(log)
 			return nil
 		}
-	case ChanSend:
-		s.resolvePermit(t, true, log)
-		s.Chan.Send(t, log)
-	case ChanTrySend:
-		s.resolvePermit(t, true, log)
-		s.Chan.TrySend(t, log)
-	case ChanAbort:
-		s.resolvePermit(t, false, log)
-		s.Chan.Abort(t, log)
+	case ChanSend, ChanTrySend, ChanAbort:
+		if err := s.resolvePermit(t, in.Op != ChanAbort, log); err != nil {
+			return err
+		}
+		switch in.Op {
+		case ChanSend:
+			s.Chan.Send(t, log)
+		case ChanTrySend:
+			s.Chan.TrySend(t, log)
+		default:
+			s.Chan.Abort(t, log)
+		}
 	case ChanEvict:
 		s.Chan.SendEvictOldest(t, log)
 	case ChanRecv:
@@ -149,35 +154,35 @@ func (s *State) chanOp(in Input, log *trace.Log) error {
 // admitPermit makes a fresh permit the task's: with tracked permits, a
 // SendPermit obligation of its region; a region that refuses it rolls the
 // permit back (the permit owns its rollback, so nothing leaks).
-func (s *State) admitPermit(t uint8, log *trace.Log) {
+func (s *State) admitPermit(t uint8, log *trace.Log) error {
 	run := &s.Tasks[t-1]
 	if !s.Config.TrackPermits {
 		run.Permit = untrackedPermit
-		return
+		return nil
 	}
 	ob, err := s.Cancel.Reserve(t, cancel.SendPermit, log)
 	if err != nil || ob == 0 {
 		s.Chan.DropPermit(t, log)
-		return
+		return err
 	}
 	run.Permit = ob
+	return nil
 }
 
 // resolvePermit is the session layer's send (commit) or abort of the task's
 // permit obligation (004 4.5). Fault SilentPermitLeak: the token is
 // forgotten, so the obligation stays Reserved while the slot is used.
-func (s *State) resolvePermit(t uint8, commit bool, log *trace.Log) {
+func (s *State) resolvePermit(t uint8, commit bool, log *trace.Log) error {
 	run := &s.Tasks[t-1]
 	ob := run.Permit
 	run.Permit = 0
 	if ob == untrackedPermit || s.Config.Faults.Has(fault.SilentPermitLeak) {
-		return
+		return nil
 	}
 	if commit {
-		_ = s.Cancel.Commit(ob, log)
-	} else {
-		_ = s.Cancel.Abort(ob, log)
+		return s.Cancel.Commit(ob, log)
 	}
+	return s.Cancel.Abort(ob, log)
 }
 
 // wakeFromChannel routes every task the channel woke since event from.
