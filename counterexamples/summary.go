@@ -7,6 +7,7 @@ import (
 	"modelcheck/model"
 	"modelcheck/runtime/cancel"
 	"modelcheck/runtime/sched"
+	"modelcheck/runtime/wheel"
 )
 
 // Summary is a short description of a state: time, pump, lanes, and each
@@ -77,8 +78,15 @@ func Summary(s *model.State, indent string) string {
 			if k.Wheel.Live(e.Handle) {
 				state = "live"
 			}
-			fmt.Fprintf(&b, "%stimer id=%d gen=%d task=t%d deadline=%d level=%d slot=%d %s\n",
-				indent, e.Handle.ID, e.Handle.Gen, e.Task, e.Deadline, e.Level, e.Slot, state)
+			place := fmt.Sprintf("level=%d slot=%d", e.Level, e.Slot)
+			switch e.Level {
+			case wheel.Overflow:
+				place = "in overflow"
+			case wheel.Ready:
+				place = "ready"
+			}
+			fmt.Fprintf(&b, "%stimer id=%d gen=%d task=t%d deadline=%d %s %s\n",
+				indent, e.Handle.ID, e.Handle.Gen, e.Task, e.Deadline, place, state)
 		}
 	}
 	return b.String()

@@ -69,15 +69,15 @@ func listCmd(args []string, stdout, stderr io.Writer) int {
 	}
 	fmt.Fprintf(stdout, "models:\n  %s (default)\n\nscenarios:\n", model.Name)
 	for _, s := range c.Scenarios {
-		fmt.Fprintf(stdout, "  %-10s %s\n", s.Name, s.Doc)
+		fmt.Fprintf(stdout, "  %-14s %s\n", s.Name, s.Doc)
 	}
 	fmt.Fprintf(stdout, "\ninvariants:\n")
 	for _, inv := range c.Invariants {
-		fmt.Fprintf(stdout, "  %-27s %s\n  %-27s [%s]\n", inv.Name, inv.Doc, "", strings.Join(inv.ContractIDs, ", "))
+		fmt.Fprintf(stdout, "  %-30s %s\n  %-30s [%s]\n", inv.Name, inv.Doc, "", strings.Join(inv.ContractIDs, ", "))
 	}
 	fmt.Fprintf(stdout, "\nfaults (modelcheck explore --fault NAME):\n")
 	for _, f := range c.Faults {
-		fmt.Fprintf(stdout, "  %-26s trips %s (scenario %s)\n  %-26s %s\n", f.Name, strings.Join(f.Trips, ", "), f.Scenario, "", f.Doc)
+		fmt.Fprintf(stdout, "  %-28s trips %s (scenario %s)\n  %-28s %s\n", f.Name, strings.Join(f.Trips, ", "), f.Scenario, "", f.Doc)
 	}
 	return exitOK
 }
