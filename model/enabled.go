@@ -137,8 +137,10 @@ func (m *Model) Enabled(s *State, buf []Input) []Input {
 		for _, kind := range sc.CancelKinds {
 			add(kernel.Input{Op: kernel.CancelTask, Task: t, Arg: uint8(kind)})
 		}
-		if _, ok := k.LiveTimerOf(t); ok && sc.StaleHandles {
-			add(kernel.Input{Op: kernel.TimerCancelStale, Task: t})
+		if sc.StaleHandles {
+			if _, ok := k.LiveTimerOf(t); ok {
+				add(kernel.Input{Op: kernel.TimerCancelStale, Task: t})
+			}
 		}
 	}
 	if k.Config.Workers > 0 {
