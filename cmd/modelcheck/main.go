@@ -14,6 +14,7 @@ import (
 	"io"
 	"os"
 	"os/signal"
+	"syscall"
 )
 
 // Exit statuses.
@@ -25,7 +26,9 @@ const (
 )
 
 func main() {
-	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
+	// Every signal a user or CI sends to end a run cancels ctx: each
+	// command stops promptly, writes nothing half-done and exits 3.
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM, syscall.SIGHUP)
 	code := run(ctx, os.Args[1:], os.Stdout, os.Stderr)
 	stop()
 	os.Exit(code)
@@ -54,9 +57,9 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 	case "explore":
 		return exploreCmd(ctx, args[1:], stdout, stderr)
 	case "replay":
-		return replayCmd(args[1:], stdout, stderr)
+		return replayCmd(ctx, args[1:], stdout, stderr)
 	case "shrink":
-		return shrinkCmd(args[1:], stdout, stderr)
+		return shrinkCmd(ctx, args[1:], stdout, stderr)
 	case "list":
 		return listCmd(args[1:], stdout, stderr)
 	case "help", "-h", "-help", "--help":

@@ -1,6 +1,7 @@
 package main
 
 import (
+	"context"
 	"flag"
 	"fmt"
 	"io"
@@ -10,7 +11,7 @@ import (
 	"modelcheck/counterexamples"
 )
 
-func replayCmd(args []string, stdout, stderr io.Writer) int {
+func replayCmd(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 	fs := flag.NewFlagSet("replay", flag.ContinueOnError)
 	fs.Usage = func() {
 		fmt.Fprintf(fs.Output(), "Usage: modelcheck replay FILE...\n\nRe-runs counterexample files step by step: each input, its events and the state it left.\nExit status: 0 no file reproduces a violation, 1 one does, 2 a file is malformed.\n")
