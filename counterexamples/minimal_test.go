@@ -116,7 +116,7 @@ func TestEveryFaultHasACounterexample(t *testing.T) {
 			continue
 		}
 		for _, fc := range invariants.Faults() {
-			if f.Case.Scenario.Kernel.Faults == fault.Set(0).With(fc.Fault) && slices.Contains(fc.Trips, o.Violation.Invariant.Name) {
+			if f.Case.Scenario.Kernel.Faults == (fault.Set{}).With(fc.Fault) && slices.Contains(fc.Trips, o.Violation.Invariant.Name) {
 				covered[fc.Fault.Name()] = true
 			}
 		}

@@ -47,9 +47,9 @@ func TestCombine(t *testing.T) {
 			BudgetFor(User, 0), BudgetFor(Shutdown, 0),
 			Budget{PollQuota: 50, CostQuota: Unconstrained, Priority: 255}, Budget{PollQuota: 1000, CostQuota: Unconstrained, Priority: 255}},
 	}
-	widen := fault.Set(0).With(fault.WidenBudget)
+	widen := fault.Set{}.With(fault.WidenBudget)
 	for _, tc := range tests {
-		if got := tc.a.Combine(tc.b, 0); got != tc.want {
+		if got := tc.a.Combine(tc.b, fault.Set{}); got != tc.want {
 			t.Errorf("%s: Combine = %+v, want %+v", tc.name, got, tc.want)
 		}
 		if got := tc.a.Combine(tc.b, widen); got != tc.widened {

@@ -177,7 +177,7 @@ func TestCauseChainBoundedMemory(t *testing.T) {
 // TestCascadeChildBeforeParentFault: the fault reverses the order and
 // chains r3 straight from the target, skipping r2.
 func TestCascadeChildBeforeParentFault(t *testing.T) {
-	s, log := tree(t, Config{Faults: fault.Set(0).With(fault.ChildBeforeParent)})
+	s, log := tree(t, Config{Faults: fault.Set{}.With(fault.ChildBeforeParent)})
 	_, err := s.CancelRegion(1, User, 0, log)
 	must(t, err)
 	var order []uint8

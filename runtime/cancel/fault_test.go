@@ -77,14 +77,14 @@ func runScript(cfg Config, script []op) []string {
 // TestEachFaultTripsItsProperty runs each fault's script with and without
 // the fault.
 func TestEachFaultTripsItsProperty(t *testing.T) {
-	covered := fault.Set(0)
+	covered := fault.Set{}
 	for _, fc := range faultCases {
 		covered = covered.With(fc.fault)
 		t.Run(fc.fault.Name(), func(t *testing.T) {
 			if v := runScript(Config{}, fc.script); len(v) > 0 {
 				t.Fatalf("script violates %v without the fault", v)
 			}
-			v := runScript(Config{Faults: fault.Set(0).With(fc.fault)}, fc.script)
+			v := runScript(Config{Faults: fault.Set{}.With(fc.fault)}, fc.script)
 			if !slices.Contains(v, fc.breaks) {
 				t.Fatalf("with %s: violations %v, want %s", fc.fault, v, fc.breaks)
 			}
@@ -133,7 +133,7 @@ func TestRandomRunsFindEachFault(t *testing.T) {
 		}
 	}
 	for _, fc := range faultCases {
-		found := search(Config{Faults: fault.Set(0).With(fc.fault)}, 400, 11)
+		found := search(Config{Faults: fault.Set{}.With(fc.fault)}, 400, 11)
 		if _, ok := found[fc.breaks]; !ok {
 			t.Errorf("%s: random runs never broke %s (found %v)", fc.fault, fc.breaks, keys(found))
 		}

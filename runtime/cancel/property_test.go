@@ -6,6 +6,7 @@ import (
 
 	"pgregory.net/rapid"
 
+	"modelcheck/runtime/fault"
 	"modelcheck/runtime/trace"
 )
 
@@ -57,15 +58,15 @@ func TestStrengthenProperties(t *testing.T) {
 	})
 	rapid.Check(t, func(t *rapid.T) {
 		a, b := genReason.Draw(t, "a"), genReason.Draw(t, "b")
-		ab := a.Strengthen(b, 0)
+		ab := a.Strengthen(b, fault.Set{})
 		if ab.Kind.Severity() < a.Kind.Severity() || ab.Kind.Severity() < b.Kind.Severity() {
 			t.Fatalf("Strengthen(%+v, %+v) = %+v is weaker than an input", a, b, ab)
 		}
-		if a.Strengthen(a, 0) != a {
+		if a.Strengthen(a, fault.Set{}) != a {
 			t.Fatalf("Strengthen not idempotent on %+v", a)
 		}
 		if a.Kind.Severity() != b.Kind.Severity() || a.At != b.At || a.Msg != b.Msg {
-			if ba := b.Strengthen(a, 0); ba != ab {
+			if ba := b.Strengthen(a, fault.Set{}); ba != ab {
 				t.Fatalf("order matters: a.Strengthen(b) = %+v, b.Strengthen(a) = %+v", ab, ba)
 			}
 		}
@@ -85,14 +86,14 @@ func TestCombineProperties(t *testing.T) {
 	})
 	rapid.Check(t, func(t *rapid.T) {
 		a, b := genBudget.Draw(t, "a"), genBudget.Draw(t, "b")
-		ab := a.Combine(b, 0)
+		ab := a.Combine(b, fault.Set{})
 		if !ab.NoWiderThan(a) || !ab.NoWiderThan(b) {
 			t.Fatalf("Combine(%+v, %+v) = %+v is wider than an input", a, b, ab)
 		}
-		if ab != b.Combine(a, 0) {
+		if ab != b.Combine(a, fault.Set{}) {
 			t.Fatalf("Combine not commutative on %+v, %+v", a, b)
 		}
-		if a.Combine(a, 0) != a {
+		if a.Combine(a, fault.Set{}) != a {
 			t.Fatalf("Combine not idempotent on %+v", a)
 		}
 	})

@@ -59,7 +59,7 @@ func TestStrengthen(t *testing.T) {
 		{"winner's chain replaces", Reason{Kind: User, At: 1, Origin: 1, Depth: 1, RootKind: User, RootRegion: 1}, chain, chain},
 	}
 	for _, tc := range tests {
-		if got := tc.cur.Strengthen(tc.in, 0); got != tc.want {
+		if got := tc.cur.Strengthen(tc.in, fault.Set{}); got != tc.want {
 			t.Errorf("%s: %+v.Strengthen(%+v) = %+v, want %+v", tc.name, tc.cur, tc.in, got, tc.want)
 		}
 	}
@@ -67,7 +67,7 @@ func TestStrengthen(t *testing.T) {
 
 func TestStrengthenFaultWeakens(t *testing.T) {
 	cur, in := Reason{Kind: Shutdown}, Reason{Kind: User}
-	if got := cur.Strengthen(in, fault.Set(0).With(fault.WeakenSeverity)); got != in {
+	if got := cur.Strengthen(in, fault.Set{}.With(fault.WeakenSeverity)); got != in {
 		t.Fatalf("with weaken-severity: got %+v, want the newer, weaker %+v", got, in)
 	}
 }

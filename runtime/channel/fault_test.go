@@ -55,7 +55,7 @@ var channelFaults = []fault.Fault{
 // TestEachFaultTripsItsProperty runs each fault's script with and without
 // the fault.
 func TestEachFaultTripsItsProperty(t *testing.T) {
-	covered := fault.Set(0)
+	covered := fault.Set{}
 	for _, fc := range faultCases {
 		covered = covered.With(fc.fault)
 		t.Run(fc.fault.Name(), func(t *testing.T) {
@@ -98,11 +98,11 @@ func TestRandomRunsFindEachFault(t *testing.T) {
 		}
 		return found
 	}
-	for p, hist := range search(0, 3000, 7) {
+	for p, hist := range search(fault.Set{}, 3000, 7) {
 		t.Errorf("no fault: %s violated after %s", p, hist)
 	}
 	for _, fc := range faultCases {
-		found := search(fault.Set(0).With(fc.fault), 300, 11)
+		found := search(fault.Set{}.With(fc.fault), 300, 11)
 		if _, ok := found[fc.breaks]; !ok {
 			t.Errorf("%s: random runs never broke %s (found %v)", fc.fault, fc.breaks, found)
 		}

@@ -160,20 +160,33 @@ func Parse(name string) (Fault, error) {
 	return 0, fmt.Errorf("unknown fault %q (known: %s)", name, strings.Join(names, ", "))
 }
 
-// Set is a set of enabled faults; the zero value has none.
-type Set uint64
+// Set is a set of enabled faults; the zero value has none. Two words hold
+// up to 128 faults while staying a comparable, pointer-free value that
+// configurations (and so model states) embed.
+type Set struct{ words [2]uint64 }
+
+// The fault table must fit the set.
+var _ = [len(Set{}.words)*64 - int(count)]struct{}{}
 
 // With returns s plus f.
-func (s Set) With(f Fault) Set { return s | 1<<f }
+func (s Set) With(f Fault) Set {
+	s.words[f/64] |= 1 << (f % 64)
+	return s
+}
 
 // Has reports whether f is on.
-func (s Set) Has(f Fault) bool { return s&(1<<f) != 0 }
+func (s Set) Has(f Fault) bool { return s.words[f/64]&(1<<(f%64)) != 0 }
+
+// Empty reports whether no fault is on.
+func (s Set) Empty() bool { return s == Set{} }
 
 // List returns the enabled faults in declaration order.
 func (s Set) List() []Fault {
 	var out []Fault
-	for v := uint64(s); v != 0; v &= v - 1 {
-		out = append(out, Fault(bits.TrailingZeros64(v)))
+	for w, v := range s.words {
+		for ; v != 0; v &= v - 1 {
+			out = append(out, Fault(w*64+bits.TrailingZeros64(v)))
+		}
 	}
 	return out
 }

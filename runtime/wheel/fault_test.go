@@ -121,7 +121,7 @@ func TestFaultsBreakTheirInvariant(t *testing.T) {
 // TestFaultDetails pins what some faults do beyond their headline.
 func TestFaultDetails(t *testing.T) {
 	// ExclusiveDeadline: the entry stays ready and fires a tick later.
-	w := New(Config{Faults: fault.Set(0).With(fault.ExclusiveDeadline)}, 0)
+	w := New(Config{Faults: fault.Set{}.With(fault.ExclusiveDeadline)}, 0)
 	a := reg(t, &w, 100, 0, nil)
 	w.Collect(100, 0, nil)
 	if !w.Live(a) || w.Entries[0].Level != Ready {
@@ -132,7 +132,7 @@ func TestFaultDetails(t *testing.T) {
 	}
 	// SaturatingIDs: the repeated handle shares one active entry, so firing
 	// the first drops the second silently.
-	w = New(Config{FirstID: math.MaxUint64, FirstGen: math.MaxUint64, Faults: fault.Set(0).With(fault.SaturatingIDs)}, 0)
+	w = New(Config{FirstID: math.MaxUint64, FirstGen: math.MaxUint64, Faults: fault.Set{}.With(fault.SaturatingIDs)}, 0)
 	h1 := reg(t, &w, 100, 0, nil)
 	h2 := reg(t, &w, 200, 0, nil)
 	if h1 != h2 || w.Len() != 1 {
@@ -140,7 +140,7 @@ func TestFaultDetails(t *testing.T) {
 	}
 	// CancelIgnoresGeneration: the rejected-handle event still reports the
 	// handle asked.
-	w = New(Config{Faults: fault.Set(0).With(fault.CancelIgnoresGeneration)}, 0)
+	w = New(Config{Faults: fault.Set{}.With(fault.CancelIgnoresGeneration)}, 0)
 	b := reg(t, &w, 100, 0, nil)
 	var log trace.Log
 	w.Cancel(Handle{b.ID, 77}, &log)
@@ -149,7 +149,7 @@ func TestFaultDetails(t *testing.T) {
 	}
 	// NoPurge: the dead entries stay, and a later timer still fires on time
 	// past them.
-	w = New(Config{Faults: fault.Set(0).With(fault.NoPurge)}, 0)
+	w = New(Config{Faults: fault.Set{}.With(fault.NoPurge)}, 0)
 	c := reg(t, &w, 300, 0, nil)
 	w.Cancel(c, nil)
 	w.Collect(10_000, 0, nil) // nothing active: a jump, the dead entry stays
