@@ -97,6 +97,7 @@ func (b *bfs[S, I]) explore() StopReason {
 	for b.level = 0; ; b.level++ {
 		b.stats.Depth = b.level
 		b.expanding = b.opt.Depth == 0 || b.level < b.opt.Depth
+		b.sizer.restart()
 		for pos := 0; pos < b.cur.len(); {
 			end := min(pos+b.sizer.chunks*chunkParents, b.cur.len())
 			if stop := b.runBatch(pos, end); stop != NotStopped {

@@ -12,11 +12,18 @@ import (
 // never per successor.
 const memoryCheckEvery = 100 * time.Millisecond
 
-// heapObjects is the metric compared with Options.MaxMemory: the bytes of
-// the heap's objects, live ones and garbage not yet collected.
-const heapObjects = "/memory/classes/heap/objects:bytes"
+// The metrics read: the memory the process holds for Go is total minus
+// what was returned to the OS minus the free heap pages it keeps, which
+// are reused before new memory is mapped. This is what the process needs
+// (its heap with the garbage not yet collected, fragmentation, stacks and
+// the runtime's own data), and RSS is close to it.
+const (
+	memTotal    = "/memory/classes/total:bytes"
+	memReleased = "/memory/classes/heap/released:bytes"
+	memFree     = "/memory/classes/heap/free:bytes"
+)
 
-// memoryGuard stops a run whose heap outgrows Options.MaxMemory.
+// memoryGuard stops a run whose memory outgrows Options.MaxMemory.
 //
 // The sample counts garbage too, so a sample over the bound is confirmed
 // by a forced collection before the run is stopped: the run stops only for
@@ -31,11 +38,11 @@ type memoryGuard struct {
 }
 
 func newMemoryGuard(limit int64) memoryGuard {
-	return memoryGuard{limit: uint64(limit), sample: []metrics.Sample{{Name: heapObjects}}}
+	return memoryGuard{limit: uint64(limit), sample: []metrics.Sample{{Name: memTotal}, {Name: memReleased}, {Name: memFree}}}
 }
 
-// exceeded reports whether the heap holds more than the limit. It looks at
-// most every memoryCheckEvery; the first call always looks.
+// exceeded reports whether the process holds more than the limit. It looks
+// at most every memoryCheckEvery; the first call always looks.
 func (g *memoryGuard) exceeded() bool {
 	if g.limit == 0 {
 		return false
@@ -50,7 +57,8 @@ func (g *memoryGuard) exceeded() bool {
 	return false
 }
 
+// read is the memory the process holds for Go.
 func (g *memoryGuard) read() uint64 {
 	metrics.Read(g.sample)
-	return g.sample[0].Value.Uint64()
+	return g.sample[0].Value.Uint64() - g.sample[1].Value.Uint64() - g.sample[2].Value.Uint64()
 }

@@ -47,16 +47,19 @@ type Options struct {
 	// 32 parents, so Distinct may pass it by up to one chunk's successors;
 	// the stopping point is the same for every worker count.
 	MaxStates int
-	// MaxMemory stops the run once its heap holds more than this many
-	// bytes (runtime/metrics /memory/classes/heap/objects:bytes after a
-	// forced collection); 0 means no limit. The heap is sampled between
-	// BFS batches and every 1024 DFS transitions, at most every
-	// 100ms, so it may pass the limit by what one batch adds. Where the
-	// stop falls depends on the garbage collector, not only on the model:
-	// unlike MaxStates it is a guard against running out of memory, not a
+	// MaxMemory stops the run once the process holds more than this many
+	// bytes for Go, confirmed after a forced collection; 0 means no limit.
+	// What is counted is runtime/metrics' total memory less what was
+	// returned to the OS and the free heap pages: the heap, garbage
+	// included until the collection, fragmentation, stacks and the
+	// runtime's own data, close to the resident set. It is sampled between
+	// BFS batches and every 1024 DFS transitions, at most every 100ms, so
+	// it may pass the limit by what one batch adds. Where the stop falls
+	// depends on the garbage collector, not only on the model: unlike
+	// MaxStates it is a guard against running out of memory, not a
 	// reproducible bound. Set the collector's soft limit
-	// (debug.SetMemoryLimit) near it too, or garbage may take the process
-	// far past it between samples.
+	// (debug.SetMemoryLimit) a little above it, or garbage may take the
+	// process far past it between samples.
 	MaxMemory int64
 	// StopAtFirst stops after the BFS level in which the first violation was
 	// found (the other invariants violated in that level are still

@@ -41,7 +41,7 @@ func exploreCmd(ctx context.Context, args []string, stdout, stderr io.Writer) in
 	fs.IntVar(&c.depth, "depth", 12, "explore paths of up to this many inputs (0: until no new state)")
 	fs.IntVar(&c.workers, "workers", runtime.NumCPU(), fmt.Sprintf("parallel workers, at most %d (results do not depend on it)", maxWorkers()))
 	fs.IntVar(&c.maxStates, "max-states", 0, "stop after this many distinct states (0: no limit); exit 3 if reached")
-	fs.Var(&c.maxMemory, "max-memory", "stop when the explorer's heap passes this size, like 512MiB (default: GOMEMLIMIT if set, else no limit); exit 3 if reached")
+	fs.Var(&c.maxMemory, "max-memory", "stop before the process holds this much memory, like 512MiB (default: GOMEMLIMIT if set, else no limit); exit 3 if reached")
 	fs.BoolVar(&c.dfs, "dfs", false, "explore depth first (one worker; counterexamples not shortest)")
 	fs.BoolVar(&c.json, "json", false, "print the result as one JSON object")
 	fs.Var(&c.faults, "fault", "turn on a fault switch (repeatable, or comma-separated)")
@@ -63,9 +63,9 @@ func exploreCmd(ctx context.Context, args []string, stdout, stderr io.Writer) in
 		fmt.Fprintf(stderr, "modelcheck explore: --out %s: %v\n", c.out, err)
 		return exitUsage
 	}
-	bound, restore := memoryBound(c.maxMemory)
+	stopAt, restore := memoryBound(c.maxMemory)
 	defer restore()
-	opt := explore.Options{Depth: c.depth, Workers: c.workers, MaxStates: c.maxStates, MaxMemory: bound, StopAtFirst: true}
+	opt := explore.Options{Depth: c.depth, Workers: c.workers, MaxStates: c.maxStates, MaxMemory: stopAt, StopAtFirst: true}
 	if c.depth == 0 && c.maxStates == 0 && opt.MaxMemory == 0 {
 		fmt.Fprintf(stderr, "modelcheck explore: warning: --depth 0 explores until no new state, which may never come; "+
 			"bound it with --max-states or --max-memory, or stop it with an interrupt (exit 3)\n")
@@ -145,21 +145,22 @@ func checkOut(dir string) error {
 	return os.Remove(f.Name())
 }
 
-// memoryBound is the explorer's heap bound: --max-memory, or else the
+// memoryBound is the process's memory bound: --max-memory, or else the
 // GOMEMLIMIT the process runs under, or 0 for none. The garbage
-// collector's soft limit is lowered to the bound too, so that garbage
-// cannot carry the process far past it between two of the explorer's
-// samples; restore puts the old limit back.
-func memoryBound(flag byteSize) (bound int64, restore func()) {
+// collector's soft limit is lowered to the bound, so that garbage does not
+// carry the process past it between two of the explorer's samples, and the
+// explorer stops at 15/16 of it (returned as stop), leaving the rest for
+// the batch in flight and the report. restore puts the old soft limit back.
+func memoryBound(flag byteSize) (stop int64, restore func()) {
 	limit := debug.SetMemoryLimit(-1)
-	bound = int64(flag)
+	bound := int64(flag)
 	if bound == 0 && limit != math.MaxInt64 {
 		bound = limit
 	}
 	if bound > 0 && bound < limit {
 		debug.SetMemoryLimit(bound)
 	}
-	return bound, func() { debug.SetMemoryLimit(limit) }
+	return bound - bound/16, func() { debug.SetMemoryLimit(limit) }
 }
 
 // resolve checks the names the flags gave and builds the checked model.
