@@ -40,3 +40,12 @@ func TestNegativeMaxMemory(t *testing.T) {
 		t.Errorf("error %v, want one about max memory", err)
 	}
 }
+
+// TestAllocsWithMemoryBound: looking at the memory keeps the hot loop free
+// of allocations per successor.
+func TestAllocsWithMemoryBound(t *testing.T) {
+	m := &counters{K: 8, Max: 16, IncOnly: true}
+	for _, opt := range []Options{{Workers: 2, MaxMemory: 1 << 50}, {Strategy: DFS, MaxMemory: 1 << 50}} {
+		allocsIndependentOfStateCount(t, m, opt)
+	}
+}
