@@ -20,10 +20,45 @@ const (
 	Unchanged
 	// Replaced: the file held other bytes and replacing them was allowed.
 	Replaced
+	// Recorded: the file already held the same counterexample under other
+	// header comments, and was kept (see WriteFound).
+	Recorded
 )
 
 func (w Written) String() string {
-	return [...]string{"wrote", "unchanged", "rewrote"}[w]
+	return [...]string{"wrote", "unchanged", "rewrote", "already recorded"}[w]
+}
+
+// WriteFound writes a counterexample that explore found, as WriteFile does
+// without replacing, with one difference: a file at path that differs from
+// data only in its leading comment lines is kept, and Recorded returned.
+//
+// The file name holds the fingerprint of the scenario, the checks and the
+// script, and the rest of the body is their replay, so such a file is the
+// same finding: typically found before by another command (another
+// --depth, fault order or checks), which is what the "found by" line
+// records. Re-finding a known bug is not a conflict, and the first record
+// of how it was found stands. A body that differs is one: the runtime now
+// replays the script otherwise, or the file was edited, and either needs a
+// person, so it is an error and the file is left alone.
+func WriteFound(path string, data []byte) (Written, error) {
+	old, err := os.ReadFile(path)
+	if err == nil && !bytes.Equal(old, data) && bytes.Equal(body(old), body(data)) {
+		return Recorded, nil
+	}
+	return WriteFile(path, data, false)
+}
+
+// body is a file without its leading comment lines.
+func body(file []byte) []byte {
+	for bytes.HasPrefix(file, []byte("#")) {
+		i := bytes.IndexByte(file, '\n')
+		if i < 0 {
+			return nil
+		}
+		file = file[i+1:]
+	}
+	return file
 }
 
 // WriteFile writes data to path, creating its folder, so that nothing is

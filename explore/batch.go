@@ -41,10 +41,21 @@ func newBatchSizer[S any](workers int) batchSizer {
 }
 
 // observe sizes the next batch after one that gave candidates from parents.
+//
+// The next batch is at most twice the last one planned, and each level
+// starts again from the least (see restart): a batch that gave few
+// candidates, typically the tail of a level whose successors were mostly
+// visited already, says little about the next, and the first batches of
+// a new level can give ten times as many candidates per parent. Sized from
+// the tail, one such batch held hundreds of megabytes of kilobyte states,
+// far past batchBytes, at once and between two memory checks.
 func (b *batchSizer) observe(parents, candidates int) {
 	if parents == 0 {
 		return
 	}
 	perChunk := (candidates*chunkParents/parents + 1) * b.candidateB
-	b.chunks = max(b.minChunks, min(b.maxChunks, batchBytes/perChunk))
+	b.chunks = max(b.minChunks, min(b.maxChunks, 2*b.chunks, batchBytes/perChunk))
 }
+
+// restart sizes the first batch of a level: the least, growing from there.
+func (b *batchSizer) restart() { b.chunks = b.minChunks }

@@ -24,6 +24,7 @@ type bfs[S any, I comparable] struct {
 	ctx     context.Context
 	opt     Options
 	meter   meter
+	memory  memoryGuard
 	workers []worker[S, I]
 	pool    *pool
 	visited *shardedSet
@@ -78,6 +79,7 @@ func newBFS[S any, I comparable](ctx context.Context, m Model[S, I], opt Options
 // resolves, and the violations found.
 func (b *bfs[S, I]) run() (Result[I], *firstViolations) {
 	b.meter = newMeter(b.opt)
+	b.memory = newMemoryGuard(b.opt.MaxMemory)
 	b.pool = newPool(b.opt.Workers)
 	defer b.pool.close()
 	stop := b.explore()
@@ -95,6 +97,7 @@ func (b *bfs[S, I]) explore() StopReason {
 	for b.level = 0; ; b.level++ {
 		b.stats.Depth = b.level
 		b.expanding = b.opt.Depth == 0 || b.level < b.opt.Depth
+		b.sizer.restart()
 		for pos := 0; pos < b.cur.len(); {
 			end := min(pos+b.sizer.chunks*chunkParents, b.cur.len())
 			if stop := b.runBatch(pos, end); stop != NotStopped {
@@ -146,6 +149,9 @@ func (b *bfs[S, I]) runBatch(pos, end int) StopReason {
 	last := &b.batch[len(b.batch)-1]
 	b.stats.Queue = int64(b.cur.len()-last.start-last.parents) + int64(b.next.len())
 	b.meter.tick(b.stats)
+	if stop == NotStopped && b.memory.exceeded() {
+		return StoppedAtMemoryLimit
+	}
 	return stop
 }
 

@@ -3,7 +3,7 @@ package explore
 import "context"
 
 // dfsCheckEvery is how many transitions DFS takes between looking at the
-// context and the progress clock, which cost more than a transition.
+// context, the progress clock and the heap, which cost more than a transition.
 const dfsCheckEvery = 1024
 
 // dfs is one depth-first run, on the calling goroutine only: the order of a
@@ -21,6 +21,7 @@ type dfs[S any, I comparable] struct {
 	m      Model[S, I]
 	opt    Options
 	meter  meter
+	memory memoryGuard
 	set    fpSet
 	enc    []byte
 	frames []frame[S, I]
@@ -48,6 +49,7 @@ func runDFS[S any, I comparable](ctx context.Context, m Model[S, I], opt Options
 		m:      m,
 		opt:    opt,
 		meter:  newMeter(opt),
+		memory: newMemoryGuard(opt.MaxMemory),
 		set:    newFPSet(opt.Depth > 0),
 		frames: make([]frame[S, I], 1, opt.Depth+1),
 	}
@@ -98,6 +100,9 @@ func (d *dfs[S, I]) explore() StopReason {
 			}
 			d.stats.Queue = int64(d.depth + 1)
 			d.meter.tick(d.stats)
+			if d.memory.exceeded() {
+				return StoppedAtMemoryLimit
+			}
 		}
 	}
 	return NotStopped

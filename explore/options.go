@@ -47,6 +47,20 @@ type Options struct {
 	// 32 parents, so Distinct may pass it by up to one chunk's successors;
 	// the stopping point is the same for every worker count.
 	MaxStates int
+	// MaxMemory stops the run once the process holds more than this many
+	// bytes for Go, confirmed after a forced collection; 0 means no limit.
+	// What is counted is runtime/metrics' total memory less what was
+	// returned to the OS and the free heap pages: the heap, garbage
+	// included until the collection, fragmentation, stacks and the
+	// runtime's own data, close to the resident set. It is sampled between
+	// BFS batches and every 1024 DFS transitions, at most every 100ms, so
+	// it may pass the limit by what one batch adds. Where the stop falls
+	// depends on the garbage collector, not only on the model: unlike
+	// MaxStates it is a guard against running out of memory, not a
+	// reproducible bound. Set the collector's soft limit
+	// (debug.SetMemoryLimit) a little above it, or garbage may take the
+	// process far past it between samples.
+	MaxMemory int64
 	// StopAtFirst stops after the BFS level in which the first violation was
 	// found (the other invariants violated in that level are still
 	// reported), or, under DFS, at the first violation. The command line
@@ -73,6 +87,8 @@ func (o Options) withDefaults() (Options, error) {
 		return o, fmt.Errorf("explore: workers %d is negative", o.Workers)
 	case o.MaxStates < 0:
 		return o, fmt.Errorf("explore: max states %d is negative", o.MaxStates)
+	case o.MaxMemory < 0:
+		return o, fmt.Errorf("explore: max memory %d is negative", o.MaxMemory)
 	case o.ProgressEvery < 0:
 		return o, fmt.Errorf("explore: progress interval %v is negative", o.ProgressEvery)
 	case o.Strategy != BFS && o.Strategy != DFS:

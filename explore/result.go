@@ -35,6 +35,8 @@ const (
 	StoppedAtMaxStates
 	// StoppedByContext: the context was cancelled.
 	StoppedByContext
+	// StoppedAtMemoryLimit: the heap held more than Options.MaxMemory.
+	StoppedAtMemoryLimit
 )
 
 func (r StopReason) String() string {
@@ -47,6 +49,8 @@ func (r StopReason) String() string {
 		return "stopped at state limit"
 	case StoppedByContext:
 		return "interrupted"
+	case StoppedAtMemoryLimit:
+		return "stopped at memory limit"
 	}
 	return fmt.Sprintf("StopReason(%d)", int(r))
 }
@@ -74,7 +78,7 @@ type Result[I comparable] struct {
 	// its shortest distance from Init, under DFS the longest path followed.
 	MaxDepthReached int
 	// Complete is set when every state within the depth bound was explored:
-	// not stopped by StopAtFirst, MaxStates or the context.
+	// not stopped by StopAtFirst, MaxStates, MaxMemory or the context.
 	Complete bool
 	// StoppedEarly says why the run stopped short of its bound.
 	StoppedEarly StopReason

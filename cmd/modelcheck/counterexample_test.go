@@ -142,7 +142,8 @@ func TestShrinkCommand(t *testing.T) {
 }
 
 // TestExploreNeverOverwrites: a different file under the counterexample's
-// name is left alone, with exit 2; an empty --out writes nothing.
+// name is left alone and reported on stderr, and the violation still exits
+// 1; an empty --out writes nothing.
 func TestExploreNeverOverwrites(t *testing.T) {
 	dir := t.TempDir()
 	name := filepath.Join(dir, "lane-order-af521bf3.txt")
@@ -150,7 +151,7 @@ func TestExploreNeverOverwrites(t *testing.T) {
 		t.Fatal(err)
 	}
 	_, stderr, code := modelcheck(t, "explore", "--fault", "lifo-ready", "--out", dir)
-	if code != exitUsage || !strings.Contains(stderr, name+" already exists with other content") || readFile(t, name) != "reviewed\n" {
+	if code != exitViolation || !strings.Contains(stderr, name+" already exists with other content") || readFile(t, name) != "reviewed\n" {
 		t.Fatalf("exit %d, %s", code, stderr)
 	}
 	r, code := exploreJSON(t, "--fault", "lifo-ready", "--out", "")

@@ -1,12 +1,16 @@
 package main
 
 import (
+	"bufio"
 	"context"
 	"encoding/json"
 	"flag"
 	"fmt"
 	"io"
+	"math"
+	"os"
 	"runtime"
+	"runtime/debug"
 	"strings"
 	"time"
 
@@ -22,6 +26,7 @@ type exploreConfig struct {
 	model, scenario string
 	depth, workers  int
 	maxStates       int
+	maxMemory       byteSize
 	dfs, json       bool
 	faults          listFlag
 	only            listFlag
@@ -34,15 +39,16 @@ func exploreCmd(ctx context.Context, args []string, stdout, stderr io.Writer) in
 	fs.StringVar(&c.model, "model", model.Name, "model to explore")
 	fs.StringVar(&c.scenario, "scenario", "default", "scenario of the model (see 'modelcheck list')")
 	fs.IntVar(&c.depth, "depth", 12, "explore paths of up to this many inputs (0: until no new state)")
-	fs.IntVar(&c.workers, "workers", runtime.NumCPU(), "parallel workers (results do not depend on it)")
+	fs.IntVar(&c.workers, "workers", runtime.NumCPU(), fmt.Sprintf("parallel workers, at most %d (results do not depend on it)", maxWorkers()))
 	fs.IntVar(&c.maxStates, "max-states", 0, "stop after this many distinct states (0: no limit); exit 3 if reached")
+	fs.Var(&c.maxMemory, "max-memory", "stop before the process holds this much memory, like 512MiB (default: GOMEMLIMIT if set, else no limit); exit 3 if reached")
 	fs.BoolVar(&c.dfs, "dfs", false, "explore depth first (one worker; counterexamples not shortest)")
 	fs.BoolVar(&c.json, "json", false, "print the result as one JSON object")
 	fs.Var(&c.faults, "fault", "turn on a fault switch (repeatable, or comma-separated)")
 	fs.Var(&c.only, "invariant", "check only this invariant (repeatable; default: all)")
 	fs.StringVar(&c.out, "out", "testdata/counterexamples/", "write each violation, shrunk, as a counterexample file in this folder ('': write none)")
 	fs.Usage = func() {
-		fmt.Fprintf(fs.Output(), "Usage: modelcheck explore [flags]\n\nBreadth-first by default: the first violation reported is a shortest one.\nExit status: 0 no violation, 1 violation, 2 bad usage, 3 stopped early.\n\nFlags:\n")
+		fmt.Fprintf(fs.Output(), "Usage: modelcheck explore [flags]\n\nBreadth-first by default: the first violation reported is a shortest one.\nExit status: 0 no violation, 1 violation (whatever else fails), 2 bad usage\nor output that could not be written, 3 stopped early (limit, signal).\n\nFlags:\n")
 		fs.PrintDefaults()
 	}
 	if code, done := parse(fs, args, stdout, stderr); done {
@@ -53,7 +59,17 @@ func exploreCmd(ctx context.Context, args []string, stdout, stderr io.Writer) in
 		fmt.Fprintf(stderr, "modelcheck explore: %v\n", err)
 		return exitUsage
 	}
-	opt := explore.Options{Depth: c.depth, Workers: c.workers, MaxStates: c.maxStates, StopAtFirst: true}
+	if err := checkOut(c.out); err != nil {
+		fmt.Fprintf(stderr, "modelcheck explore: --out %s: %v\n", c.out, err)
+		return exitUsage
+	}
+	stopAt, restore := memoryBound(c.maxMemory)
+	defer restore()
+	opt := explore.Options{Depth: c.depth, Workers: c.workers, MaxStates: c.maxStates, MaxMemory: stopAt, StopAtFirst: true}
+	if c.depth == 0 && c.maxStates == 0 && opt.MaxMemory == 0 {
+		fmt.Fprintf(stderr, "modelcheck explore: warning: --depth 0 explores until no new state, which may never come; "+
+			"bound it with --max-states or --max-memory, or stop it with an interrupt (exit 3)\n")
+	}
 	if c.dfs {
 		opt.Strategy = explore.DFS
 		c.workers = 1
@@ -67,30 +83,84 @@ func exploreCmd(ctx context.Context, args []string, stdout, stderr io.Writer) in
 		fmt.Fprintf(stderr, "modelcheck explore: %v\n", err)
 		return exitUsage
 	}
-	files, werr := writeCounterexamples(&c, sc, r)
-	rep := newReport(&c, sc, r, files)
-	if c.json {
-		enc := json.NewEncoder(stdout)
-		enc.SetIndent("", "  ")
-		if err := enc.Encode(rep); err != nil {
-			fmt.Fprintf(stderr, "modelcheck explore: %v\n", err)
-			return exitUsage
+	files := writeCounterexamples(&c, sc, r)
+	for _, f := range files {
+		if f.err != nil {
+			fmt.Fprintf(stderr, "modelcheck explore: %v\n", f.err)
 		}
-	} else if err := writeText(stdout, &c, sc, r, e.Model, files); err != nil {
+	}
+	// The output is buffered so that a write error (a full disk, a closed
+	// pipe) is caught once, at the flush, whatever line it hit.
+	out := bufio.NewWriter(stdout)
+	if c.json {
+		enc := json.NewEncoder(out)
+		enc.SetIndent("", "  ")
+		err = enc.Encode(newReport(&c, sc, r, files))
+	} else {
+		err = writeText(out, &c, sc, r, e.Model, files)
+	}
+	if ferr := out.Flush(); err == nil && ferr != nil {
+		err = fmt.Errorf("writing the result: %w", ferr)
+	}
+	if err != nil {
 		fmt.Fprintf(stderr, "modelcheck explore: %v\n", err)
-		return exitUsage
 	}
-	if werr != nil {
-		fmt.Fprintf(stderr, "modelcheck explore: %v\n", werr)
-		return exitUsage
-	}
+	// A violation found is exit 1 whatever else went wrong: it is the one
+	// thing a caller must never miss. Only then does a lost or broken
+	// report (2) come before a stop short of the bound (3).
 	switch {
 	case len(r.Violations) > 0:
 		return exitViolation
+	case err != nil:
+		return exitUsage
 	case !r.Complete:
 		return exitStopped
 	}
 	return exitOK
+}
+
+// maxWorkers bounds --workers: more workers than a few per CPU cannot run
+// at once, and each holds its own batch buffers (tens of megabytes on the
+// default model), so a huge count would only exhaust memory.
+func maxWorkers() int {
+	return max(16, 4*runtime.NumCPU())
+}
+
+// checkOut makes sure counterexample files can be written to dir before
+// any exploring, so that a long run does not end in a write error: a
+// missing folder is created, and a file made there and removed proves it
+// writable. An empty dir writes nothing and needs nothing.
+func checkOut(dir string) error {
+	if dir == "" {
+		return nil
+	}
+	if err := os.MkdirAll(dir, 0o755); err != nil {
+		return err
+	}
+	f, err := os.CreateTemp(dir, ".modelcheck-probe-*")
+	if err != nil {
+		return err
+	}
+	f.Close()
+	return os.Remove(f.Name())
+}
+
+// memoryBound is the process's memory bound: --max-memory, or else the
+// GOMEMLIMIT the process runs under, or 0 for none. The garbage
+// collector's soft limit is lowered to the bound, so that garbage does not
+// carry the process past it between two of the explorer's samples, and the
+// explorer stops at 15/16 of it (returned as stop), leaving the rest for
+// the batch in flight and the report. restore puts the old soft limit back.
+func memoryBound(flag byteSize) (stop int64, restore func()) {
+	limit := debug.SetMemoryLimit(-1)
+	bound := int64(flag)
+	if bound == 0 && limit != math.MaxInt64 {
+		bound = limit
+	}
+	if bound > 0 && bound < limit {
+		debug.SetMemoryLimit(bound)
+	}
+	return bound - bound/16, func() { debug.SetMemoryLimit(limit) }
 }
 
 // resolve checks the names the flags gave and builds the checked model.
@@ -102,6 +172,8 @@ func (c *exploreConfig) resolve() (model.Scenario, invariants.Explorable, error)
 		return model.Scenario{}, invariants.Explorable{}, fmt.Errorf("--depth %d is negative", c.depth)
 	case c.workers < 1:
 		return model.Scenario{}, invariants.Explorable{}, fmt.Errorf("--workers %d: need at least 1", c.workers)
+	case c.workers > maxWorkers():
+		return model.Scenario{}, invariants.Explorable{}, fmt.Errorf("--workers %d: at most %d on this machine (4 per CPU, and never fewer than 16): more cannot run at once, and each costs memory", c.workers, maxWorkers())
 	case c.maxStates < 0:
 		return model.Scenario{}, invariants.Explorable{}, fmt.Errorf("--max-states %d is negative", c.maxStates)
 	}
@@ -147,6 +219,8 @@ type violation struct {
 	Stuck       bool     `json:"stuck,omitempty"`
 	Path        []string `json:"path"`
 	File        string   `json:"file"`
+	// FileError says why no file was written, when one should have been.
+	FileError string `json:"file_error,omitempty"`
 }
 
 func newReport(c *exploreConfig, sc model.Scenario, r explore.Result[model.Input], files []written) report {
@@ -167,6 +241,9 @@ func newReport(c *exploreConfig, sc model.Scenario, r explore.Result[model.Input
 		inv := all[v.Invariant]
 		rep.Violations = append(rep.Violations, violation{Invariant: inv.Name, ContractIDs: inv.ContractIDs, Depth: v.Depth,
 			Stuck: v.Stuck, Path: pathStrings(v.Path), File: files[i].path})
+		if err := files[i].err; err != nil {
+			rep.Violations[i].FileError = err.Error()
+		}
 	}
 	return rep
 }
@@ -179,9 +256,11 @@ func faultNames(sc model.Scenario) []string {
 	return out
 }
 
+// checked is the number of invariants checked: an invariant named twice
+// is checked once.
 func checked(c *exploreConfig) int {
 	if len(c.only) > 0 {
-		return len(c.only)
+		return len(checkOrder(c.only))
 	}
 	return len(invariants.All())
 }
@@ -232,7 +311,10 @@ func writeText(w io.Writer, c *exploreConfig, sc model.Scenario, r explore.Resul
 			}
 		}
 		fmt.Fprintf(w, "  state after:\n%s", counterexamples.Summary(&final, "    "))
-		if f := files[i]; f.path != "" {
+		switch f := files[i]; {
+		case f.err != nil:
+			fmt.Fprintf(w, "  file: none written: %v\n", f.err)
+		case f.path != "":
 			fmt.Fprintf(w, "  file: %s (%s, %d inputs after shrinking)\n", f.path, f.what, f.inputs)
 		}
 	}

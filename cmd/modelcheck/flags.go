@@ -5,6 +5,8 @@ import (
 	"flag"
 	"fmt"
 	"io"
+	"math"
+	"strconv"
 	"strings"
 )
 
@@ -13,11 +15,16 @@ type listFlag []string
 
 func (l *listFlag) String() string { return strings.Join(*l, ",") }
 
+// Set adds the names in v. An empty name (an empty value, or a,,b) is an error
+// rather than nothing: a script that builds the flag from an empty
+// variable would otherwise run without the fault or check it meant.
 func (l *listFlag) Set(v string) error {
 	for _, s := range strings.Split(v, ",") {
-		if s = strings.TrimSpace(s); s != "" {
-			*l = append(*l, s)
+		s = strings.TrimSpace(s)
+		if s == "" {
+			return fmt.Errorf("empty name in %q", v)
 		}
+		*l = append(*l, s)
 	}
 	return nil
 }
@@ -61,4 +68,46 @@ func usageError(fs *flag.FlagSet, err error, stderr io.Writer) int {
 	fs.SetOutput(stderr)
 	fs.Usage()
 	return exitUsage
+}
+
+// byteSize is a flag holding a number of bytes, written as GOMEMLIMIT
+// writes them: an integer with an optional unit B, KiB, MiB, GiB or TiB
+// (512MiB, 2GiB, 1048576). Only the binary units are taken, so that a value
+// means the same here as in GOMEMLIMIT.
+type byteSize int64
+
+var byteUnits = []struct {
+	suffix string
+	shift  uint
+}{{"KiB", 10}, {"MiB", 20}, {"GiB", 30}, {"TiB", 40}, {"B", 0}}
+
+func (b *byteSize) String() string {
+	if *b == 0 {
+		return "0"
+	}
+	for _, u := range byteUnits {
+		if u.shift > 0 && int64(*b)%(1<<u.shift) == 0 && int64(*b)>>u.shift < 1<<10 {
+			return strconv.FormatInt(int64(*b)>>u.shift, 10) + u.suffix
+		}
+	}
+	return strconv.FormatInt(int64(*b), 10)
+}
+
+func (b *byteSize) Set(v string) error {
+	num, shift := v, uint(0)
+	for _, u := range byteUnits {
+		if n, ok := strings.CutSuffix(v, u.suffix); ok {
+			num, shift = n, u.shift
+			break
+		}
+	}
+	n, err := strconv.ParseInt(num, 10, 64)
+	switch {
+	case err != nil || n < 0:
+		return fmt.Errorf("%q is not a size like 512MiB (units B, KiB, MiB, GiB, TiB)", v)
+	case n > math.MaxInt64>>shift:
+		return fmt.Errorf("%q is too large", v)
+	}
+	*b = byteSize(n << shift)
+	return nil
 }

@@ -1,6 +1,7 @@
 package main
 
 import (
+	"bufio"
 	"encoding/json"
 	"flag"
 	"fmt"
@@ -58,15 +59,24 @@ func listCmd(args []string, stdout, stderr io.Writer) int {
 	for _, fc := range invariants.Faults() {
 		c.Faults = append(c.Faults, faultInfo{fc.Fault.Name(), fc.Fault.Doc(), model.Name, fc.Scenario, fc.Trips})
 	}
+	// Buffered, so that a write error is caught once, at the flush.
+	out := bufio.NewWriter(stdout)
 	if *asJSON {
-		enc := json.NewEncoder(stdout)
+		enc := json.NewEncoder(out)
 		enc.SetIndent("", "  ")
-		if err := enc.Encode(c); err != nil {
-			fmt.Fprintf(stderr, "modelcheck list: %v\n", err)
-			return exitUsage
-		}
-		return exitOK
+		_ = enc.Encode(c) // a catalogue always encodes; write errors surface at the flush
+	} else {
+		writeCatalogue(out, &c)
 	}
+	if err := out.Flush(); err != nil {
+		fmt.Fprintf(stderr, "modelcheck list: writing the output: %v\n", err)
+		return exitUsage
+	}
+	return exitOK
+}
+
+// writeCatalogue prints the catalogue as text.
+func writeCatalogue(stdout io.Writer, c *catalogue) {
 	fmt.Fprintf(stdout, "models:\n  %s (default)\n\nscenarios:\n", model.Name)
 	for _, s := range c.Scenarios {
 		fmt.Fprintf(stdout, "  %-14s %s\n", s.Name, s.Doc)
@@ -79,5 +89,4 @@ func listCmd(args []string, stdout, stderr io.Writer) int {
 	for _, f := range c.Faults {
 		fmt.Fprintf(stdout, "  %-28s trips %s (scenario %s)\n  %-28s %s\n", f.Name, strings.Join(f.Trips, ", "), f.Scenario, "", f.Doc)
 	}
-	return exitOK
 }

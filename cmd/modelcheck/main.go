@@ -4,8 +4,9 @@
 // every transition, and reports the shortest violation.
 //
 // Exit status: 0 explored to the bound with no violation; 1 a violation
-// was found; 2 bad usage or bad input; 3 stopped early (state limit,
-// interrupt) with partial results reported.
+// was found (whatever else went wrong); 2 bad usage or bad input, or
+// output that could not be written; 3 stopped early (state or memory
+// limit, signal) with partial results reported.
 package main
 
 import (
@@ -14,6 +15,7 @@ import (
 	"io"
 	"os"
 	"os/signal"
+	"runtime/debug"
 	"syscall"
 )
 
@@ -42,9 +44,10 @@ Usage:
   modelcheck replay FILE...             re-run counterexample files step by step
   modelcheck shrink FILE [--out FILE]   shrink a counterexample file to a 1-minimal one
   modelcheck list [--json]              list models, scenarios, invariants and fault switches
-  modelcheck help                       show this help
+  modelcheck help [COMMAND]             show this help, or a command's
+  modelcheck version                    show the version (also --version)
 
-Run 'modelcheck COMMAND --help' for a command's flags.
+Run 'modelcheck help COMMAND' or 'modelcheck COMMAND --help' for a command's flags.
 `
 
 // run is main without the process: arguments in, exit status out.
@@ -63,9 +66,54 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 	case "list":
 		return listCmd(args[1:], stdout, stderr)
 	case "help", "-h", "-help", "--help":
-		fmt.Fprint(stdout, usage)
-		return exitOK
+		if len(args) == 2 && args[1] != "help" && args[1] != "version" {
+			// A command's own --help prints its usage and exits 0.
+			return run(ctx, []string{args[1], "--help"}, stdout, stderr)
+		}
+		if len(args) > 2 {
+			fmt.Fprintf(stderr, "modelcheck help: unexpected argument %q\n", args[2])
+			return exitUsage
+		}
+		return printText(stdout, stderr, usage)
+	case "version", "-version", "--version":
+		if len(args) > 1 {
+			fmt.Fprintf(stderr, "modelcheck version: unexpected argument %q\n", args[1])
+			return exitUsage
+		}
+		return printText(stdout, stderr, "modelcheck "+version()+"\n")
 	}
 	fmt.Fprintf(stderr, "modelcheck: unknown command %q\n\n%s", args[0], usage)
 	return exitUsage
+}
+
+// printText writes text to stdout; exit 2 if it cannot.
+func printText(stdout, stderr io.Writer, text string) int {
+	if _, err := io.WriteString(stdout, text); err != nil {
+		fmt.Fprintf(stderr, "modelcheck: writing the output: %v\n", err)
+		return exitUsage
+	}
+	return exitOK
+}
+
+// version is the module version the binary was built from (go install
+// modelcheck@v1.2.3 records it), or "devel" for a build from a checkout,
+// with the VCS revision when the build recorded one.
+func version() string {
+	info, ok := debug.ReadBuildInfo()
+	if !ok {
+		return "devel"
+	}
+	if v := info.Main.Version; v != "" && v != "(devel)" {
+		return v
+	}
+	v := "devel"
+	for _, s := range info.Settings {
+		switch {
+		case s.Key == "vcs.revision":
+			v += " " + s.Value
+		case s.Key == "vcs.modified" && s.Value == "true":
+			v += " (modified)"
+		}
+	}
+	return v
 }

@@ -1,7 +1,6 @@
 package main
 
 import (
-	"errors"
 	"fmt"
 	"path/filepath"
 	"slices"
@@ -19,18 +18,19 @@ type written struct {
 	path   string // "" if none was written
 	what   counterexamples.Written
 	inputs int
+	err    error // why none was written
 }
 
 // writeCounterexamples shrinks each violation and writes it to c.out as a
 // counterexample file, one per violation, in the order of r.Violations. A
-// file that cannot be written is reported in the error and left out; the
-// others are still written.
-func writeCounterexamples(c *exploreConfig, sc model.Scenario, r explore.Result[model.Input]) ([]written, error) {
+// file that cannot be written has its error and no path; the others are
+// still written. A file that records the same finding already is kept (see
+// counterexamples.WriteFound).
+func writeCounterexamples(c *exploreConfig, sc model.Scenario, r explore.Result[model.Input]) []written {
 	files := make([]written, len(r.Violations))
 	if c.out == "" {
-		return files, nil
+		return files
 	}
-	var errs []error
 	for i, v := range r.Violations {
 		found := counterexamples.Case{
 			Origin: counterexamples.Origin{Command: exploreCommand(c, sc), Length: len(v.Path)},
@@ -38,27 +38,28 @@ func writeCounterexamples(c *exploreConfig, sc model.Scenario, r explore.Result[
 		}
 		shrunk, err := counterexamples.Shrink(found)
 		if err != nil {
-			errs = append(errs, fmt.Errorf("shrinking the %s counterexample: %w", invariants.All()[v.Invariant].Name, err))
+			files[i].err = fmt.Errorf("shrinking the %s counterexample: %w", invariants.All()[v.Invariant].Name, err)
 			continue
 		}
 		name, data, err := counterexamples.Format(shrunk)
 		if err == nil {
 			path := filepath.Join(c.out, name)
 			files[i] = written{path: path, inputs: len(shrunk.Script)}
-			files[i].what, err = counterexamples.WriteFile(path, data, false)
+			files[i].what, err = counterexamples.WriteFound(path, data)
 		}
 		if err != nil {
-			files[i] = written{}
-			errs = append(errs, err)
+			files[i] = written{err: err}
 		}
 	}
-	return files, errors.Join(errs...)
+	return files
 }
 
 // exploreCommand is the command that finds a counterexample again: every
 // flag that decides the result, in a fixed order, and none that does not
 // (--workers, --json, --out), so that the file's bytes do not depend on
-// them.
+// them. --max-memory is left out too: it decides only whether a run gets
+// as far as a violation, never which one it finds, and where it stops
+// depends on the machine.
 func exploreCommand(c *exploreConfig, sc model.Scenario) string {
 	args := []string{"modelcheck explore", "--model", c.model, "--scenario", c.scenario, "--depth", strconv.Itoa(c.depth)}
 	if c.dfs {

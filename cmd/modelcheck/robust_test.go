@@ -1,0 +1,429 @@
+package main
+
+import (
+	"bufio"
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"regexp"
+	"strconv"
+	"strings"
+	"sync"
+	"syscall"
+	"testing"
+	"time"
+)
+
+// This file holds the tests of the command's behaviour at its edges:
+// signals, exit statuses when something else fails, refused flag values,
+// and the memory bound. The signal and memory tests run the built binary,
+// since a signal's handling and the garbage collector's limit belong to a
+// process.
+
+var binary struct {
+	once sync.Once
+	dir  string
+	path string
+	err  error
+}
+
+func TestMain(m *testing.M) {
+	code := m.Run()
+	if binary.dir != "" {
+		os.RemoveAll(binary.dir)
+	}
+	os.Exit(code)
+}
+
+// modelcheckBinary builds the command once per test run and returns its
+// path.
+func modelcheckBinary(t *testing.T) string {
+	t.Helper()
+	binary.once.Do(func() {
+		if binary.dir, binary.err = os.MkdirTemp("", "modelcheck-test-"); binary.err != nil {
+			return
+		}
+		binary.path = filepath.Join(binary.dir, "modelcheck")
+		out, err := exec.Command("go", "build", "-o", binary.path, ".").CombinedOutput()
+		if err != nil {
+			binary.err = fmt.Errorf("go build: %v\n%s", err, out)
+		}
+	})
+	if binary.err != nil {
+		t.Fatal(binary.err)
+	}
+	return binary.path
+}
+
+// exitCode is the exit status of a finished command, or -1 if a signal
+// killed it.
+func exitCode(err error) int {
+	var ee *exec.ExitError
+	if errors.As(err, &ee) {
+		return ee.ExitCode()
+	}
+	if err != nil {
+		return -1
+	}
+	return 0
+}
+
+// generous bounds every wait in the process tests: long enough for a
+// loaded machine, and only ever reached when something is broken.
+const generous = 2 * time.Minute
+
+// explored matches the text output's counts line.
+var explored = regexp.MustCompile(`explored (\d+) distinct states \((\d+) generated\)`)
+
+// TestSignalsStopWithPartialCounts: SIGINT, SIGTERM and SIGHUP sent to a
+// run that would never end (depth 0 on the infinite stealing scenario)
+// stop it with exit 3 and the counts so far, as text and as JSON, and
+// leave nothing in --out. The signal is sent once the first progress line
+// shows the exploration under way.
+func TestSignalsStopWithPartialCounts(t *testing.T) {
+	bin := modelcheckBinary(t)
+	for _, sig := range []syscall.Signal{syscall.SIGINT, syscall.SIGTERM, syscall.SIGHUP} {
+		for _, asJSON := range []bool{false, true} {
+			t.Run(fmt.Sprintf("%v/json=%v", sig, asJSON), func(t *testing.T) {
+				t.Parallel()
+				out := filepath.Join(t.TempDir(), "out")
+				args := []string{"explore", "--depth", "0", "--scenario", "stealing", "--workers", "2", "--out", out}
+				if asJSON {
+					args = append(args, "--json")
+				}
+				stdout, stderr, code := runUntilProgress(t, bin, args, sig)
+				if code != exitStopped {
+					t.Fatalf("exit %d, want 3\nstdout: %s\nstderr: %s", code, stdout, stderr)
+				}
+				if !strings.Contains(stderr, "--depth 0 explores until no new state") {
+					t.Errorf("no warning about --depth 0 without a bound: %s", stderr)
+				}
+				if asJSON {
+					var r report
+					if err := json.Unmarshal([]byte(stdout), &r); err != nil {
+						t.Fatalf("bad JSON (%v): %s", err, stdout)
+					}
+					if r.Complete || r.StoppedEarly != "interrupted" || r.DistinctStates <= 1 || r.GeneratedStates < r.DistinctStates {
+						t.Fatalf("want partial counts stopped by the interrupt, got %+v", r)
+					}
+				} else {
+					m := explored.FindStringSubmatch(stdout)
+					if m == nil || !strings.Contains(stdout, "STOPPED EARLY (interrupted)") {
+						t.Fatalf("no partial counts or stop reason in %q", stdout)
+					}
+					if n, _ := strconv.Atoi(m[1]); n <= 1 {
+						t.Fatalf("%d distinct states reported, want the ones explored before the signal", n)
+					}
+				}
+				entries, err := os.ReadDir(out)
+				if err != nil || len(entries) != 0 {
+					t.Fatalf("--out holds %v (%v), want an empty folder", entries, err)
+				}
+			})
+		}
+	}
+}
+
+// runUntilProgress starts bin with args, sends sig once a progress line
+// appears on stderr, and returns the outputs and the exit status.
+func runUntilProgress(t *testing.T, bin string, args []string, sig syscall.Signal) (stdout, stderr string, code int) {
+	t.Helper()
+	cmd := exec.Command(bin, args...)
+	var out strings.Builder
+	cmd.Stdout = &out
+	pipe, err := cmd.StderrPipe()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := cmd.Start(); err != nil {
+		t.Fatal(err)
+	}
+	progress := make(chan struct{})
+	lines := make(chan string, 1)
+	go func() {
+		var all strings.Builder
+		sc := bufio.NewScanner(pipe)
+		seen := false
+		for sc.Scan() {
+			all.WriteString(sc.Text() + "\n")
+			if !seen && strings.HasPrefix(sc.Text(), "progress:") {
+				seen = true
+				close(progress)
+			}
+		}
+		lines <- all.String()
+	}()
+	select {
+	case <-progress:
+	case <-time.After(generous):
+		cmd.Process.Kill()
+		cmd.Wait()
+		t.Fatalf("no progress line within %v", generous)
+	}
+	if err := cmd.Process.Signal(sig); err != nil {
+		t.Fatal(err)
+	}
+	done := make(chan error, 1)
+	go func() { done <- cmd.Wait() }()
+	select {
+	case err = <-done:
+	case <-time.After(generous):
+		cmd.Process.Kill()
+		<-done
+		t.Fatalf("still running %v after %v", generous, sig)
+	}
+	return out.String(), <-lines, exitCode(err)
+}
+
+// TestMemoryBoundStopsWithThree: --max-memory, and GOMEMLIMIT when no flag
+// is given, stop a run whose heap passes the bound with exit 3 and the
+// counts so far. A bound of a few megabytes is passed within the first
+// levels of the default model, whatever the machine.
+func TestMemoryBoundStopsWithThree(t *testing.T) {
+	bin := modelcheckBinary(t)
+	for _, tc := range []struct {
+		name string
+		args []string
+		env  string
+	}{
+		{"flag", []string{"--max-memory", "8MiB"}, ""},
+		{"GOMEMLIMIT", nil, "GOMEMLIMIT=8MiB"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			out := t.TempDir()
+			cmd := exec.Command(bin, append([]string{"explore", "--json", "--depth", "12", "--workers", "2", "--out", out}, tc.args...)...)
+			cmd.Env = append(os.Environ(), "GOMEMLIMIT=")
+			if tc.env != "" {
+				cmd.Env = append(cmd.Env, tc.env)
+			}
+			var stdout, stderr strings.Builder
+			cmd.Stdout, cmd.Stderr = &stdout, &stderr
+			code := exitCode(cmd.Run())
+			var r report
+			if err := json.Unmarshal([]byte(stdout.String()), &r); err != nil {
+				t.Fatalf("exit %d, bad JSON (%v): %s\nstderr: %s", code, err, stdout.String(), stderr.String())
+			}
+			if code != exitStopped || r.Complete || r.StoppedEarly != "stopped at memory limit" || r.DistinctStates <= 1 {
+				t.Fatalf("exit %d, %+v; want 3 and partial counts stopped at the memory limit\nstderr: %s", code, r, stderr.String())
+			}
+		})
+	}
+}
+
+func TestByteSizeFlag(t *testing.T) {
+	for _, tc := range []struct {
+		in   string
+		want int64
+	}{
+		{"0", 0}, {"1048576", 1 << 20}, {"7B", 7}, {"3KiB", 3 << 10}, {"512MiB", 512 << 20}, {"2GiB", 2 << 30}, {"1TiB", 1 << 40},
+	} {
+		var b byteSize
+		if err := b.Set(tc.in); err != nil || int64(b) != tc.want {
+			t.Errorf("Set(%q) = %d, %v; want %d", tc.in, b, err, tc.want)
+		}
+		var again byteSize
+		if err := again.Set(b.String()); err != nil || again != b {
+			t.Errorf("%q printed as %q, which reads back as %d, %v", tc.in, b.String(), again, err)
+		}
+	}
+	for _, bad := range []string{"", "MiB", "12XB", "512MB", "-1MiB", "1.5GiB", "99999999TiB"} {
+		var b byteSize
+		if err := b.Set(bad); err == nil {
+			t.Errorf("Set(%q) = %d, want an error", bad, b)
+		}
+	}
+}
+
+// brokenWriter fails every write, like a stdout on a full disk or a closed
+// pipe.
+type brokenWriter struct{}
+
+func (brokenWriter) Write([]byte) (int, error) { return 0, errors.New("no space left on device") }
+
+// TestBrokenStdout: output that cannot be written is exit 2 with a message
+// on stderr, except that a violation found still exits 1.
+func TestBrokenStdout(t *testing.T) {
+	for _, tc := range []struct {
+		args []string
+		want int
+	}{
+		{[]string{"explore", "--depth", "3", "--out", ""}, exitUsage},
+		{[]string{"explore", "--depth", "3", "--out", "", "--json"}, exitUsage},
+		{[]string{"explore", "--depth", "3", "--out", "", "--max-states", "10"}, exitUsage},
+		{[]string{"explore", "--fault", "lifo-ready", "--out", ""}, exitViolation},
+		{[]string{"explore", "--fault", "lifo-ready", "--out", "", "--json"}, exitViolation},
+		{[]string{"list"}, exitUsage},
+		{[]string{"list", "--json"}, exitUsage},
+		{[]string{"help"}, exitUsage},
+		{[]string{"version"}, exitUsage},
+	} {
+		var stderr strings.Builder
+		code := run(context.Background(), tc.args, brokenWriter{}, &stderr)
+		if code != tc.want || !strings.Contains(stderr.String(), "no space left on device") {
+			t.Errorf("modelcheck %v on a broken stdout: exit %d, stderr %q; want %d and the write error", tc.args, code, stderr.String(), tc.want)
+		}
+	}
+}
+
+// TestViolationExitsOneWhenItsFileFails: a counterexample file that cannot
+// be written (here its name is taken by a folder) is reported on stderr,
+// the trace is still printed, and the exit status is still 1.
+func TestViolationExitsOneWhenItsFileFails(t *testing.T) {
+	dir := t.TempDir()
+	if err := os.Mkdir(filepath.Join(dir, "lane-order-af521bf3.txt"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	out, stderr, code := modelcheck(t, "explore", "--fault", "lifo-ready", "--out", dir)
+	if code != exitViolation || !strings.Contains(stderr, "lane-order-af521bf3.txt") {
+		t.Fatalf("exit %d, stderr %q; want 1 and the file's error", code, stderr)
+	}
+	for _, want := range []string{"VIOLATION lane-order", "  trace:\n", "  file: none written: "} {
+		if !strings.Contains(out, want) {
+			t.Errorf("output does not say %q:\n%s", want, out)
+		}
+	}
+	r, code := exploreJSON(t, "--fault", "lifo-ready", "--out", dir)
+	if code != exitViolation || r.Violations[0].File != "" || r.Violations[0].FileError == "" {
+		t.Fatalf("--json: exit %d, %+v", code, r.Violations)
+	}
+}
+
+// TestRefindingIsAlreadyRecorded: finding a recorded counterexample again
+// with another command (another --depth, so another "found by" line)
+// keeps the file as first written, says so, and exits 1.
+func TestRefindingIsAlreadyRecorded(t *testing.T) {
+	dir := t.TempDir()
+	first, code := exploreJSON(t, "--fault", "lifo-ready", "--depth", "12", "--out", dir)
+	if code != exitViolation {
+		t.Fatalf("first run: exit %d", code)
+	}
+	before, err := os.ReadFile(first.Violations[0].File)
+	if err != nil {
+		t.Fatal(err)
+	}
+	out, stderr, code := modelcheck(t, "explore", "--fault", "lifo-ready", "--depth", "8", "--out", dir)
+	if code != exitViolation || strings.Contains(stderr, "modelcheck explore:") {
+		t.Fatalf("second run: exit %d, stderr %q; want 1 and no error", code, stderr)
+	}
+	if want := "file: " + first.Violations[0].File + " (already recorded,"; !strings.Contains(out, want) {
+		t.Errorf("output does not say %q:\n%s", want, out)
+	}
+	after, err := os.ReadFile(first.Violations[0].File)
+	if err != nil || string(after) != string(before) {
+		t.Errorf("the recorded file changed (%v):\n%s", err, after)
+	}
+	if entries, _ := os.ReadDir(dir); len(entries) != 1 {
+		t.Errorf("--out holds %v, want the one file", entries)
+	}
+}
+
+// TestOutCheckedBeforeExploring: an --out that cannot hold files is exit 2
+// before any exploring: the run given would otherwise never end. A missing
+// folder is created.
+func TestOutCheckedBeforeExploring(t *testing.T) {
+	file := filepath.Join(t.TempDir(), "a-file")
+	if err := os.WriteFile(file, nil, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	for _, out := range []string{file, filepath.Join(file, "below")} {
+		stdout, stderr, code := modelcheck(t, "explore", "--depth", "0", "--scenario", "stealing", "--out", out)
+		if code != exitUsage || stdout != "" || !strings.Contains(stderr, "--out "+out) || strings.Contains(stderr, "warning") {
+			t.Errorf("--out %s: exit %d, stdout %q, stderr %q; want 2 naming --out, before anything else", out, code, stdout, stderr)
+		}
+	}
+	missing := filepath.Join(t.TempDir(), "new", "folder")
+	if _, stderr, code := modelcheck(t, "explore", "--depth", "2", "--out", missing); code != exitOK {
+		t.Fatalf("--out %s: exit %d, %s", missing, code, stderr)
+	}
+	if entries, err := os.ReadDir(missing); err != nil || len(entries) != 0 {
+		t.Errorf("--out %s: %v (%v), want a new empty folder", missing, entries, err)
+	}
+}
+
+// TestWorkersBounded: a worker count past the bound is exit 2 naming the
+// bound, instead of an out-of-memory crash; the bound itself runs.
+func TestWorkersBounded(t *testing.T) {
+	bound := strconv.Itoa(maxWorkers())
+	for _, n := range []string{strconv.Itoa(maxWorkers() + 1), "1000000000"} {
+		_, stderr, code := modelcheck(t, "explore", "--workers", n, "--out", "")
+		if code != exitUsage || !strings.Contains(stderr, "at most "+bound) {
+			t.Errorf("--workers %s: exit %d, stderr %q; want 2 naming the bound %s", n, code, stderr, bound)
+		}
+	}
+	if r, code := exploreJSON(t, "--workers", bound, "--depth", "3", "--out", ""); code != exitOK || r.Workers != maxWorkers() {
+		t.Errorf("--workers %s: exit %d, %d workers", bound, code, r.Workers)
+	}
+}
+
+func TestEmptyNamesRefused(t *testing.T) {
+	for _, args := range [][]string{
+		{"--invariant", ""}, {"--fault", ""}, {"--fault", " "}, {"--fault", "lifo-ready,,weaken-severity"}, {"--invariant", "lane-order,"},
+	} {
+		stdout, stderr, code := modelcheck(t, append([]string{"explore", "--out", ""}, args...)...)
+		if code != exitUsage || stdout != "" || !strings.Contains(stderr, "empty name") {
+			t.Errorf("explore %q: exit %d, stderr %q; want 2 and an empty name", args, code, stderr)
+		}
+	}
+}
+
+// TestRepeatedInvariantCountsOnce: naming an invariant twice checks it
+// once, and the count says so.
+func TestRepeatedInvariantCountsOnce(t *testing.T) {
+	r, code := exploreJSON(t, "--depth", "3", "--out", "", "--invariant", "lane-order", "--invariant", "lane-order,wake-dedup")
+	if code != exitOK || r.InvariantsChecked != 2 {
+		t.Errorf("exit %d, %d invariants checked; want 2", code, r.InvariantsChecked)
+	}
+}
+
+// TestHelpCommand: 'help CMD' prints that command's own help.
+func TestHelpCommand(t *testing.T) {
+	for _, cmd := range []string{"explore", "replay", "shrink", "list"} {
+		out, stderr, code := modelcheck(t, "help", cmd)
+		if code != exitOK || !strings.HasPrefix(out, "Usage: modelcheck "+cmd) {
+			t.Errorf("help %s: exit %d, stdout %q, stderr %q; want its own usage", cmd, code, out, stderr)
+		}
+	}
+	if out, _, code := modelcheck(t, "help", "help"); code != exitOK || out != usage {
+		t.Errorf("help help: exit %d, %q", code, out)
+	}
+	for _, args := range [][]string{{"help", "nope"}, {"help", "explore", "extra"}} {
+		if out, stderr, code := modelcheck(t, args...); code != exitUsage || out != "" || stderr == "" {
+			t.Errorf("%v: exit %d, stdout %q, stderr %q; want 2 with an error", args, code, out, stderr)
+		}
+	}
+}
+
+func TestVersion(t *testing.T) {
+	for _, arg := range []string{"version", "--version"} {
+		out, _, code := modelcheck(t, arg)
+		if code != exitOK || !strings.HasPrefix(out, "modelcheck ") || strings.TrimSpace(out) == "modelcheck" {
+			t.Errorf("%s: exit %d, %q", arg, code, out)
+		}
+	}
+	if _, _, code := modelcheck(t, "version", "extra"); code != exitUsage {
+		t.Errorf("version extra: exit %d, want 2", code)
+	}
+}
+
+// TestDepthZeroWarns: --depth 0 without a state or memory bound warns on
+// stderr that it may never end; with a bound it does not. An interrupt
+// before it starts still stops it with exit 3 and the counts.
+func TestDepthZeroWarns(t *testing.T) {
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel()
+	var out, stderr strings.Builder
+	code := run(ctx, []string{"explore", "--depth", "0", "--scenario", "stealing", "--out", ""}, &out, &stderr)
+	if code != exitStopped || !strings.Contains(stderr.String(), "warning: --depth 0") || !explored.MatchString(out.String()) {
+		t.Errorf("unbounded: exit %d, stdout %q, stderr %q; want 3, counts and a warning", code, out.String(), stderr.String())
+	}
+	for _, bound := range [][]string{{"--max-states", "100"}, {"--max-memory", "16MiB"}} {
+		_, stderr, code := modelcheck(t, append([]string{"explore", "--depth", "0", "--scenario", "stealing", "--out", ""}, bound...)...)
+		if code != exitStopped || strings.Contains(stderr, "warning") {
+			t.Errorf("%v: exit %d, stderr %q; want 3 and no warning", bound, code, stderr)
+		}
+	}
+}
