@@ -1,6 +1,7 @@
 package main
 
 import (
+	"context"
 	"errors"
 	"fmt"
 	"path/filepath"
@@ -36,7 +37,7 @@ func writeCounterexamples(c *exploreConfig, sc model.Scenario, r explore.Result[
 			Origin: counterexamples.Origin{Command: exploreCommand(c, sc), Length: len(v.Path)},
 			Base:   c.scenario, Scenario: sc, Only: checkOrder(c.only), Script: v.Path,
 		}
-		shrunk, err := counterexamples.Shrink(found)
+		shrunk, err := counterexamples.Shrink(context.Background(), found)
 		if err != nil {
 			errs = append(errs, fmt.Errorf("shrinking the %s counterexample: %w", invariants.All()[v.Invariant].Name, err))
 			continue
