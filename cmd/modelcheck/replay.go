@@ -50,7 +50,7 @@ func replayFile(ctx context.Context, path string, stdout, stderr io.Writer) int 
 	fmt.Fprintf(stdout, "replay %s (%d inputs)\n", path, len(f.Case.Script))
 	r, err := f.Replay(ctx, stdout)
 	switch {
-	case ctx.Err() != nil:
+	case err != nil && ctx.Err() != nil:
 		fmt.Fprintf(stderr, "modelcheck replay: %s: interrupted\n", path)
 		return exitStopped
 	case err != nil:

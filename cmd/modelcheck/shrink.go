@@ -27,7 +27,7 @@ func shrinkCmd(ctx context.Context, args []string, stdout, stderr io.Writer) int
 	}
 	err := shrinkFile(ctx, files[0], *out, stdout)
 	switch {
-	case ctx.Err() != nil:
+	case err != nil && ctx.Err() != nil:
 		fmt.Fprintf(stderr, "modelcheck shrink: interrupted; nothing written\n")
 		return exitStopped
 	case err != nil:
