@@ -1,8 +1,13 @@
 # modelcheck: make run (the main job on the default model), make test (all tests).
 GO ?= go
 DEPTH ?= 12
+FUZZTIME ?= 30s
+# The fuzz targets, as package:Target (go test -fuzz runs one at a time).
+FUZZ_TARGETS = counterexamples:FuzzParse counterexamples:FuzzReplay \
+	runtime/conformance:FuzzFixtures runtime/conformance:FuzzParity runtime/conformance:FuzzPool \
+	runtime/conformance:FuzzChannel runtime/conformance:FuzzWheel
 
-.PHONY: run test bench build vet fmt
+.PHONY: run test bench build vet fmt fuzz
 
 run: build
 	./bin/modelcheck explore --depth $(DEPTH)
@@ -23,3 +28,10 @@ vet:
 
 fmt:
 	gofmt -w .
+
+# make fuzz runs each fuzz target for FUZZTIME (their seed corpora run in make test).
+fuzz:
+	@for t in $(FUZZ_TARGETS); do \
+		echo "fuzz $${t#*:} ($${t%%:*}, $(FUZZTIME))"; \
+		$(GO) test ./$${t%%:*} -run '^$$' -fuzz "^$${t#*:}\$$" -fuzztime $(FUZZTIME) || exit 1; \
+	done

@@ -14,12 +14,15 @@ import (
 // no single input can be dropped.
 func (s *shrinker) dropInputs() bool {
 	changed := false
-	for n := 2; len(s.cur.Script) > 0; {
+	for n := 2; len(s.cur.Script) > 0 && !s.stopped(); {
 		size := len(s.cur.Script)
 		n = min(n, size)
 		dropped := false
-		for i := 0; i < n && !dropped; i++ {
-			for _, c := range s.without(i*size/n, (i+1)*size/n) {
+		// What each input creates depends only on the current case:
+		// computed once per round, not once per candidate (a replay each).
+		created := creations(&s.cur)
+		for i := 0; i < n && !dropped && !s.stopped(); i++ {
+			for _, c := range s.without(created, i*size/n, (i+1)*size/n) {
 				if s.try(c) {
 					dropped = true
 					break
@@ -38,16 +41,16 @@ func (s *shrinker) dropInputs() bool {
 	return changed
 }
 
-// without is the current case minus the inputs in [lo, hi). Ids are handed
+// without is the current case minus the inputs in [lo, hi), given what
+// each of its inputs created. Ids are handed
 // out in creation order (t1, t2, ...), so dropping a spawn renames every
 // later task; the first candidate renumbers the later inputs' ids to
 // follow (impossible if they name a task, region or obligation the
 // dropped inputs created), the second keeps the ids as written.
-func (s *shrinker) without(lo, hi int) []Case {
+func (s *shrinker) without(created []ids, lo, hi int) []Case {
 	script := s.cur.Script
 	raw := slices.Concat(script[:lo], script[hi:])
 	var out []Case
-	created := creations(&s.cur)
 	var gone ids
 	for _, c := range created[lo:hi] {
 		gone.add(c)

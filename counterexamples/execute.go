@@ -1,6 +1,7 @@
 package counterexamples
 
 import (
+	"context"
 	"fmt"
 	"strings"
 
@@ -23,24 +24,22 @@ type Violation struct {
 	Stuck bool
 }
 
-// Outcome is what running a script did.
+// Outcome is what running a script did. It keeps no step's state or
+// events, so its size does not grow with the script's length beyond the
+// inputs; an observer passed to execute sees each step as it is run.
 type Outcome struct {
-	// Steps are the steps run: every input, or up to the violating one.
-	Steps []Step
+	// Inputs are the inputs run, as the model offered them: every one of
+	// the script's, or up to the violating one.
+	Inputs []model.Input
 	// Final is the state after the last step run.
 	Final model.State
 	// Violation is the first violation, nil if the script ran clean.
 	Violation *Violation
 }
 
-// Inputs are the inputs of the steps run, as the model offered them.
-func (o *Outcome) Inputs() []model.Input {
-	out := make([]model.Input, len(o.Steps))
-	for i, st := range o.Steps {
-		out[i] = st.Input
-	}
-	return out
-}
+// observer sees one step of a run: the input, the events it emitted and
+// the state it left. It must not keep events or after.
+type observer func(in model.Input, events []trace.Event, after *model.State)
 
 // StepError is an input the model would not have given at that point of
 // the script: one it does not offer there, or one the runtime refused.
@@ -73,6 +72,12 @@ func (e *StepError) Error() string {
 // model would not have given is a *StepError: a script that only exists
 // because someone edited it proves nothing about the runtime.
 func Execute(sc model.Scenario, only []string, script []model.Input) (Outcome, error) {
+	return execute(context.Background(), sc, only, script, nil)
+}
+
+// execute is Execute, stopping with ctx's error when ctx is done (it checks
+// before every step), and showing each step to see if it is not nil.
+func execute(ctx context.Context, sc model.Scenario, only []string, script []model.Input, see observer) (Outcome, error) {
 	e, err := invariants.NewExplorable(sc, only)
 	if err != nil {
 		return Outcome{}, err
@@ -81,7 +86,12 @@ func Execute(sc model.Scenario, only []string, script []model.Input) (Outcome, e
 	var out Outcome
 	s := m.Init()
 	var buf []model.Input
+	var log trace.Log
 	for i, in := range script {
+		if err := ctx.Err(); err != nil {
+			out.Final = s
+			return out, err
+		}
 		buf = m.Enabled(&s, buf[:0])
 		j := indexSpelled(buf, in)
 		if j < 0 {
@@ -90,12 +100,15 @@ func Execute(sc model.Scenario, only []string, script []model.Input) (Outcome, e
 		}
 		in = buf[j]
 		before := s
-		var log trace.Log
+		log.Reset()
 		if err := m.Apply(&s, in, &log); err != nil {
 			out.Final = s
 			return out, &StepError{Step: i, Input: in, Err: err}
 		}
-		out.Steps = append(out.Steps, Step{Input: in, Events: log.Events, After: s})
+		out.Inputs = append(out.Inputs, in)
+		if see != nil {
+			see(in, log.Events, &s)
+		}
 		if v := m.Checker.Check(&before, in, &s, log.Events); v != 0 {
 			out.Final = s
 			out.Violation = &Violation{Invariant: invariants.All()[v-1], Index: v - 1, Step: i + 1}

@@ -1,11 +1,14 @@
 package counterexamples
 
 import (
+	"context"
 	"errors"
 	"fmt"
+	"io"
 	"strings"
 
 	"modelcheck/model"
+	"modelcheck/runtime/trace"
 )
 
 // A counterexample file is a datadriven script (see README.md, "Counterexample
@@ -42,7 +45,7 @@ var errNoViolation = errors.New("no invariant is violated: there is no counterex
 
 // Format runs a case and returns its file name and contents.
 func Format(c Case) (name string, data []byte, err error) {
-	o, err := Execute(c.Scenario, c.Only, c.Script)
+	o, output, err := runCase(context.Background(), &c)
 	if err != nil {
 		return "", nil, err
 	}
@@ -63,7 +66,7 @@ func Format(c Case) (name string, data []byte, err error) {
 	for _, line := range spellScript(c.Script) {
 		b.WriteString(line + "\n")
 	}
-	b.WriteString("----\n" + runOutput(&o, len(c.Script)))
+	b.WriteString("----\n" + output)
 	return name, []byte(b.String()), nil
 }
 
@@ -111,19 +114,34 @@ func wrap(line string) string {
 	return b.String()
 }
 
-// runOutput is the run directive's output: each step's input and events,
-// then the violation with its contract IDs, then the state the run left.
-func runOutput(o *Outcome, scriptLen int) string {
+// runCase runs a case and returns the run directive's output: each step's
+// input and events, then the violation with its contract IDs, then the
+// state the run left.
+func runCase(ctx context.Context, c *Case) (Outcome, string, error) {
 	var b strings.Builder
-	for _, st := range o.Steps {
-		b.WriteString("> " + st.Input.String() + "\n")
-		for _, e := range st.Events {
-			b.WriteString("  " + e.String() + "\n")
-		}
+	o, err := execute(ctx, c.Scenario, c.Only, c.Script, func(in model.Input, events []trace.Event, _ *model.State) {
+		writeStep(&b, in, events)
+	})
+	if err != nil {
+		return o, "", err
 	}
-	b.WriteString(verdict(o, scriptLen))
-	b.WriteString("state after:\n" + Summary(&o.Final, "  "))
-	return b.String()
+	writeEnd(&b, &o, len(c.Script))
+	return o, b.String(), nil
+}
+
+// writeStep writes one step of the run directive's output.
+func writeStep(w io.StringWriter, in model.Input, events []trace.Event) {
+	w.WriteString("> " + in.String() + "\n")
+	for _, e := range events {
+		w.WriteString("  " + e.String() + "\n")
+	}
+}
+
+// writeEnd writes the end of the run directive's output: the verdict and
+// the state after.
+func writeEnd(w io.StringWriter, o *Outcome, scriptLen int) {
+	w.WriteString(verdict(o, scriptLen))
+	w.WriteString("state after:\n" + Summary(&o.Final, "  "))
 }
 
 // verdict says whether and how the run broke an invariant, with the
@@ -137,7 +155,7 @@ func verdict(o *Outcome, scriptLen int) string {
 		return fmt.Sprintf("violation %s after step %d: nothing is enabled and the state is not terminal\n%s",
 			v.Invariant.Name, v.Step, rule(v, scriptLen))
 	}
-	return fmt.Sprintf("violation %s by step %d (%s)\n%s", v.Invariant.Name, v.Step, o.Steps[v.Step-1].Input, rule(v, scriptLen))
+	return fmt.Sprintf("violation %s by step %d (%s)\n%s", v.Invariant.Name, v.Step, o.Inputs[v.Step-1], rule(v, scriptLen))
 }
 
 func rule(v *Violation, scriptLen int) string {

@@ -2,6 +2,7 @@ package counterexamples
 
 import (
 	"bytes"
+	"context"
 	"os"
 	"path/filepath"
 	"slices"
@@ -72,9 +73,9 @@ func TestCommittedAreMinimal(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			r, err := f.Replay()
-			if err != nil || r.Stale {
-				t.Fatalf("replay: error %v, output differs from the file: %v", err, r.Stale)
+			r, err := f.Replay(context.Background(), nil)
+			if err != nil || r.Mismatch != nil {
+				t.Fatalf("replay: error %v, output differs from the file: %v", err, r.Mismatch)
 			}
 			if r.Outcome.Violation == nil {
 				t.Skip("fixed: a regression test of the fix, with nothing to shrink")
@@ -83,7 +84,7 @@ func TestCommittedAreMinimal(t *testing.T) {
 			if len(f.Case.Script) > f.Case.Origin.Length {
 				t.Errorf("%d inputs, longer than the %d it was found with", len(f.Case.Script), f.Case.Origin.Length)
 			}
-			c, err := Shrink(f.Case)
+			c, err := Shrink(context.Background(), f.Case)
 			if err != nil {
 				t.Fatal(err)
 			}

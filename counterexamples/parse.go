@@ -2,35 +2,87 @@ package counterexamples
 
 import (
 	"fmt"
+	"io"
 	"os"
 	"strconv"
 	"strings"
+
+	"github.com/cockroachdb/datadriven"
 
 	"modelcheck/invariants"
 	"modelcheck/model"
 	"modelcheck/runtime/pump"
 )
 
+// MaxFileBytes is the largest counterexample file Read accepts. The
+// largest file explore writes is a few kilobytes; the bound keeps a wrong
+// path (a log, a disk image) from being read whole into memory.
+const MaxFileBytes = 8 << 20
+
+// MaxScriptInputs is the longest script a file may hold. Replaying and
+// shrinking keep memory bounded by the state size whatever the length,
+// but shrinking costs time quadratic in it, and every script explore
+// writes is shorter than its depth.
+const MaxScriptInputs = 10_000
+
 // File is a counterexample file as read: its case, where each script input
-// was written, and the run's expected output.
+// was written, and the expected outputs of its two directives.
 type File struct {
 	Path string
 	Case Case
 	// Lines holds the line number of each script input.
 	Lines []int
-	// Expected is the run directive's expected output, "" if it has none;
-	// End is the file's last line.
-	Expected string
-	End      int
+	// ScenarioLine is the line of the scenario directive.
+	ScenarioLine int
+	// Scenario and Expected are the expected outputs of the scenario and
+	// the run directive ("" if there is none), and ScenarioAt and
+	// ExpectedAt the lines they start on; End is the file's last line.
+	Scenario, Expected     string
+	ScenarioAt, ExpectedAt int
+	End                    int
 }
 
-// Read reads and parses a counterexample file.
+// Read reads and parses a counterexample file. It refuses what is not a
+// regular file (a FIFO would block the read, /dev/zero never end it) and
+// a file over MaxFileBytes.
 func Read(path string) (*File, error) {
-	data, err := os.ReadFile(path)
+	info, err := os.Stat(path)
 	if err != nil {
 		return nil, err
 	}
+	if err := regularAndSmall(path, info); err != nil {
+		return nil, err
+	}
+	fh, err := os.Open(path)
+	if err != nil {
+		return nil, err
+	}
+	defer fh.Close()
+	// The file may have been replaced since the Stat: check what was opened.
+	if info, err = fh.Stat(); err != nil {
+		return nil, err
+	}
+	if err := regularAndSmall(path, info); err != nil {
+		return nil, err
+	}
+	data, err := io.ReadAll(io.LimitReader(fh, MaxFileBytes+1))
+	if err != nil {
+		return nil, err
+	}
+	if len(data) > MaxFileBytes {
+		return nil, fmt.Errorf("%s: larger than %d bytes (MaxFileBytes): not a counterexample file", path, MaxFileBytes)
+	}
 	return Parse(path, data)
+}
+
+func regularAndSmall(path string, info os.FileInfo) error {
+	if !info.Mode().IsRegular() {
+		return fmt.Errorf("%s: not a regular file (%s): a counterexample is a text file", path, info.Mode().Type())
+	}
+	if info.Size() > MaxFileBytes {
+		return fmt.Errorf("%s: %d bytes, larger than %d (MaxFileBytes): not a counterexample file", path, info.Size(), MaxFileBytes)
+	}
+	return nil
 }
 
 // Parse reads a counterexample file: header comments, a scenario
@@ -57,15 +109,16 @@ func Parse(path string, data []byte) (*File, error) {
 	if f.Case.Base, f.Case.Scenario, err = scenarioDirective(path, &ds[0]); err != nil {
 		return nil, err
 	}
+	f.ScenarioLine, f.Scenario, f.ScenarioAt = ds[0].line, ds[0].expected, ds[0].expectedLine
 	if len(ds) < 2 {
 		return nil, fmt.Errorf("%s:%d: no run directive after the scenario: the file is incomplete (truncated?)", path, ds[0].end)
 	}
 	run := &ds[1]
 	if run.cmd != "run" {
-		return nil, fmt.Errorf("%s:%d: unknown directive %q after the scenario (want run)", path, run.line, run.cmd)
+		return nil, fmt.Errorf("%s:%d: unknown directive %s after the scenario (want run)", path, run.line, quote(run.cmd))
 	}
 	if len(ds) > 2 {
-		return nil, fmt.Errorf("%s:%d: unexpected directive %q: a counterexample has one scenario and one run", path, ds[2].line, ds[2].cmd)
+		return nil, fmt.Errorf("%s:%d: unexpected directive %s: a counterexample has one scenario and one run", path, ds[2].line, quote(ds[2].cmd))
 	}
 	if f.Case.Only, err = runArgs(path, run); err != nil {
 		return nil, err
@@ -73,7 +126,7 @@ func Parse(path string, data []byte) (*File, error) {
 	if f.Case.Script, f.Lines, err = parseScript(path, run.input); err != nil {
 		return nil, err
 	}
-	f.Expected, f.End = run.expected, run.end
+	f.Expected, f.ExpectedAt, f.End = run.expected, run.expectedLine, run.end
 	return f, nil
 }
 
@@ -81,7 +134,10 @@ func Parse(path string, data []byte) (*File, error) {
 func scenarioDirective(path string, d *directive) (string, model.Scenario, error) {
 	if len(d.input) > 0 {
 		l := d.input[0]
-		return "", model.Scenario{}, fmt.Errorf("%s:%d: %q: the scenario directive takes no input (want ---- and its output)", path, l.n, l.text)
+		return "", model.Scenario{}, fmt.Errorf("%s:%d: %s: the scenario directive takes no input (want ---- and its output)", path, l.n, quote(l.text))
+	}
+	if err := plainArgs(d.args); err != nil {
+		return "", model.Scenario{}, fmt.Errorf("%s:%d: scenario: %w", path, d.line, err)
 	}
 	base, sc, err := parseScenario(d.args)
 	if err != nil {
@@ -94,6 +150,9 @@ func scenarioDirective(path string, d *directive) (string, model.Scenario, error
 // invariants=NAME,... (the invariants checked; default all).
 func runArgs(path string, d *directive) ([]string, error) {
 	var only []string
+	if err := plainArgs(d.args); err != nil {
+		return nil, fmt.Errorf("%s:%d: run: %w", path, d.line, err)
+	}
 	for _, a := range d.args {
 		if a.Key != "invariants" {
 			return nil, fmt.Errorf("%s:%d: run: unknown argument %q (want invariants=NAME,...)", path, d.line, a.Key)
@@ -108,8 +167,29 @@ func runArgs(path string, d *directive) ([]string, error) {
 	return only, nil
 }
 
+// plainArgs checks that every key and value of a directive is a name or
+// a number, as every one the format defines is, before a message echoes
+// it: a corrupt file's control characters or megabyte-long word stay out
+// of the messages.
+func plainArgs(args []datadriven.CmdArg) error {
+	for _, a := range args {
+		if word(a.Key) != a.Key {
+			return fmt.Errorf("key %s: want a name", quote(a.Key))
+		}
+		for _, v := range a.Vals {
+			for _, e := range strings.Split(v, ",") {
+				if e != "" && word(e) != e {
+					return fmt.Errorf("%s=%s: want names or numbers", a.Key, quote(v))
+				}
+			}
+		}
+	}
+	return nil
+}
+
 // parseScript reads one input per line; blank lines and # comments are
-// skipped.
+// skipped. A line longer than MaxEchoBytes is no input (the longest is a
+// few dozen bytes), and a script longer than MaxScriptInputs is refused.
 func parseScript(path string, lines []sourceLine) ([]model.Input, []int, error) {
 	var script []model.Input
 	var at []int
@@ -117,6 +197,12 @@ func parseScript(path string, lines []sourceLine) ([]model.Input, []int, error) 
 		text := strings.TrimSpace(l.text)
 		if text == "" || strings.HasPrefix(text, "#") {
 			continue
+		}
+		if len(text) > MaxEchoBytes {
+			return nil, nil, fmt.Errorf("%s:%d: %s: too long for an input (at most %d bytes)", path, l.n, quote(text), MaxEchoBytes)
+		}
+		if len(script) == MaxScriptInputs {
+			return nil, nil, fmt.Errorf("%s:%d: the script has more than %d inputs (MaxScriptInputs); shrink a shorter prefix of it", path, l.n, MaxScriptInputs)
 		}
 		in, err := pump.ParseInput(text)
 		if err != nil {
@@ -140,7 +226,7 @@ func parseOrigin(path string, comments []sourceLine) (Origin, error) {
 			n, _, _ := strings.Cut(strings.TrimSpace(v), " inputs as found")
 			length, err := strconv.Atoi(n)
 			if err != nil || length < 0 || !strings.Contains(v, " inputs as found") {
-				return o, fmt.Errorf("%s:%d: header: %q: want \"length: N inputs as found, M after shrinking\"", path, c.n, text)
+				return o, fmt.Errorf("%s:%d: header: %s: want \"length: N inputs as found, M after shrinking\"", path, c.n, quote(text))
 			}
 			o.Length = length
 		}

@@ -1,6 +1,7 @@
 package counterexamples
 
 import (
+	"context"
 	"regexp"
 	"strings"
 	"testing"
@@ -28,7 +29,7 @@ func sample(t *testing.T) string {
 		}
 		script = append(script, in)
 	}
-	c, err := Shrink(Case{Origin: Origin{Command: "modelcheck explore --fault lifo-ready", Length: 4}, Base: "default", Scenario: sc, Script: script})
+	c, err := Shrink(context.Background(), Case{Origin: Origin{Command: "modelcheck explore --fault lifo-ready", Length: 4}, Base: "default", Scenario: sc, Script: script})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -45,15 +46,15 @@ func replayText(text string) (Replayed, error) {
 	if err != nil {
 		return Replayed{}, err
 	}
-	return f.Replay()
+	return f.Replay(context.Background(), nil)
 }
 
 var positioned = regexp.MustCompile(`^sample\.txt:\d+: `)
 
 func TestSampleReplays(t *testing.T) {
 	r, err := replayText(sample(t))
-	if err != nil || r.Outcome.Violation == nil || r.Outcome.Violation.Invariant.Name != "lane-order" || r.Stale {
-		t.Fatalf("error %v, outcome %+v, stale %v", err, r.Outcome.Violation, r.Stale)
+	if err != nil || r.Outcome.Violation == nil || r.Outcome.Violation.Invariant.Name != "lane-order" || r.Mismatch != nil {
+		t.Fatalf("error %v, outcome %+v, mismatch %v", err, r.Outcome.Violation, r.Mismatch)
 	}
 }
 
@@ -103,14 +104,24 @@ func TestCorruptFilesAreErrors(t *testing.T) {
 	}
 }
 
-// TestChangedOutputIsStaleNotAnError: an expected output that differs
-// from the run (the runtime changed) is reported, not an error; the
-// regression test is what fails on it.
-func TestChangedOutputIsStaleNotAnError(t *testing.T) {
-	text := strings.Replace(sample(t), "task_spawned task=t1", "task_spawned task=t7", 1)
-	r, err := replayText(text)
-	if err != nil || !r.Stale || r.Outcome.Violation == nil {
-		t.Fatalf("error %v, stale %v, violation %v", err, r.Stale, r.Outcome.Violation)
+// TestChangedOutputIsAMismatch: an expected output that differs from the
+// run (the runtime changed, or the file was edited) is reported with the
+// first differing line, in the run's block or the scenario's; it is not
+// a parse error (the command decides the exit status).
+func TestChangedOutputIsAMismatch(t *testing.T) {
+	text := sample(t)
+	for _, c := range []struct{ old, new, want string }{
+		{"task_spawned task=t1", "task_spawned task=t7", `sample.txt:24: the file has "  task_spawned task=t7`},
+		{"obligations=0 finalizers=0", "obligations=1 finalizers=0", `sample.txt:12: the file has "backend=browser tasks=2 regions=1 obligations=1`},
+		{"state after:\n", "state after:\n  an extra line\n", `sample.txt:`},
+	} {
+		if !strings.Contains(text, c.old) {
+			t.Fatalf("sample has no %q:\n%s", c.old, text)
+		}
+		r, err := replayText(strings.Replace(text, c.old, c.new, 1))
+		if err != nil || r.Mismatch == nil || r.Outcome.Violation == nil || !strings.HasPrefix(r.Mismatch.Error(), c.want) {
+			t.Errorf("%q -> %q: error %v, mismatch %v, violation %v; want %q", c.old, c.new, err, r.Mismatch, r.Outcome.Violation, c.want)
+		}
 	}
 }
 
@@ -125,10 +136,10 @@ func TestHandWrittenFile(t *testing.T) {
 	if len(f.Case.Script) != 4 || f.Lines[0] != 6 || f.Lines[3] != 10 {
 		t.Fatalf("script %v at lines %v", f.Case.Script, f.Lines)
 	}
-	if _, err := f.Replay(); err == nil || !strings.Contains(err.Error(), "hand.txt:11: the run's expected output is missing") {
+	if _, err := f.Replay(context.Background(), nil); err == nil || !strings.Contains(err.Error(), "hand.txt:11: the run's expected output is missing") {
 		t.Fatalf("replay without an expected output: %v", err)
 	}
-	c, err := Shrink(f.Case)
+	c, err := Shrink(context.Background(), f.Case)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -140,8 +151,8 @@ func TestHandWrittenFile(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if r, err := g.Replay(); err != nil || r.Stale || r.Outcome.Violation == nil {
-		t.Fatalf("the shrunk file: error %v, stale %v\n%s", err, r.Stale, data)
+	if r, err := g.Replay(context.Background(), nil); err != nil || r.Mismatch != nil || r.Outcome.Violation == nil {
+		t.Fatalf("the shrunk file: error %v, mismatch %v\n%s", err, r.Mismatch, data)
 	}
 	if !strings.Contains(string(data), "# found by: "+byHand+"\n# model: asupersync, base scenario: default, faults: lifo-ready\n# length: 4 inputs as found") {
 		t.Errorf("header does not say it was written by hand:\n%s", data)

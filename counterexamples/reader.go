@@ -3,6 +3,7 @@ package counterexamples
 import (
 	"fmt"
 	"strings"
+	"unicode/utf8"
 
 	"github.com/cockroachdb/datadriven"
 )
@@ -10,6 +11,25 @@ import (
 // A counterexample file is read by the same rules datadriven reads it by,
 // but with every line's number kept, so that a malformed file is an error
 // naming the line, for the command line as much as for go test.
+
+// MaxEchoBytes is the most bytes of a file's own text that an error message
+// quotes (with %q, so control characters never reach a terminal): enough
+// to recognise any line the format allows, little enough that a corrupt
+// file's 50 MB line does not become a 50 MB message.
+const MaxEchoBytes = 80
+
+// quote is s as an error message echoes it: quoted, and cut to
+// MaxEchoBytes with its full length said.
+func quote(s string) string {
+	if len(s) <= MaxEchoBytes {
+		return fmt.Sprintf("%q", s)
+	}
+	cut := MaxEchoBytes
+	for cut > 0 && !utf8.RuneStart(s[cut]) {
+		cut--
+	}
+	return fmt.Sprintf("%q... (%d bytes)", s[:cut], len(s))
+}
 
 // sourceLine is a line of a file with its number (1-based).
 type sourceLine struct {
@@ -25,14 +45,21 @@ type directive struct {
 	args      []datadriven.CmdArg
 	input     []sourceLine
 	expected  string
+	// expectedLine is the line of the expected output's first line.
+	expectedLine int
 }
 
 // readDirectives splits a file into directives, and returns the comment
 // lines before the first one. It follows datadriven's rules: # comments and
 // blank lines between directives, a trailing backslash continues the
 // directive line, the input runs to a ---- line, and the expected output
-// to a blank line (or, after ----/----, to ----/----).
+// to a blank line (or, after ----/----, to ----/----). A file saved with
+// CRLF line ends or a UTF-8 byte order mark reads as the same file
+// without them, since editors add both unasked. It takes time linear in
+// the file's length, however its lines are continued.
 func readDirectives(path, text string) ([]directive, []sourceLine, error) {
+	text = strings.TrimPrefix(text, "\uFEFF")
+	text = strings.ReplaceAll(text, "\r\n", "\n")
 	lines := strings.Split(strings.TrimSuffix(text, "\n"), "\n")
 	var ds []directive
 	var comments []sourceLine
@@ -45,16 +72,26 @@ func readDirectives(path, text string) ([]directive, []sourceLine, error) {
 			continue
 		}
 		d := directive{line: i + 1}
-		for strings.HasSuffix(raw, `\`) {
-			if i+1 == len(lines) {
-				return nil, nil, fmt.Errorf("%s:%d: the directive continues past the end of the file (truncated?)", path, i+1)
+		if strings.HasSuffix(raw, `\`) {
+			// One builder for the whole directive: joining strings line by
+			// line copies the directive each time, quadratic in its length.
+			var b strings.Builder
+			for strings.HasSuffix(raw, `\`) {
+				if i+1 == len(lines) {
+					return nil, nil, fmt.Errorf("%s:%d: the directive continues past the end of the file (truncated?)", path, i+1)
+				}
+				b.WriteString(strings.TrimSuffix(raw, `\`) + " ")
+				i++
+				raw = strings.TrimSpace(lines[i])
 			}
-			i++
-			raw = strings.TrimSuffix(raw, `\`) + " " + strings.TrimSpace(lines[i])
+			b.WriteString(raw)
+			raw = b.String()
 		}
 		var err error
 		if d.cmd, d.args, err = datadriven.ParseLine(raw); err != nil {
-			return nil, nil, fmt.Errorf("%s:%d: %w", path, d.line, err)
+			// datadriven's message ends with the whole line, unquoted.
+			msg, _, _ := strings.Cut(err.Error(), ": ")
+			return nil, nil, fmt.Errorf("%s:%d: %s: %s (want NAME [key=value ...])", path, d.line, quote(raw), msg)
 		}
 		for i++; i < len(lines) && lines[i] != "----"; i++ {
 			if strings.TrimSpace(lines[i]) != "" {
@@ -62,30 +99,46 @@ func readDirectives(path, text string) ([]directive, []sourceLine, error) {
 			}
 		}
 		if i == len(lines) {
-			return nil, nil, fmt.Errorf("%s:%d: %s: no ---- line before the end of the file (truncated?)", path, len(lines), d.cmd)
+			return nil, nil, fmt.Errorf("%s:%d: %s: no ---- line before the end of the file (truncated?)", path, len(lines), word(d.cmd))
 		}
-		d.expected, i = readExpected(lines, i+1)
+		d.expected, d.expectedLine, i = readExpected(lines, i+1)
 		d.end = i + 1
 		ds = append(ds, d)
 	}
 	return ds, comments, nil
 }
 
+// word is a directive's or key's name as an error message echoes it: as
+// written if it looks like a name, quoted and cut otherwise.
+func word(s string) string {
+	if len(s) == 0 || len(s) > MaxEchoBytes {
+		return quote(s)
+	}
+	for _, r := range s {
+		if !('a' <= r && r <= 'z' || 'A' <= r && r <= 'Z' || '0' <= r && r <= '9' || r == '-' || r == '_' || r == '.') {
+			return quote(s)
+		}
+	}
+	return s
+}
+
 // readExpected reads an expected output starting at line i (0-based) and
-// returns it with the index of its last line.
-func readExpected(lines []string, i int) (string, int) {
+// returns it with the number of its first line and the index of its last.
+func readExpected(lines []string, i int) (string, int, int) {
 	var b strings.Builder
 	if i < len(lines) && lines[i] == "----" {
+		first := i + 2
 		for i++; i < len(lines); i++ {
 			if lines[i] == "----" && i+1 < len(lines) && lines[i+1] == "----" {
-				return b.String(), i + 1
+				return b.String(), first, i + 1
 			}
 			b.WriteString(lines[i] + "\n")
 		}
-		return b.String(), i - 1
+		return b.String(), first, i - 1
 	}
+	first := i + 1
 	for ; i < len(lines) && strings.TrimSpace(lines[i]) != ""; i++ {
 		b.WriteString(lines[i] + "\n")
 	}
-	return b.String(), i - 1
+	return b.String(), first, i - 1
 }

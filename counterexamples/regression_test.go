@@ -1,6 +1,7 @@
 package counterexamples
 
 import (
+	"context"
 	"fmt"
 	"path/filepath"
 	"strconv"
@@ -76,8 +77,8 @@ func (f *File) directive(d *datadriven.TestData) (string, error) {
 		if f.Case.Script, f.Lines, err = parseScript(f.Path, dir.input); err != nil {
 			return "", err
 		}
-		o, err := f.Run()
-		return runOutput(&o, len(f.Case.Script)), err
+		_, out, err := runCase(context.Background(), &f.Case)
+		return out, err
 	}
 	return "", fmt.Errorf("%s: unknown directive %q (want scenario or run)", d.Pos, d.Cmd)
 }

@@ -1,8 +1,6 @@
 package counterexamples
 
 import (
-	"context"
-
 	"modelcheck/explore"
 	"modelcheck/invariants"
 	"modelcheck/model"
@@ -26,7 +24,7 @@ func (s *shrinker) research() bool {
 		return false
 	}
 	opt := explore.Options{Depth: len(s.cur.Script) - 1, Workers: 1, StopAtFirst: true, MaxStates: researchStates}
-	r, err := explore.Run[model.State, model.Input](context.Background(), e, opt)
+	r, err := explore.Run[model.State, model.Input](s.ctx, e, opt)
 	if err != nil || len(r.Violations) == 0 {
 		return false
 	}

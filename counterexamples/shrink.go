@@ -1,6 +1,7 @@
 package counterexamples
 
 import (
+	"context"
 	"slices"
 
 	"modelcheck/model"
@@ -22,8 +23,11 @@ import (
 // makes the violation disappear. Shrinking is deterministic and idempotent:
 // the result is a fixed point of every pass, so shrinking it again changes
 // nothing.
-func Shrink(c Case) (Case, error) {
-	o, err := Execute(c.Scenario, c.Only, c.Script)
+//
+// When ctx is done, Shrink stops within one candidate's replay and returns
+// ctx's error.
+func Shrink(ctx context.Context, c Case) (Case, error) {
+	o, err := execute(ctx, c.Scenario, c.Only, c.Script, nil)
 	if err != nil {
 		return c, err
 	}
@@ -36,28 +40,38 @@ func Shrink(c Case) (Case, error) {
 	if c.Origin.Length == 0 {
 		c.Origin.Length = len(c.Script)
 	}
-	c.Script = o.Inputs()
-	s := shrinker{target: o.Violation.Index, cur: c}
-	for s.dropInputs() || s.reduceScenario() || s.simplifyInputs() || s.research() {
+	c.Script = o.Inputs
+	s := shrinker{ctx: ctx, target: o.Violation.Index, cur: c}
+	for !s.stopped() && (s.dropInputs() || s.reduceScenario() || s.simplifyInputs() || s.research()) {
+	}
+	if err := ctx.Err(); err != nil {
+		return c, err
 	}
 	return s.cur, nil
 }
 
 // shrinker holds the smallest reproducing case found so far.
 type shrinker struct {
+	// ctx stops the shrink: once it is done, every candidate fails and
+	// the passes end.
+	ctx    context.Context
 	target int
 	cur    Case
 }
+
+// stopped reports whether ctx is done; the passes check it between
+// candidates, whose replays check it between steps.
+func (s *shrinker) stopped() bool { return s.ctx.Err() != nil }
 
 // try replays a candidate and keeps it if it breaks the target invariant
 // and, cut at the violation, is smaller than the current case. Requiring
 // "smaller" in one well-founded order makes every pass terminate.
 func (s *shrinker) try(c Case) bool {
-	o, err := Execute(c.Scenario, c.Only, c.Script)
+	o, err := execute(s.ctx, c.Scenario, c.Only, c.Script, nil)
 	if err != nil || o.Violation == nil || o.Violation.Index != s.target {
 		return false
 	}
-	c.Script = o.Inputs()
+	c.Script = o.Inputs
 	if !smaller(&c, &s.cur) {
 		return false
 	}

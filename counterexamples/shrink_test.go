@@ -2,6 +2,7 @@ package counterexamples
 
 import (
 	"bytes"
+	"context"
 	"math/rand/v2"
 	"testing"
 
@@ -78,7 +79,7 @@ func TestShrinkLongWalks(t *testing.T) {
 					continue
 				}
 				shrunk++
-				s, err := Shrink(c)
+				s, err := Shrink(context.Background(), c)
 				if err != nil {
 					t.Fatal(err)
 				}
@@ -95,7 +96,7 @@ func TestShrinkLongWalks(t *testing.T) {
 				if err != nil {
 					t.Fatal(err)
 				}
-				again, err := Shrink(f.Case)
+				again, err := Shrink(context.Background(), f.Case)
 				if err != nil {
 					t.Fatal(err)
 				}

@@ -17,6 +17,9 @@ func (s *shrinker) simplifyInputs() bool {
 	st := m.Init()
 	var offered []model.Input
 	for i, in := range c.Script {
+		if s.stopped() {
+			return false
+		}
 		offered = m.Enabled(&st, offered[:0])
 		for _, alt := range simpler(offered, in) {
 			script := slices.Clone(c.Script)

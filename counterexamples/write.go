@@ -66,7 +66,14 @@ func body(file []byte) []byte {
 // which is then renamed over path. A file that already holds other bytes
 // is replaced only if replace is set; otherwise it is an error, because it
 // may be a reviewed regression test or a different finding.
+//
+// Only a regular file is ever read or replaced: renaming over a symbolic
+// link would replace the link (and reading a FIFO would block), so any
+// other kind of file at path is an error.
 func WriteFile(path string, data []byte, replace bool) (Written, error) {
+	if info, err := os.Lstat(path); err == nil && !info.Mode().IsRegular() {
+		return 0, fmt.Errorf("%s is not a regular file (%s); not writing there (name a regular file, or a path that does not exist)", path, info.Mode().Type())
+	}
 	old, err := os.ReadFile(path)
 	result := Created
 	switch {

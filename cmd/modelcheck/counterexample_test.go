@@ -54,15 +54,16 @@ func TestReplayReproducesEveryCommitted(t *testing.T) {
 	}
 }
 
-// TestReplayExitStatus: 0 when the violation no longer reproduces (with a
-// note that the expectation is stale), 2 on a malformed or truncated file,
+// TestReplayExitStatus: 2 when the violation no longer reproduces but the
+// file records it (a MISMATCH naming the line and how to regenerate the
+// file), 2 on a malformed or truncated file,
 // naming the file and line, whatever else is replayed with it.
 func TestReplayExitStatus(t *testing.T) {
 	good := filepath.Join(committedDir, "lane-order-af521bf3.txt")
 	text := readFile(t, good)
 	fixed := writeTemp(t, "fixed.txt", strings.Replace(text, " faults=lifo-ready\n----", "\n----", 1))
 	out, stderr, code := modelcheck(t, "replay", fixed)
-	if code != exitOK || !strings.Contains(out, "no violation\n") || !strings.Contains(out, "note: this differs from the expected output") {
+	if code != exitUsage || !strings.Contains(out, "no violation\n") || !strings.Contains(stderr, "MISMATCH "+fixed+":14: ") || !strings.Contains(stderr, "-rewrite") {
 		t.Fatalf("fixed runtime: exit %d\n%s%s", code, out, stderr)
 	}
 	for _, c := range []struct{ text, want string }{

@@ -83,7 +83,7 @@ func exploreCmd(ctx context.Context, args []string, stdout, stderr io.Writer) in
 		fmt.Fprintf(stderr, "modelcheck explore: %v\n", err)
 		return exitUsage
 	}
-	files := writeCounterexamples(&c, sc, r)
+	files := writeCounterexamples(ctx, &c, sc, r)
 	for _, f := range files {
 		if f.err != nil {
 			fmt.Fprintf(stderr, "modelcheck explore: %v\n", f.err)

@@ -14,7 +14,7 @@ import (
 func replayCmd(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 	fs := flag.NewFlagSet("replay", flag.ContinueOnError)
 	fs.Usage = func() {
-		fmt.Fprintf(fs.Output(), "Usage: modelcheck replay FILE...\n\nRe-runs counterexample files step by step: each input, its events and the state it left.\nExit status: 0 no file reproduces a violation, 1 one does, 2 a file is malformed.\n")
+		fmt.Fprintf(fs.Output(), "Usage: modelcheck replay FILE...\n\nRe-runs counterexample files step by step: each input, its events and the state it left.\nExit status: 0 no violation and every file records exactly what it prints,\n1 a violation reproduces (MISMATCH on stderr if its output differs), 2 a file\nis malformed, or runs clean but records other output, 3 interrupted.\n")
 	}
 	files, code, done := parseFiles(fs, args, stdout, stderr)
 	if done {
@@ -25,30 +25,48 @@ func replayCmd(ctx context.Context, args []string, stdout, stderr io.Writer) int
 	}
 	worst := exitOK
 	for _, path := range files {
-		// A malformed file (2) outweighs a violation (1), which outweighs
-		// a clean replay (0).
-		worst = max(worst, replayFile(path, stdout, stderr))
+		// Stopped (3) outweighs a malformed or mismatching file (2), which
+		// outweighs a violation (1), which outweighs a clean replay (0).
+		worst = max(worst, replayFile(ctx, path, stdout, stderr))
+		if worst == exitStopped {
+			break
+		}
 	}
 	return worst
 }
 
-// replayFile replays one file; a malformed one exits 2.
-func replayFile(path string, stdout, stderr io.Writer) int {
+// replayFile replays one file, printing each step as it is run. A
+// violation that reproduces exits 1, loudly noting a recorded output that
+// differs; a clean run exits 0 only if the file records exactly what the
+// scenario and the run print now, since a file edited (or cut) into a
+// clean run must not pass as a fixed bug; otherwise, and for a malformed
+// file, it exits 2. An interrupt stops it with 3.
+func replayFile(ctx context.Context, path string, stdout, stderr io.Writer) int {
 	f, err := counterexamples.Read(path)
-	if err == nil {
-		var r counterexamples.Replayed
-		if r, err = f.Replay(); err == nil {
-			fmt.Fprintf(stdout, "replay %s (%d inputs)\n%s", path, len(f.Case.Script), r.Trace())
-			if r.Stale {
-				test := strings.TrimSuffix(filepath.Base(path), ".txt")
-				fmt.Fprintf(stdout, "note: this differs from the expected output in the file; go test ./counterexamples -run 'TestRegression/%s$' shows how, and -rewrite updates it\n", test)
-			}
-			if r.Outcome.Violation != nil {
-				return exitViolation
-			}
-			return exitOK
-		}
+	if err != nil {
+		fmt.Fprintf(stderr, "modelcheck replay: %v\n", err)
+		return exitUsage
 	}
-	fmt.Fprintf(stderr, "modelcheck replay: %v\n", err)
-	return exitUsage
+	fmt.Fprintf(stdout, "replay %s (%d inputs)\n", path, len(f.Case.Script))
+	r, err := f.Replay(ctx, stdout)
+	switch {
+	case err != nil && ctx.Err() != nil:
+		fmt.Fprintf(stderr, "modelcheck replay: %s: interrupted\n", path)
+		return exitStopped
+	case err != nil:
+		fmt.Fprintf(stderr, "modelcheck replay: %v\n", err)
+		return exitUsage
+	}
+	test := fmt.Sprintf("go test ./counterexamples -run 'TestRegression/%s$'", strings.TrimSuffix(filepath.Base(path), ".txt"))
+	switch {
+	case r.Outcome.Violation != nil && r.Mismatch != nil:
+		fmt.Fprintf(stderr, "modelcheck replay: MISMATCH %v\n  the violation reproduces, but the file records other output (%s shows the difference)\n", r.Mismatch, test)
+		return exitViolation
+	case r.Outcome.Violation != nil:
+		return exitViolation
+	case r.Mismatch != nil:
+		fmt.Fprintf(stderr, "modelcheck replay: MISMATCH %v\n  no violation now, but the file records other output: it was edited, or the runtime changed.\n  If the runtime was fixed on purpose, regenerate the file: %s -rewrite, then read the diff.\n", r.Mismatch, test)
+		return exitUsage
+	}
+	return exitOK
 }

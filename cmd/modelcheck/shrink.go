@@ -15,7 +15,7 @@ func shrinkCmd(ctx context.Context, args []string, stdout, stderr io.Writer) int
 	fs := flag.NewFlagSet("shrink", flag.ContinueOnError)
 	out := fs.String("out", "", "write the result here (default: its own name, <invariant>-<fingerprint>.txt, next to FILE)")
 	fs.Usage = func() {
-		fmt.Fprintf(fs.Output(), "Usage: modelcheck shrink FILE [--out FILE]\n\nShrinks a counterexample file (written by explore or by hand) to a 1-minimal one:\nfewer inputs, a smaller scenario, simpler inputs, the same invariant broken.\nShrinking a shrunk file changes nothing. A file with other content is never\noverwritten, except FILE itself.\nExit status: 0 shrunk, 2 bad usage, a malformed file or no violation to shrink.\n\nFlags:\n")
+		fmt.Fprintf(fs.Output(), "Usage: modelcheck shrink FILE [--out FILE]\n\nShrinks a counterexample file (written by explore or by hand) to a 1-minimal one:\nfewer inputs, a smaller scenario, simpler inputs, the same invariant broken.\nShrinking a shrunk file changes nothing. A file with other content is never\noverwritten, except FILE itself.\nExit status: 0 shrunk, 2 bad usage, a malformed file, no violation to shrink\nor an output path that is not a regular file, 3 interrupted (nothing written).\n\nFlags:\n")
 		fs.PrintDefaults()
 	}
 	files, code, done := parseFiles(fs, args, stdout, stderr)
@@ -25,7 +25,12 @@ func shrinkCmd(ctx context.Context, args []string, stdout, stderr io.Writer) int
 	if len(files) != 1 {
 		return usageError(fs, fmt.Errorf("want one file, got %d", len(files)), stderr)
 	}
-	if err := shrinkFile(files[0], *out, stdout); err != nil {
+	err := shrinkFile(ctx, files[0], *out, stdout)
+	switch {
+	case err != nil && ctx.Err() != nil:
+		fmt.Fprintf(stderr, "modelcheck shrink: interrupted; nothing written\n")
+		return exitStopped
+	case err != nil:
 		fmt.Fprintf(stderr, "modelcheck shrink: %v\n", err)
 		return exitUsage
 	}
@@ -34,7 +39,7 @@ func shrinkCmd(ctx context.Context, args []string, stdout, stderr io.Writer) int
 
 // shrinkFile shrinks path and writes the result to out, or, if out is
 // empty, under its own name next to path.
-func shrinkFile(path, out string, stdout io.Writer) error {
+func shrinkFile(ctx context.Context, path, out string, stdout io.Writer) error {
 	f, err := counterexamples.Read(path)
 	if err != nil {
 		return err
@@ -42,7 +47,7 @@ func shrinkFile(path, out string, stdout io.Writer) error {
 	if _, err := f.Run(); err != nil {
 		return err
 	}
-	c, err := counterexamples.Shrink(f.Case)
+	c, err := counterexamples.Shrink(ctx, f.Case)
 	if err != nil {
 		return fmt.Errorf("%s: %w", path, err)
 	}
@@ -52,6 +57,9 @@ func shrinkFile(path, out string, stdout io.Writer) error {
 	}
 	if out == "" {
 		out = filepath.Join(filepath.Dir(path), name)
+	}
+	if err := ctx.Err(); err != nil {
+		return err
 	}
 	w, err := counterexamples.WriteFile(out, data, sameFile(path, out))
 	if err != nil {

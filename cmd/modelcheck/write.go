@@ -1,6 +1,7 @@
 package main
 
 import (
+	"context"
 	"fmt"
 	"path/filepath"
 	"slices"
@@ -25,8 +26,10 @@ type written struct {
 // counterexample file, one per violation, in the order of r.Violations. A
 // file that cannot be written has its error and no path; the others are
 // still written. A file that records the same finding already is kept (see
-// counterexamples.WriteFound).
-func writeCounterexamples(c *exploreConfig, sc model.Scenario, r explore.Result[model.Input]) []written {
+// counterexamples.WriteFound). An interrupt stops the shrinking, and the
+// violations not yet written get that as their error: the run still exits
+// 1, with the traces as found.
+func writeCounterexamples(ctx context.Context, c *exploreConfig, sc model.Scenario, r explore.Result[model.Input]) []written {
 	files := make([]written, len(r.Violations))
 	if c.out == "" {
 		return files
@@ -36,7 +39,7 @@ func writeCounterexamples(c *exploreConfig, sc model.Scenario, r explore.Result[
 			Origin: counterexamples.Origin{Command: exploreCommand(c, sc), Length: len(v.Path)},
 			Base:   c.scenario, Scenario: sc, Only: checkOrder(c.only), Script: v.Path,
 		}
-		shrunk, err := counterexamples.Shrink(found)
+		shrunk, err := counterexamples.Shrink(ctx, found)
 		if err != nil {
 			files[i].err = fmt.Errorf("shrinking the %s counterexample: %w", invariants.All()[v.Invariant].Name, err)
 			continue

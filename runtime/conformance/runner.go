@@ -443,7 +443,8 @@ func compareBackends(d *datadriven.TestData, native, browser Backend) (string, e
 		var log trace.Log
 		var ph phaseHistory
 		if err := script(d, b, &log, &ph, nil); err != nil {
-			return "", fmt.Errorf("%s backend: %v", name, err)
+			// The error names the file and line first, as every error does.
+			return "", fmt.Errorf("%w (on the %s backend)", err, name)
 		}
 		res[i] = result{outcomes(b.Kernel()), ph.String(), describeObligations(b.Kernel()), Fingerprint(log.Events), countEvents(log.Events)}
 	}

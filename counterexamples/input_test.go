@@ -1,0 +1,120 @@
+package counterexamples
+
+import (
+	"context"
+	"runtime"
+	"strings"
+	"testing"
+)
+
+// allocated is the number of bytes f allocates.
+func allocated(f func()) uint64 {
+	var before, after runtime.MemStats
+	runtime.ReadMemStats(&before)
+	f()
+	runtime.ReadMemStats(&after)
+	return after.TotalAlloc - before.TotalAlloc
+}
+
+// TestContinuationsReadInLinearSpace: a directive continued over twice as
+// many lines costs about twice the bytes to read, not four times (joining
+// the lines as strings was quadratic: 1M lines took minutes).
+func TestContinuationsReadInLinearSpace(t *testing.T) {
+	text := func(n int) string {
+		return "scenario base=default " + strings.Repeat("x=1 \\\n", n) + "y=2\n----\n"
+	}
+	read := func(n int) uint64 {
+		s := text(n)
+		return allocated(func() {
+			ds, _, err := readDirectives("c.txt", s)
+			if err != nil || len(ds) != 1 || len(ds[0].args) != n+2 {
+				t.Fatalf("%d continuations: %v", n, err)
+			}
+		})
+	}
+	small, large := read(20_000), read(40_000)
+	if large > 3*small {
+		t.Errorf("reading 20k continuations allocates %d bytes, 40k %d: more than linear", small, large)
+	}
+}
+
+// governorText is a file of n inputs that toggle the governor suggestion
+// forever, with the expected outputs the run prints, so it replays clean.
+func governorText(t *testing.T, n int) string {
+	t.Helper()
+	var script strings.Builder
+	for i := range n {
+		if i%2 == 0 {
+			script.WriteString("governor DrainRegions\n")
+		} else {
+			script.WriteString("governor NoPreference\n")
+		}
+	}
+	f, err := Parse("g.txt", []byte("scenario base=governors\n----\n\nrun\n"+script.String()+"----\n"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	_, out, err := runCase(context.Background(), &f.Case)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return "scenario base=governors\n----\n" + describeScenario(&f.Case.Scenario) + "\nrun\n" + script.String() + "----\n" + out
+}
+
+// stepProbe is a replay's trace writer that measures the live heap at two
+// steps.
+type stepProbe struct {
+	steps    int
+	at       [2]int
+	heap     [2]uint64
+	measured int
+}
+
+func (p *stepProbe) Write(b []byte) (int, error) {
+	if strings.HasPrefix(strings.TrimSpace(string(b)), "governor") || strings.Contains(string(b), ". governor") {
+		p.steps++
+		if p.measured < 2 && p.steps == p.at[p.measured] {
+			runtime.GC()
+			var m runtime.MemStats
+			runtime.ReadMemStats(&m)
+			p.heap[p.measured] = m.HeapAlloc
+			p.measured++
+		}
+	}
+	return len(b), nil
+}
+
+// TestReplayMemoryIsBoundedByTheState: the live heap does not grow with
+// the steps replayed (each step's state is about 8.5 KB; 9,000 of them
+// kept would be 75 MB), and a clean file that records exactly what it
+// prints replays with no mismatch, while an edit to either block is one.
+func TestReplayMemoryIsBoundedByTheState(t *testing.T) {
+	text := governorText(t, MaxScriptInputs)
+	f, err := Parse("g.txt", []byte(text))
+	if err != nil {
+		t.Fatal(err)
+	}
+	p := &stepProbe{at: [2]int{500, 9500}}
+	r, err := f.Replay(context.Background(), p)
+	if err != nil || r.Mismatch != nil || r.Outcome.Violation != nil || p.measured != 2 {
+		t.Fatalf("error %v, mismatch %v, violation %v, %d steps seen", err, r.Mismatch, r.Outcome.Violation, p.steps)
+	}
+	if grew := int64(p.heap[1]) - int64(p.heap[0]); grew > 8<<20 {
+		t.Errorf("the live heap grew by %d bytes over 9,000 steps", grew)
+	}
+	for _, edit := range [][2]string{
+		{"governors=NoPreference,", "governors=MeetDeadlines,"},
+		{"governor_changed suggestion=NoPreference", "governor_changed suggestion=MeetDeadlines"},
+	} {
+		if !strings.Contains(text, edit[0]) {
+			t.Fatalf("no %q in the file", edit[0])
+		}
+		g, err := Parse("g.txt", []byte(strings.Replace(text, edit[0], edit[1], 1)))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if r, err := g.Replay(context.Background(), nil); err != nil || r.Mismatch == nil {
+			t.Errorf("%q edited: error %v, no mismatch", edit[0], err)
+		}
+	}
+}
