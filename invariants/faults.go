@@ -58,6 +58,15 @@ var faults = []FaultCase{
 	{fault.ExclusiveDeadline, "timers", []string{"wheel-fire-inclusive"}},
 
 	{fault.UnseededStealScan, "stealing", []string{"steal-order"}},
+
+	// Rules checked since issue 10.
+	{fault.RequeueUnchangedCancel, "default", []string{"cancel-schedules-changed"}},
+	{fault.EarlyHostTimer, "default", []string{"host-timer-due"}},
+	{fault.CancelKeepsTimer, "default", []string{"cancel-clears-timer"}},
+	{fault.NoAdvanceOnFinalize, "default", []string{"region-closes"}},
+	{fault.ClosingSkipsCascade, "default", []string{"region-cancel-effective"}},
+	{fault.OwnReasonInCascade, "default", []string{"cascade-reason"}},
+	{fault.FrozenClock, "default", []string{"clock-advances"}},
 }
 
 // Faults returns the fault catalogue in fault order.

@@ -74,6 +74,15 @@ const (
 	// Work stealing (runtime/sched).
 	UnseededStealScan // the steal scan starts next to the thief, not at the RNG's index (INV-SC-05)
 
+	// Rules checked since issue 10.
+	RequeueUnchangedCancel // a cancel request that changes nothing still reschedules every live task it reaches (001 Cascade Law 5)
+	EarlyHostTimer         // the host timer table fires a timer one tick before its deadline
+	CancelKeepsTimer       // a cancel request leaves the task's sleep timer live
+	NoAdvanceOnFinalize    // a task's finalize-done does not advance its region, which never closes
+	ClosingSkipsCascade    // a region cancel skips a region that is already Closing
+	OwnReasonInCascade     // a cascade gives a descendant's tasks a root reason of their own region
+	FrozenClock            // a host timer turn that finds the pump scheduled does not advance the clock
+
 	count
 )
 
@@ -126,6 +135,14 @@ var table = [count]info{
 	ExclusiveDeadline:       {"exclusive-deadline", "a timer fires only when now > deadline, not at deadline == now (breaks INV-TM-08)"},
 
 	UnseededStealScan: {"unseeded-steal-scan", "the steal scan starts at the worker after the thief instead of the seeded RNG's start index (breaks INV-SC-05)"},
+
+	RequeueUnchangedCancel: {"requeue-unchanged-cancel", "a cancel request that changes no task's reason or budget still wakes every live task it reaches into the cancel lane (breaks 001 Cascade Law step 5)"},
+	EarlyHostTimer:         {"early-host-timer", "phase 0 fires a host-table timer whose deadline is one tick ahead of now (breaks 000 P2, INV-TM-08)"},
+	CancelKeepsTimer:       {"cancel-keeps-timer", "a cancel request wakes the task into the cancel lane but leaves its sleep timer live (breaks 004 4.2)"},
+	NoAdvanceOnFinalize:    {"no-advance-on-finalize", "a task's finalize-done (T4) completes the task without advancing its region, so a quiescent closing region never closes (breaks 001 Quiescence Completion)"},
+	ClosingSkipsCascade:    {"closing-skips-cascade", "a region cancel treats a region that is already Closing (a graceful close) as cancelled and requests nothing of it or its descendants (breaks 001 Cascade Law 1-4)"},
+	OwnReasonInCascade:     {"own-reason-in-cascade", "a cascade gives each task a root reason created for the task's own region instead of the chained ParentCancelled reason its region got (breaks 001 Cascade Law 3-4)"},
+	FrozenClock:            {"frozen-clock", "a host timer turn that finds the pump already scheduled does not advance the clock, so time never reaches a sleeper's deadline while work keeps the pump busy (breaks 000 P2)"},
 }
 
 // Name is the fault's command-line name.

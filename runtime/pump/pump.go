@@ -206,7 +206,11 @@ func (s *State) apply(in Input, log *trace.Log) error {
 			return fmt.Errorf("advance: a host timer turn cannot start while the pump runs")
 		}
 		s.HostTurn++
-		s.Kernel.Now += in.K.N
+		// Fault FrozenClock: a turn that finds the pump already queued
+		// leaves the clock where it was.
+		if s.Mode != Scheduled || !s.Config.Faults.Has(fault.FrozenClock) {
+			s.Kernel.Now += in.K.N
+		}
 		log.Emit(trace.Event{Kind: trace.TimeAdvanced, Deadline: uint64(s.Kernel.Now)})
 		s.deliverTimers(log)
 		return nil
