@@ -67,6 +67,8 @@ var faults = []FaultCase{
 	{fault.ClosingSkipsCascade, "default", []string{"region-cancel-effective"}},
 	{fault.OwnReasonInCascade, "default", []string{"cascade-reason"}},
 	{fault.FrozenClock, "default", []string{"clock-advances"}},
+	{fault.EvictFullWhenEmpty, "channel", []string{"chan-evict"}},
+	{fault.DisconnectAsCancelled, "channel", []string{"chan-cancelled-needs-cancel"}},
 }
 
 // Faults returns the fault catalogue in fault order.

@@ -82,6 +82,8 @@ const (
 	ClosingSkipsCascade    // a region cancel skips a region that is already Closing
 	OwnReasonInCascade     // a cascade gives a descendant's tasks a root reason of their own region
 	FrozenClock            // a host timer turn that finds the pump scheduled does not advance the clock
+	EvictFullWhenEmpty     // send_evict_oldest returns Full whenever nothing is queued, even with free capacity
+	DisconnectAsCancelled  // recv with no sender left returns Cancelled instead of Disconnected
 
 	count
 )
@@ -142,6 +144,8 @@ var table = [count]info{
 	NoAdvanceOnFinalize:    {"no-advance-on-finalize", "a task's finalize-done (T4) completes the task without advancing its region, so a quiescent closing region never closes (breaks 001 Quiescence Completion)"},
 	ClosingSkipsCascade:    {"closing-skips-cascade", "a region cancel treats a region that is already Closing (a graceful close) as cancelled and requests nothing of it or its descendants (breaks 001 Cascade Law 1-4)"},
 	OwnReasonInCascade:     {"own-reason-in-cascade", "a cascade gives each task a root reason created for the task's own region instead of the chained ParentCancelled reason its region got (breaks 001 Cascade Law 3-4)"},
+	EvictFullWhenEmpty:     {"evict-full-when-empty", "send_evict_oldest returns Full whenever no message is queued to evict, even with free capacity (breaks 004 1.5)"},
+	DisconnectAsCancelled:  {"disconnect-as-cancelled", "recv on an empty channel with no sender left returns Cancelled instead of Disconnected, to a task with no cancel pending (breaks 004 1.7, 4.1)"},
 	FrozenClock:            {"frozen-clock", "a host timer turn that finds the pump already scheduled does not advance the clock, so time never reaches a sleeper's deadline while work keeps the pump busy (breaks 000 P2)"},
 }
 
