@@ -69,6 +69,7 @@ var faults = []FaultCase{
 	{fault.FrozenClock, "default", []string{"clock-advances"}},
 	{fault.EvictFullWhenEmpty, "channel", []string{"chan-evict"}},
 	{fault.DisconnectAsCancelled, "channel", []string{"chan-cancelled-needs-cancel"}},
+	{fault.RefuseOverflow, "timers", []string{"wheel-accepts-valid"}},
 }
 
 // Faults returns the fault catalogue in fault order.

@@ -84,6 +84,7 @@ const (
 	FrozenClock            // a host timer turn that finds the pump scheduled does not advance the clock
 	EvictFullWhenEmpty     // send_evict_oldest returns Full whenever nothing is queued, even with free capacity
 	DisconnectAsCancelled  // recv with no sender left returns Cancelled instead of Disconnected
+	RefuseOverflow         // try_register refuses a deadline beyond the wheel's levels instead of using the overflow heap
 
 	count
 )
@@ -146,6 +147,7 @@ var table = [count]info{
 	OwnReasonInCascade:     {"own-reason-in-cascade", "a cascade gives each task a root reason created for the task's own region instead of the chained ParentCancelled reason its region got (breaks 001 Cascade Law 3-4)"},
 	EvictFullWhenEmpty:     {"evict-full-when-empty", "send_evict_oldest returns Full whenever no message is queued to evict, even with free capacity (breaks 004 1.5)"},
 	DisconnectAsCancelled:  {"disconnect-as-cancelled", "recv on an empty channel with no sender left returns Cancelled instead of Disconnected, to a task with no cancel pending (breaks 004 1.7, 4.1)"},
+	RefuseOverflow:         {"refuse-overflow", "try_register refuses a valid duration too long for the wheel's levels instead of placing it in the overflow heap (breaks INV-TM-04, 004 2.3)"},
 	FrozenClock:            {"frozen-clock", "a host timer turn that finds the pump already scheduled does not advance the clock, so time never reaches a sleeper's deadline while work keeps the pump busy (breaks 000 P2)"},
 }
 
