@@ -70,6 +70,8 @@ var faults = []FaultCase{
 	{fault.EvictFullWhenEmpty, "channel", []string{"chan-evict"}},
 	{fault.DisconnectAsCancelled, "channel", []string{"chan-cancelled-needs-cancel"}},
 	{fault.RefuseOverflow, "timers", []string{"wheel-accepts-valid"}},
+	{fault.PendingRequeues, "default", []string{"pending-parks"}},
+	{fault.MicrotaskNewTurn, "default", []string{"pump-turn-labels"}},
 }
 
 // Faults returns the fault catalogue in fault order.

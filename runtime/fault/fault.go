@@ -85,6 +85,8 @@ const (
 	EvictFullWhenEmpty     // send_evict_oldest returns Full whenever nothing is queued, even with free capacity
 	DisconnectAsCancelled  // recv with no sender left returns Cancelled instead of Disconnected
 	RefuseOverflow         // try_register refuses a deadline beyond the wheel's levels instead of using the overflow heap
+	PendingRequeues        // a poll that returns Pending requeues its task as if it had yielded
+	MicrotaskNewTurn       // a microtask drain relabels the host turn as a new one
 
 	count
 )
@@ -148,6 +150,8 @@ var table = [count]info{
 	EvictFullWhenEmpty:     {"evict-full-when-empty", "send_evict_oldest returns Full whenever no message is queued to evict, even with free capacity (breaks 004 1.5)"},
 	DisconnectAsCancelled:  {"disconnect-as-cancelled", "recv on an empty channel with no sender left returns Cancelled instead of Disconnected, to a task with no cancel pending (breaks 004 1.7, 4.1)"},
 	RefuseOverflow:         {"refuse-overflow", "try_register refuses a valid duration too long for the wheel's levels instead of placing it in the overflow heap (breaks INV-TM-04, 004 2.3)"},
+	PendingRequeues:        {"pending-requeues", "a poll that returns Pending with no wake recorded requeues its task, as a yield would, instead of parking it (breaks 000 S5's contrast, 001 B5)"},
+	MicrotaskNewTurn:       {"microtask-new-turn", "a microtask drain increments host_turn_id as if it were a new host turn (breaks 000 S6)"},
 	FrozenClock:            {"frozen-clock", "a host timer turn that finds the pump already scheduled does not advance the clock, so time never reaches a sleeper's deadline while work keeps the pump busy (breaks 000 P2)"},
 }
 

@@ -266,6 +266,11 @@ func (s *State) taskOp(in Input, log *trace.Log) error {
 		s.endPoll(log)
 		return nil
 	case Pending:
+		// Fault PendingRequeues: the wake a yield issues (S5) is issued
+		// for a plain Pending too.
+		if s.Config.Faults.Has(fault.PendingRequeues) {
+			s.Tasks[t-1].Notified = true
+		}
 		s.endPoll(log)
 		return nil
 	case Sleep:

@@ -167,7 +167,9 @@ func Step(s State, in Input) (State, []trace.Event, error) {
 }
 
 // Apply applies one input in place, appending events tagged with the host
-// metadata (host_turn_id, microtask_batch_id).
+// metadata (host_turn_id, microtask_batch_id): a host task or timer turn
+// is a new host turn, a pump run (microtask or host task) a new microtask
+// batch. Fault MicrotaskNewTurn counts a microtask drain as a new host turn.
 func (s *State) Apply(in Input, log *trace.Log) error {
 	from := len(log.Events)
 	err := s.apply(in, log)
@@ -192,7 +194,7 @@ func (s *State) apply(in Input, log *trace.Log) error {
 		if s.Mode != Scheduled || s.Source != want {
 			return fmt.Errorf("%s: no pump is queued there (pump is %s)", hostNames[in.Host], s.describe())
 		}
-		if want == HostTask {
+		if want == HostTask || s.Config.Faults.Has(fault.MicrotaskNewTurn) {
 			s.HostTurn++
 		}
 		s.Batch++
