@@ -72,6 +72,7 @@ var faults = []FaultCase{
 	{fault.RefuseOverflow, "timers", []string{"wheel-accepts-valid"}},
 	{fault.PendingRequeues, "default", []string{"pending-parks"}},
 	{fault.MicrotaskNewTurn, "default", []string{"pump-turn-labels"}},
+	{fault.DropDeferredTurn, "default", []string{"deferred-wake-gets-turn"}},
 }
 
 // Faults returns the fault catalogue in fault order.

@@ -14,6 +14,8 @@ var pollRuleInvariants = []Invariant{
 		"a poll that returns Pending by itself parks its task: it is requeued only if a wake reached it during the poll (a yield issues its own wake; Pending does not)", pendingParks},
 	{"pump-turn-labels", []string{"wasm-browser-scheduler-semantics-v1/S6", "wasm-cancel-state-machine-v1/B6"},
 		"host_turn_id advances by one exactly on a host task or host timer turn, microtask_batch_id by one exactly on a pump run (microtask or host task), and every event of the step carries the labels of the turn and batch it ran in", pumpTurnLabels},
+	{"deferred-wake-gets-turn", []string{"wasm-browser-scheduler-semantics-v1/S4", "wasm-browser-scheduler-semantics-v1/F1", "sched.browser.reentrancy.defer_not_reenter"},
+		"a wake deferred while the pump runs is owed another pump turn: the pump never goes Idle while one is owed (until a microtask is queued or a burst hand-off begins)", deferredWakeGetsTurn},
 }
 
 // pendingParks reads whether a wake reached the task during its poll from
@@ -35,6 +37,14 @@ func pendingParks(c *Context) bool {
 		}
 	}
 	return false
+}
+
+// deferredWakeGetsTurn reads what is owed from the ghost (model.Ghost),
+// which remembers the deferral and the turns queued from the events, not
+// from the pump's pending flag. It is a per-transition rule: the step that
+// ends the drain cycle must queue the owed turn.
+func deferredWakeGetsTurn(c *Context) bool {
+	return !c.Scenario.Native && c.After.Ghost.OwedTurn && c.After.P.Mode == pump.Idle
 }
 
 // pumpTurnLabels derives the labels from the input: which host event ran.

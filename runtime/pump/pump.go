@@ -286,7 +286,8 @@ func (s *State) schedule(src Source, log *trace.Log) {
 // task is being polled; otherwise, in a Running pump, hand off when the
 // burst is spent and work remains (P1), end the drain cycle when no work
 // remains, and keep running otherwise. Work made runnable while Idle
-// schedules a microtask.
+// schedules a microtask. Fault DropDeferredTurn ends the cycle Idle even
+// with a deferred wake pending.
 func (s *State) settle(log *trace.Log) {
 	if s.Kernel.Polling() {
 		return
@@ -302,7 +303,7 @@ func (s *State) settle(log *trace.Log) {
 		case runnable && s.Burst >= s.burstLimit() && !s.Config.Faults.Has(fault.UnboundedBurst):
 			log.Emit(trace.Event{Kind: trace.BurstLimitReached})
 			s.handoff(log)
-		case !runnable && s.Pending:
+		case !runnable && s.Pending && !s.Config.Faults.Has(fault.DropDeferredTurn):
 			s.Pending = false
 			s.schedule(Microtask, log)
 		case !runnable:
