@@ -63,6 +63,7 @@ var faults = []FaultCase{
 	{fault.RequeueUnchangedCancel, "default", []string{"cancel-schedules-changed"}},
 	{fault.EarlyHostTimer, "default", []string{"host-timer-due"}},
 	{fault.CancelKeepsTimer, "default", []string{"cancel-clears-timer"}},
+	{fault.CompleteKeepsTimer, "default", []string{"cancel-clears-timer"}},
 	{fault.NoAdvanceOnFinalize, "default", []string{"region-closes"}},
 	{fault.ClosingSkipsCascade, "default", []string{"region-cancel-effective"}},
 	{fault.OwnReasonInCascade, "default", []string{"cascade-reason"}},

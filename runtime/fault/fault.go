@@ -88,6 +88,7 @@ const (
 	PendingRequeues        // a poll that returns Pending requeues its task as if it had yielded
 	MicrotaskNewTurn       // a microtask drain relabels the host turn as a new one
 	DropDeferredTurn       // a drain cycle ending with a deferred wake goes Idle instead of queueing another turn
+	CompleteKeepsTimer     // a task that completes keeps its sleep timer live
 
 	count
 )
@@ -154,6 +155,7 @@ var table = [count]info{
 	PendingRequeues:        {"pending-requeues", "a poll that returns Pending with no wake recorded requeues its task, as a yield would, instead of parking it (breaks 000 S5's contrast, 001 B5)"},
 	MicrotaskNewTurn:       {"microtask-new-turn", "a microtask drain increments host_turn_id as if it were a new host turn (breaks 000 S6)"},
 	DropDeferredTurn:       {"drop-deferred-turn", "a drain cycle that ends with nothing runnable goes Idle even though a wake was deferred while it ran, instead of queueing another pump turn (breaks 000 S4, F1)"},
+	CompleteKeepsTimer:     {"complete-keeps-timer", "a task that completes while its sleep timer is armed leaves the timer live, so it later fires for a finished task (breaks 004 4.2, INV-TM-02)"},
 	FrozenClock:            {"frozen-clock", "a host timer turn that finds the pump already scheduled does not advance the clock, so time never reaches a sleeper's deadline while work keeps the pump busy (breaks 000 P2)"},
 }
 

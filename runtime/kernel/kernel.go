@@ -464,10 +464,12 @@ func (s *State) endPoll(log *trace.Log) {
 }
 
 // retire ends the poll of a task that completed: its entries, timers and
-// channel handles go.
+// channel handles go. Fault CompleteKeepsTimer keeps its timers.
 func (s *State) retire(t uint8, log *trace.Log) {
 	s.Sched.Remove(t)
-	s.cancelTimers(t, log)
+	if !s.Config.Faults.Has(fault.CompleteKeepsTimer) {
+		s.cancelTimers(t, log)
+	}
 	s.dropHandles(t, log)
 	s.Tasks[t-1].Notified = false
 	s.Current, s.Outer = s.Outer, 0
