@@ -19,16 +19,16 @@ var pollRuleInvariants = []Invariant{
 }
 
 // pendingParks reads whether a wake reached the task during its poll from
-// the runtime's wake record (Notified) before the step: the rule under
-// check is what Pending does with that record, not how the record is
-// kept (lost wakes, a bug in the record, are the stuck check's). A
-// requeue is an Enqueued event for the task.
+// the ghost (model.Ghost.WokenInPoll), which remembers the wakes, callbacks,
+// changing cancels and channel wakes that named the task since its poll
+// began, not from the kernel's own wake record. A requeue is an Enqueued
+// event for the task.
 func pendingParks(c *Context) bool {
 	if c.In.Host != pump.NoHost || c.In.K.Op != kernel.Pending {
 		return false
 	}
 	t := c.In.K.Task
-	if kern(c.Before).Tasks[t-1].Notified {
+	if c.Before.Ghost.WokenInPoll&(1<<(t-1)) != 0 {
 		return false
 	}
 	for _, e := range c.Events {

@@ -1,6 +1,7 @@
 package invariants
 
 import (
+	"math/rand/v2"
 	"testing"
 
 	"modelcheck/model"
@@ -67,5 +68,53 @@ func TestChanEvictCatchesAQueueJump(t *testing.T) {
 	c.Events = jumped
 	if !chanEvict(&c) {
 		t.Fatal("a send past the queued waiter is not flagged")
+	}
+}
+
+// TestGhostFollowsTheRuntime: in a correct runtime the ghost is a function
+// of the real state (so encoding it changes no distinct-state count): the
+// owed pump turn is the pump's pending flag and the wakes seen during a
+// poll are the kernel's Notified flags. Seeded random walks through every
+// scenario with tasks compare them after each step.
+func TestGhostFollowsTheRuntime(t *testing.T) {
+	for _, name := range []string{"default", "native", "governors", "channel", "timers", "channel-timers"} {
+		sc, err := model.Lookup(name)
+		if err != nil {
+			t.Fatal(err)
+		}
+		e, err := NewExplorable(sc, nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		rng := rand.New(rand.NewPCG(uint64(len(name)), 7))
+		var offered []model.Input
+		steps := 0
+		for walk := 0; walk < 200; walk++ {
+			s := e.Init()
+			for range 40 {
+				offered = e.Enabled(&s, offered[:0])
+				if len(offered) == 0 {
+					break
+				}
+				in := offered[rng.IntN(len(offered))]
+				var log trace.Log
+				if err := e.Apply(&s, in, &log); err != nil {
+					t.Fatalf("%s: %v: %v", name, in, err)
+				}
+				steps++
+				var notified uint16
+				for i, run := range s.P.Kernel.Tasks {
+					if run.Notified {
+						notified |= 1 << i
+					}
+				}
+				if s.Ghost.WokenInPoll != notified || s.Ghost.OwedTurn != s.P.Pending {
+					t.Fatalf("%s, walk %d, after %v: ghost %+v, runtime notified %b pending %v", name, walk, in, s.Ghost, notified, s.P.Pending)
+				}
+			}
+		}
+		if steps < 1000 {
+			t.Errorf("%s: only %d steps walked", name, steps)
+		}
 	}
 }

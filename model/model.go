@@ -69,7 +69,7 @@ func (m *Model) Fork() *Model { return &Model{Scenario: m.Scenario, Checker: m.C
 // Apply applies an input to s in place, appending its events to log. Native
 // scenarios apply kernel operations to the kernel directly.
 func (m *Model) Apply(s *State, in Input, log *trace.Log) error {
-	from := len(log.Events)
+	from, p := len(log.Events), before(&s.P.Kernel)
 	var err error
 	if m.Scenario.Native {
 		switch in.Host {
@@ -87,7 +87,7 @@ func (m *Model) Apply(s *State, in Input, log *trace.Log) error {
 		return err
 	}
 	m.track(s, in)
-	s.Ghost.observe(log.Events[from:])
+	s.Ghost.observe(in, p, &s.P.Kernel, log.Events[from:])
 	return nil
 }
 
