@@ -63,7 +63,6 @@ var faults = []FaultCase{
 	{fault.RequeueUnchangedCancel, "default", []string{"cancel-schedules-changed"}},
 	{fault.EarlyHostTimer, "default", []string{"host-timer-due"}},
 	{fault.CancelKeepsTimer, "default", []string{"cancel-clears-timer"}},
-	{fault.CompleteKeepsTimer, "default", []string{"cancel-clears-timer"}},
 	{fault.NoAdvanceOnFinalize, "default", []string{"region-closes"}},
 	{fault.ClosingSkipsCascade, "default", []string{"region-cancel-effective"}},
 	{fault.OwnReasonInCascade, "default", []string{"cascade-reason"}},
@@ -74,6 +73,7 @@ var faults = []FaultCase{
 	{fault.PendingRequeues, "default", []string{"pending-parks"}},
 	{fault.MicrotaskNewTurn, "default", []string{"pump-turn-labels"}},
 	{fault.DropDeferredTurn, "default", []string{"deferred-wake-gets-turn"}},
+	{fault.CompleteKeepsTimer, "default", []string{"cancel-clears-timer"}},
 }
 
 // Faults returns the fault catalogue in fault order.
