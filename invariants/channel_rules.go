@@ -10,9 +10,9 @@ import (
 // channelRuleInvariants are the channel rules that had no check before
 // issue 10: send_evict_oldest's outcome, and who may be told Cancelled.
 var channelRuleInvariants = []Invariant{
-	{"chan-evict", []string{"004/1.5", "INV-CH-01", "INV-CH-04"},
+	{"chan-evict", []string{"ch-evict-001", "ch-evict-reserved-001", "004/1.5", "INV-CH-01", "INV-CH-04"},
 		"send_evict_oldest sends into free capacity when no sender waits (Full while one does: the slot is the queue's), evicts exactly the oldest message only when every slot is used and one is queued, is Full when every slot is reserved and nothing is queued, and Disconnected once the receiver is gone", chanEvict},
-	{"chan-cancelled-needs-cancel", []string{"004/4.1", "004/1.7", "wasm-cancel-state-machine-v1/B2", "wasm-cancel-state-machine-v1/B3"},
+	{"chan-cancelled-needs-cancel", []string{"ch-cancel-reserve-001", "ch-cancel-recv-001", "ch-close-drain-001", "004/4.1", "004/1.7", "wasm-cancel-state-machine-v1/B2", "wasm-cancel-state-machine-v1/B3"},
 		"a channel operation returns Cancelled only to a task with a cancel pending (CancelRequested, Cancelling or Finalizing) and mask depth 0", chanCancelledNeedsCancel},
 }
 

@@ -12,7 +12,7 @@ import (
 // checked for the wheel only), a cancelled or completed task's timer, and
 // the clock itself.
 var timerRuleInvariants = []Invariant{
-	{"host-timer-due", []string{"INV-TM-08", "wasm-browser-scheduler-semantics-v1/P2", "sc-timer-phase0-001"},
+	{"host-timer-due", []string{"INV-TM-08", "tm-insert-fire-001", "wasm-browser-scheduler-semantics-v1/P2", "sc-timer-phase0-001"},
 		"a host-table timer fires only once its deadline, as registered, is at or before the current time", hostTimerDue},
 	{"cancel-clears-timer", []string{"004/4.2", "INV-TM-02"},
 		"a task a cancel request changes, and a task that completes, is left with no live timer", cancelClearsTimer},

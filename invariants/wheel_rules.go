@@ -10,7 +10,7 @@ import (
 // wheelRuleInvariants: the wheel rule that had no check before issue 10
 // (wheel-duration-bound checks only that over-long durations are refused).
 var wheelRuleInvariants = []Invariant{
-	{"wheel-accepts-valid", []string{"INV-TM-04", "004/2.3", "004/2.7", "tm-overflow-001"},
+	{"wheel-accepts-valid", []string{"INV-TM-04", "tm-overflow-001", "tm-duration-exceeded-001", "004/2.3", "004/2.7"},
 		"try_register accepts every duration of at most max_timer_duration (one past the wheel's levels goes to the overflow heap), so a sleep that short is never refused", wheelAcceptsValid},
 }
 
