@@ -38,7 +38,11 @@ func (c *Context) cancelUnchanged(id uint8) bool {
 // cancelSchedulesChanged is 001 Cascade Law step 5 ("return the
 // cancel-scheduling set"): the set is the tasks the request changed, so an
 // unchanged task is neither enqueued (an Enqueued event) nor, if it is
-// being polled, notified (its wake flag going up).
+// being polled, notified. A wake of the polled task emits no event, so its
+// wake flag going up is what is observed; the flag is the runtime's
+// output here, not a record the check trusts (the ghost's WokenInPoll
+// could not serve: it counts a cancel as a wake exactly when it changed
+// the task, which is this rule).
 func cancelSchedulesChanged(c *Context) bool {
 	if !c.cancelRequest() {
 		return false
