@@ -58,6 +58,22 @@ var faults = []FaultCase{
 	{fault.ExclusiveDeadline, "timers", []string{"wheel-fire-inclusive"}},
 
 	{fault.UnseededStealScan, "stealing", []string{"steal-order"}},
+
+	// Rules checked since issue 10.
+	{fault.RequeueUnchangedCancel, "default", []string{"cancel-schedules-changed"}},
+	{fault.EarlyHostTimer, "default", []string{"host-timer-due"}},
+	{fault.CancelKeepsTimer, "default", []string{"cancel-clears-timer"}},
+	{fault.NoAdvanceOnFinalize, "default", []string{"region-closes"}},
+	{fault.ClosingSkipsCascade, "default", []string{"region-cancel-effective"}},
+	{fault.OwnReasonInCascade, "default", []string{"cascade-reason"}},
+	{fault.FrozenClock, "default", []string{"clock-advances"}},
+	{fault.EvictFullWhenEmpty, "channel", []string{"chan-evict"}},
+	{fault.DisconnectAsCancelled, "channel", []string{"chan-cancelled-needs-cancel"}},
+	{fault.RefuseOverflow, "timers", []string{"wheel-accepts-valid"}},
+	{fault.PendingRequeues, "default", []string{"pending-parks"}},
+	{fault.MicrotaskNewTurn, "default", []string{"pump-turn-labels"}},
+	{fault.DropDeferredTurn, "default", []string{"deferred-wake-gets-turn"}},
+	{fault.CompleteKeepsTimer, "default", []string{"cancel-clears-timer"}},
 }
 
 // Faults returns the fault catalogue in fault order.

@@ -62,7 +62,9 @@ func (m *Model) Encode(s *State, b []byte) []byte {
 			}
 		}
 	}
-	return encodeCancel(&k.Cancel, b)
+	b = encodeCancel(&k.Cancel, b)
+	// The ghost (ghost_rules.go): memory of the invariants, kept apart.
+	return encodeGhost(&s.Ghost, b)
 }
 
 // encodeChannel: message sequence numbers and waiter ids are kept, since

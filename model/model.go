@@ -28,6 +28,8 @@ type State struct {
 	P pump.State
 	// Awaiting has bit id-1 set while task id waits for an external wake.
 	Awaiting uint16
+	// Ghost is the memory some invariants keep across transitions.
+	Ghost Ghost
 }
 
 // Input is a host event or a kernel operation.
@@ -67,6 +69,7 @@ func (m *Model) Fork() *Model { return &Model{Scenario: m.Scenario, Checker: m.C
 // Apply applies an input to s in place, appending its events to log. Native
 // scenarios apply kernel operations to the kernel directly.
 func (m *Model) Apply(s *State, in Input, log *trace.Log) error {
+	from, p := len(log.Events), before(&s.P.Kernel)
 	var err error
 	if m.Scenario.Native {
 		switch in.Host {
@@ -84,6 +87,7 @@ func (m *Model) Apply(s *State, in Input, log *trace.Log) error {
 		return err
 	}
 	m.track(s, in)
+	s.Ghost.observe(in, p, &s.P.Kernel, log.Events[from:])
 	return nil
 }
 

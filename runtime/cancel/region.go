@@ -60,8 +60,11 @@ func (s *State) CloseRegion(region uint8, log *trace.Log) error {
 //     if it was Open;
 //  4. request cancellation (T1) with the region's reason and BudgetFor its
 //     kind on every task of the affected regions that is not Completed;
-//  5. return those tasks as a bitmask (bit id-1), in which the kernel finds
-//     the cancel-lane injection set.
+//  5. return, as a bitmask (bit id-1), the cancel-scheduling set: the tasks
+//     whose phase, reason or budget the request changed. A task the request
+//     left as it was (its pending reason already at least as strong, its
+//     budget already as tight) is not in it, so a repeated request neither
+//     requeues a parked task nor wakes one.
 //
 // A Closed region keeps its state and reason (Closed is terminal); its
 // reason in this cascade is still built, for its descendants and any live
@@ -70,13 +73,21 @@ func (s *State) CloseRegion(region uint8, log *trace.Log) error {
 // Fault ChildBeforeParent: the order is reversed (deepest first), and a
 // descendant whose parent has no reason yet in this cascade is chained from
 // the target's reason instead, as upstream did before it made that case
-// fail loudly.
+// fail loudly. Fault RequeueUnchangedCancel returns every task requested,
+// changed or not. Fault ClosingSkipsCascade returns at once when the target
+// is already on its close path (Closing or Draining), as if a graceful
+// close were a cancel. Fault OwnReasonInCascade requests each task with a
+// root reason of the cascade's kind created for the task's own region.
 func (s *State) CancelRegion(region uint8, kind Kind, now uint32, log *trace.Log) (tasks uint16, err error) {
-	if _, err := s.region(region); err != nil {
+	target, err := s.region(region)
+	if err != nil {
 		return 0, err
 	}
 	if !kind.valid() {
 		return 0, fail(BadKind, uint8(kind))
+	}
+	if s.Config.Faults.Has(fault.ClosingSkipsCascade) && target.State != RegionOpen && target.State != RegionClosed {
+		return 0, nil
 	}
 	order, n := s.cascadeOrder(region)
 	root := Reason{Kind: kind, At: now, Origin: region, Depth: 1, RootKind: kind, RootRegion: region}
@@ -100,8 +111,15 @@ func (s *State) CancelRegion(region uint8, kind Kind, now uint32, log *trace.Log
 			if !t.Used || t.Region != rid || t.Phase == Completed {
 				continue
 			}
-			s.request(uint8(i+1), got[rid-1], BudgetFor(got[rid-1].Kind, now), log)
-			tasks |= 1 << i
+			before := *t
+			reason := got[rid-1]
+			if s.Config.Faults.Has(fault.OwnReasonInCascade) {
+				reason = Reason{Kind: kind, At: now, Origin: rid, Depth: 1, RootKind: kind, RootRegion: rid}
+			}
+			s.request(uint8(i+1), reason, BudgetFor(reason.Kind, now), log)
+			if t.CancelChanged(&before) || s.Config.Faults.Has(fault.RequeueUnchangedCancel) {
+				tasks |= 1 << i
+			}
 		}
 	}
 	s.advanceRegions(log)

@@ -21,7 +21,8 @@
 // ResumeCompleted in RequestTask, CloseWithLiveTask in the quiescence check,
 // LeakObligationOnCancel where a cancelled task completes, SpawnAfterCancel
 // in Spawn and Reserve, ChildBeforeParent in the cascade order, DoubleResolve
-// in Commit and Abort.
+// in Commit and Abort; RequeueUnchangedCancel, ClosingSkipsCascade and
+// OwnReasonInCascade in CancelRegion, NoAdvanceOnFinalize in FinalizeDone.
 //
 // Choices where contract and notes are silent:
 //   - Ids are 1-based, 0 is none; region r1 is the root, Open in New's state.
@@ -36,6 +37,9 @@
 //     between "applied at ack" and "applied at once in Cancelling/Finalizing"
 //     has nothing to act on here, because the model has no separate running
 //     poll budget.
+//   - A cascade's cancel-scheduling set ("Cascade Law" step 5) is the tasks
+//     whose phase, reason or budget the request changed: a repeated request
+//     that leaves a task as it was does not reschedule it.
 //   - A cascade chains each descendant from the reason its parent received
 //     in the same cascade (upstream cancel_request), not from the parent's
 //     stored, possibly strengthened, reason.

@@ -91,6 +91,13 @@ func (s *State) RequestTask(task uint8, r Reason, b Budget, log *trace.Log) (new
 	return s.request(task, r.rooted(t.Region), b, log), nil
 }
 
+// CancelChanged reports whether a cancel request changed t from before: its
+// phase, reason or cleanup budget. Only such a task belongs in the
+// cancel-scheduling set of the request (001 Cascade Law step 5).
+func (t *Task) CancelChanged(before *Task) bool {
+	return t.Phase != before.Phase || t.Reason != before.Reason || t.Budget != before.Budget
+}
+
 // request applies T1 to a used task; ids and kind are already valid.
 func (s *State) request(task uint8, r Reason, b Budget, log *trace.Log) (newlyPending bool) {
 	t := &s.Tasks[task-1]
@@ -205,7 +212,10 @@ func (s *State) CleanupDone(task uint8, log *trace.Log) error {
 	return nil
 }
 
-// FinalizeDone is T4: Finalizing -> Completed(Cancelled(reason)).
+// FinalizeDone is T4: Finalizing -> Completed(Cancelled(reason)). The
+// task may have been the last thing its region waited for, so the regions
+// advance. Fault NoAdvanceOnFinalize skips that, leaving the region
+// quiescent but never closed.
 func (s *State) FinalizeDone(task uint8, log *trace.Log) error {
 	t, err := s.task(task)
 	switch {
@@ -217,7 +227,9 @@ func (s *State) FinalizeDone(task uint8, log *trace.Log) error {
 		return fail(NotFinalizing, task)
 	}
 	s.complete(task, Cancelled, log)
-	s.advanceRegions(log)
+	if !s.Config.Faults.Has(fault.NoAdvanceOnFinalize) {
+		s.advanceRegions(log)
+	}
 	return nil
 }
 

@@ -13,7 +13,8 @@ import (
 // otherwise the receiver's waker is registered and the poll is Pending.
 //
 // Fault CancelledRecvConsumes pops the message before the checkpoint and
-// drops it when the poll returns Cancelled; fault LifoRecv pops the newest.
+// drops it when the poll returns Cancelled; fault LifoRecv pops the newest;
+// fault DisconnectAsCancelled reports the last sender's drop as Cancelled.
 func (s *State) Recv(task uint8, cancelled bool, log *trace.Log) (Result, Message) {
 	if cancelled {
 		if s.Config.Faults.Has(fault.CancelledRecvConsumes) && s.Len > 0 && !s.ReceiverDropped {
@@ -36,6 +37,9 @@ func (s *State) Recv(task uint8, cancelled bool, log *trace.Log) (Result, Messag
 		return OK, s.received(task, log)
 	}
 	if s.Senders == 0 {
+		if s.Config.Faults.Has(fault.DisconnectAsCancelled) {
+			return failed(task, "recv", Cancelled, log), Message{}
+		}
 		return failed(task, "recv", Disconnected, log), Message{}
 	}
 	s.RecvWaiter = task

@@ -141,13 +141,16 @@ func (s *State) DropPermit(task uint8, log *trace.Log) {
 // free slot is theirs) and otherwise a plain send; without capacity it
 // evicts the oldest queued message (chan_evicted) and queues the new one;
 // with every slot reserved and nothing queued, Full (a reserved slot is
-// never evicted).
+// never evicted). Fault EvictFullWhenEmpty takes an empty queue for "nothing
+// to evict" before looking at the capacity.
 func (s *State) SendEvictOldest(task uint8, log *trace.Log) Result {
 	const op = "send_evict_oldest"
 	switch {
 	case s.ReceiverDropped:
 		return failed(task, op, Disconnected, log)
 	case s.HasCapacity() && s.NWaiters > 0:
+		return failed(task, op, Full, log)
+	case s.Len == 0 && s.Config.Faults.Has(fault.EvictFullWhenEmpty):
 		return failed(task, op, Full, log)
 	case s.HasCapacity():
 	case s.Len > 0:

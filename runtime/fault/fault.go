@@ -74,6 +74,22 @@ const (
 	// Work stealing (runtime/sched).
 	UnseededStealScan // the steal scan starts next to the thief, not at the RNG's index (INV-SC-05)
 
+	// Rules checked since issue 10.
+	RequeueUnchangedCancel // a cancel request that changes nothing still reschedules every live task it reaches (001 Cascade Law 5)
+	EarlyHostTimer         // the host timer table fires a timer one tick before its deadline
+	CancelKeepsTimer       // a cancel request leaves the task's sleep timer live
+	NoAdvanceOnFinalize    // a task's finalize-done does not advance its region, which never closes
+	ClosingSkipsCascade    // a region cancel skips a target already on its close path (a graceful close)
+	OwnReasonInCascade     // a cascade gives a descendant's tasks a root reason of their own region
+	FrozenClock            // a host timer turn that finds the pump scheduled does not advance the clock
+	EvictFullWhenEmpty     // send_evict_oldest returns Full whenever nothing is queued, even with free capacity
+	DisconnectAsCancelled  // recv with no sender left returns Cancelled instead of Disconnected
+	RefuseOverflow         // try_register refuses a deadline beyond the wheel's levels instead of using the overflow heap
+	PendingRequeues        // a poll that returns Pending requeues its task as if it had yielded
+	MicrotaskNewTurn       // a microtask drain relabels the host turn as a new one
+	DropDeferredTurn       // a drain cycle ending with a deferred wake goes Idle instead of queueing another turn
+	CompleteKeepsTimer     // a task that completes keeps its sleep timer live
+
 	count
 )
 
@@ -126,6 +142,21 @@ var table = [count]info{
 	ExclusiveDeadline:       {"exclusive-deadline", "a timer fires only when now > deadline, not at deadline == now (breaks INV-TM-08)"},
 
 	UnseededStealScan: {"unseeded-steal-scan", "the steal scan starts at the worker after the thief instead of the seeded RNG's start index (breaks INV-SC-05)"},
+
+	RequeueUnchangedCancel: {"requeue-unchanged-cancel", "a cancel request that changes no task's reason or budget still wakes every live task it reaches into the cancel lane (breaks 001 Cascade Law step 5)"},
+	EarlyHostTimer:         {"early-host-timer", "phase 0 fires a host-table timer whose deadline is one tick ahead of now (breaks 000 P2, INV-TM-08)"},
+	CancelKeepsTimer:       {"cancel-keeps-timer", "a cancel request wakes the task into the cancel lane but leaves its sleep timer live (breaks 004 4.2)"},
+	NoAdvanceOnFinalize:    {"no-advance-on-finalize", "a task's finalize-done (T4) completes the task without advancing its region, so a quiescent closing region never closes (breaks 001 Quiescence Completion)"},
+	ClosingSkipsCascade:    {"closing-skips-cascade", "a region cancel treats a target already on its close path (Closing or Draining after a graceful close) as cancelled and requests nothing of it or its descendants (breaks 001 Cascade Law 1-4)"},
+	OwnReasonInCascade:     {"own-reason-in-cascade", "a cascade gives each task a root reason created for the task's own region instead of the chained ParentCancelled reason its region got (breaks 001 Cascade Law 3-4)"},
+	FrozenClock:            {"frozen-clock", "a host timer turn that finds the pump already scheduled does not advance the clock, so time never reaches a sleeper's deadline while work keeps the pump busy (breaks 000 P2)"},
+	EvictFullWhenEmpty:     {"evict-full-when-empty", "send_evict_oldest returns Full whenever no message is queued to evict, even with free capacity (breaks 004 1.5)"},
+	DisconnectAsCancelled:  {"disconnect-as-cancelled", "recv on an empty channel with no sender left returns Cancelled instead of Disconnected, to a task with no cancel pending (breaks 004 1.7, 4.1)"},
+	RefuseOverflow:         {"refuse-overflow", "try_register refuses a valid duration too long for the wheel's levels instead of placing it in the overflow heap (breaks INV-TM-04, 004 2.3)"},
+	PendingRequeues:        {"pending-requeues", "a poll that returns Pending with no wake recorded requeues its task, as a yield would, instead of parking it (breaks 000 S5's contrast, 001 B5)"},
+	MicrotaskNewTurn:       {"microtask-new-turn", "a microtask drain increments host_turn_id as if it were a new host turn (breaks 000 S6)"},
+	DropDeferredTurn:       {"drop-deferred-turn", "a drain cycle that ends with nothing runnable goes Idle even though a wake was deferred while it ran, instead of queueing another pump turn (breaks 000 S4, F1)"},
+	CompleteKeepsTimer:     {"complete-keeps-timer", "a task that completes while its sleep timer is armed leaves the timer live, so it later fires for a finished task (breaks 004 4.2, INV-TM-02)"},
 }
 
 // Name is the fault's command-line name.

@@ -18,6 +18,8 @@
 //   - A cancel request wakes the task into the cancel lane (the cascade's
 //     "cancel-scheduling set") and cancels its sleep timer (004 4.2); the
 //     tasks of a region cascade are injected parents first, then by id.
+//     Only a task whose phase, reason or budget the request changed is in
+//     that set: a request that changes nothing wakes and requeues nothing.
 //   - Phase 0 fires at most CatchupBatch expired timers per step, in
 //     (deadline, timer_id, generation) order, so catch-up after a long gap
 //     happens in bounded batches between dispatches (000 F3, P2).
@@ -264,6 +266,11 @@ func (s *State) taskOp(in Input, log *trace.Log) error {
 		s.endPoll(log)
 		return nil
 	case Pending:
+		// Fault PendingRequeues: the wake a yield issues (S5) is issued
+		// for a plain Pending too.
+		if s.Config.Faults.Has(fault.PendingRequeues) {
+			s.Tasks[t-1].Notified = true
+		}
 		s.endPoll(log)
 		return nil
 	case Sleep:
@@ -347,10 +354,17 @@ func (s *State) cancelTask(t uint8, k cancel.Kind, log *trace.Log) error {
 		return fmt.Errorf("cancel: unknown task t%d", t)
 	}
 	r := cancel.Reason{Kind: k, At: s.Now, Origin: tk.Region, Depth: 1, RootKind: k, RootRegion: tk.Region}
+	before := *tk
 	if _, err := s.Cancel.RequestTask(t, r, cancel.BudgetFor(k, s.Now), log); err != nil {
 		return err
 	}
-	s.afterCancel(t, log)
+	// The request's cancel-scheduling set is t only if it changed t (001
+	// Cascade Law step 5): a repeat that leaves the reason and budget as
+	// they were must not requeue a parked task. Fault
+	// RequeueUnchangedCancel schedules it anyway.
+	if tk.CancelChanged(&before) || s.Config.Faults.Has(fault.RequeueUnchangedCancel) {
+		s.afterCancel(t, log)
+	}
 	return nil
 }
 
@@ -378,6 +392,7 @@ func (s *State) cancelRegion(r uint8, k cancel.Kind, log *trace.Log) error {
 // cancelled and it is woken into the cancel lane. A task being polled is
 // woken like any other (its waker is notified), so if its poll returns
 // Pending it is re-queued into the cancel lane rather than left parked.
+// Fault CancelKeepsTimer leaves the sleep timer live.
 func (s *State) afterCancel(t uint8, log *trace.Log) {
 	// CancelPending outlives completion (as cancel_requested does
 	// upstream), so liveness is checked too: a completed task is never
@@ -385,7 +400,9 @@ func (s *State) afterCancel(t uint8, log *trace.Log) {
 	if !s.Cancel.Task(t).CancelPending || !s.Cancel.Live(t) {
 		return
 	}
-	s.cancelTimers(t, log)
+	if !s.Config.Faults.Has(fault.CancelKeepsTimer) {
+		s.cancelTimers(t, log)
+	}
 	if t == s.Current || t == s.Outer {
 		s.Tasks[t-1].Notified = true
 		return
@@ -447,10 +464,12 @@ func (s *State) endPoll(log *trace.Log) {
 }
 
 // retire ends the poll of a task that completed: its entries, timers and
-// channel handles go.
+// channel handles go. Fault CompleteKeepsTimer keeps its timers.
 func (s *State) retire(t uint8, log *trace.Log) {
 	s.Sched.Remove(t)
-	s.cancelTimers(t, log)
+	if !s.Config.Faults.Has(fault.CompleteKeepsTimer) {
+		s.cancelTimers(t, log)
+	}
 	s.dropHandles(t, log)
 	s.Tasks[t-1].Notified = false
 	s.Current, s.Outer = s.Outer, 0

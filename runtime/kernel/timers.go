@@ -54,7 +54,8 @@ func (s *State) timerBefore(i, j int) bool {
 // dispatch (INV-SC-07), in (deadline, timer_id, generation) order, at most
 // CatchupBatch of them per step (000 F3); cancelled ones are dropped
 // silently (INV-TM-02). Fault UnorderedTimers fires the highest slot (the
-// newest registration) first; fault UnboundedCatchup fires them all.
+// newest registration) first; fault UnboundedCatchup fires them all; fault
+// EarlyHostTimer takes a timer as due one tick before its deadline.
 func (s *State) phase0(log *trace.Log) {
 	batch := int(s.Config.CatchupBatch)
 	if batch == 0 {
@@ -67,11 +68,15 @@ func (s *State) phase0(log *trace.Log) {
 	if s.Config.Faults.Has(fault.UnboundedCatchup) {
 		batch = MaxTimers
 	}
+	due := s.Now
+	if s.Config.Faults.Has(fault.EarlyHostTimer) {
+		due++
+	}
 	for fired := 0; fired < batch; fired++ {
 		next := -1
 		for i := range s.Timers {
 			tm := &s.Timers[i]
-			if !tm.Used || tm.Deadline > s.Now {
+			if !tm.Used || tm.Deadline > due {
 				continue
 			}
 			if !tm.Live {

@@ -167,7 +167,9 @@ func Step(s State, in Input) (State, []trace.Event, error) {
 }
 
 // Apply applies one input in place, appending events tagged with the host
-// metadata (host_turn_id, microtask_batch_id).
+// metadata (host_turn_id, microtask_batch_id): a host task or timer turn
+// is a new host turn, a pump run (microtask or host task) a new microtask
+// batch. Fault MicrotaskNewTurn counts a microtask drain as a new host turn.
 func (s *State) Apply(in Input, log *trace.Log) error {
 	from := len(log.Events)
 	err := s.apply(in, log)
@@ -192,7 +194,7 @@ func (s *State) apply(in Input, log *trace.Log) error {
 		if s.Mode != Scheduled || s.Source != want {
 			return fmt.Errorf("%s: no pump is queued there (pump is %s)", hostNames[in.Host], s.describe())
 		}
-		if want == HostTask {
+		if want == HostTask || s.Config.Faults.Has(fault.MicrotaskNewTurn) {
 			s.HostTurn++
 		}
 		s.Batch++
@@ -206,7 +208,11 @@ func (s *State) apply(in Input, log *trace.Log) error {
 			return fmt.Errorf("advance: a host timer turn cannot start while the pump runs")
 		}
 		s.HostTurn++
-		s.Kernel.Now += in.K.N
+		// Fault FrozenClock: a turn that finds the pump already queued
+		// leaves the clock where it was.
+		if s.Mode != Scheduled || !s.Config.Faults.Has(fault.FrozenClock) {
+			s.Kernel.Now += in.K.N
+		}
 		log.Emit(trace.Event{Kind: trace.TimeAdvanced, Deadline: uint64(s.Kernel.Now)})
 		s.deliverTimers(log)
 		return nil
@@ -280,7 +286,8 @@ func (s *State) schedule(src Source, log *trace.Log) {
 // task is being polled; otherwise, in a Running pump, hand off when the
 // burst is spent and work remains (P1), end the drain cycle when no work
 // remains, and keep running otherwise. Work made runnable while Idle
-// schedules a microtask.
+// schedules a microtask. Fault DropDeferredTurn ends the cycle Idle even
+// with a deferred wake pending.
 func (s *State) settle(log *trace.Log) {
 	if s.Kernel.Polling() {
 		return
@@ -296,7 +303,7 @@ func (s *State) settle(log *trace.Log) {
 		case runnable && s.Burst >= s.burstLimit() && !s.Config.Faults.Has(fault.UnboundedBurst):
 			log.Emit(trace.Event{Kind: trace.BurstLimitReached})
 			s.handoff(log)
-		case !runnable && s.Pending:
+		case !runnable && s.Pending && !s.Config.Faults.Has(fault.DropDeferredTurn):
 			s.Pending = false
 			s.schedule(Microtask, log)
 		case !runnable:

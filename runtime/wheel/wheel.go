@@ -271,9 +271,15 @@ func (w *State) isLive(h Handle) bool {
 // A duration deadline - now over MaxTimerDuration is refused with
 // ErrDurationExceeded and a WheelRejected event; otherwise the timer gets
 // the next (id, generation), enters the active map and is placed, with a
-// WheelRegistered event naming its placement.
+// WheelRegistered event naming its placement. Fault RefuseOverflow also
+// refuses a duration of max_wheel_duration or more, one the overflow heap
+// should take.
 func (w *State) TryRegister(deadline uint64, task uint8, log *trace.Log) (Handle, error) {
-	if deadline > w.Now && deadline-w.Now > w.Config.MaxTimerDuration && !w.Config.Faults.Has(fault.UncheckedDuration) {
+	tooLong := deadline > w.Now && deadline-w.Now > w.Config.MaxTimerDuration && !w.Config.Faults.Has(fault.UncheckedDuration)
+	if w.Config.Faults.Has(fault.RefuseOverflow) && deadline > w.Now && deadline-w.Now >= w.Config.MaxWheelDuration {
+		tooLong = true
+	}
+	if tooLong {
 		emit(log, trace.Event{Kind: trace.WheelRejected, Deadline: deadline, Now: w.Now, Task: task, ErrorClass: trace.ErrDurationExceeded})
 		return Handle{}, ErrDurationExceeded
 	}

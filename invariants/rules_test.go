@@ -1,0 +1,120 @@
+package invariants
+
+import (
+	"math/rand/v2"
+	"testing"
+
+	"modelcheck/model"
+	"modelcheck/runtime/kernel"
+	"modelcheck/runtime/trace"
+)
+
+// reach runs a script on a scenario through the model, failing the test if
+// any step breaks an invariant, and returns the state before the last
+// input, the state after it and the last input's events.
+func reach(t *testing.T, sc model.Scenario, script []kernel.Input) (before, after model.State, events []trace.Event) {
+	t.Helper()
+	e, err := NewExplorable(sc, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	s := e.Init()
+	for i, k := range script {
+		in := model.Input{K: k}
+		var log trace.Log
+		next := s
+		if err := e.Apply(&next, in, &log); err != nil {
+			t.Fatalf("step %d (%v): %v", i+1, in, err)
+		}
+		if v := e.Checker.Check(&s, in, &next, log.Events); v != 0 {
+			t.Fatalf("step %d (%v) breaks %s", i+1, in, all[v-1].Name)
+		}
+		before, after, events = s, next, log.Events
+		s = next
+	}
+	return before, after, events
+}
+
+// TestChanEvictCatchesAQueueJump proves the half of chan-evict that no
+// fault of a depth-12 scenario reaches: send_evict_oldest with free
+// capacity while a sender waits must be Full (004 1.5: the free slot is the
+// waiter's). The state is reached for real (capacity 1: t1 holds the slot,
+// t2 queues, t1 aborts, which frees the slot and wakes t2, still queued),
+// then the same transition is replayed with a queued message in its events,
+// as a runtime that jumps the queue would emit. The scenario is the
+// channel scenario with capacity 1, the depth-13 case h5's scenarios may
+// make reachable.
+func TestChanEvictCatchesAQueueJump(t *testing.T) {
+	sc, err := model.Lookup("channel")
+	if err != nil {
+		t.Fatal(err)
+	}
+	sc.Kernel.Channel.Capacity = 1
+	before, after, events := reach(t, sc, []kernel.Input{
+		{Op: kernel.Spawn, Region: 1}, {Op: kernel.Spawn, Region: 1},
+		{Op: kernel.Dispatch}, {Op: kernel.ChanReserve, Task: 1}, {Op: kernel.Yield, Task: 1},
+		{Op: kernel.Dispatch}, {Op: kernel.ChanReserve, Task: 2},
+		{Op: kernel.Dispatch}, {Op: kernel.ChanAbort, Task: 1},
+		{Op: kernel.ChanEvict, Task: 1},
+	})
+	if ch := &before.P.Kernel.Chan; ch.NWaiters == 0 || int(ch.Len)+int(ch.Reserved) >= 1 {
+		t.Fatalf("setup: want a queued waiter and a free slot, have %d waiters, %d used", ch.NWaiters, int(ch.Len)+int(ch.Reserved))
+	}
+	c := Context{Scenario: &sc, Before: &before, In: model.Input{K: kernel.Input{Op: kernel.ChanEvict, Task: 1}}, After: &after, Events: events}
+	if chanEvict(&c) {
+		t.Fatalf("the correct Full outcome is flagged: %v", events)
+	}
+	jumped := append(append([]trace.Event(nil), events...), trace.Event{Kind: trace.ChanSent, Task: 1, Msg: 1})
+	c.Events = jumped
+	if !chanEvict(&c) {
+		t.Fatal("a send past the queued waiter is not flagged")
+	}
+}
+
+// TestGhostFollowsTheRuntime: in a correct runtime the ghost is a function
+// of the real state (so encoding it changes no distinct-state count): the
+// owed pump turn is the pump's pending flag and the wakes seen during a
+// poll are the kernel's Notified flags. Seeded random walks through every
+// scenario with tasks compare them after each step.
+func TestGhostFollowsTheRuntime(t *testing.T) {
+	for _, name := range []string{"default", "native", "governors", "channel", "timers", "channel-timers"} {
+		sc, err := model.Lookup(name)
+		if err != nil {
+			t.Fatal(err)
+		}
+		e, err := NewExplorable(sc, nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		rng := rand.New(rand.NewPCG(uint64(len(name)), 7))
+		var offered []model.Input
+		steps := 0
+		for walk := 0; walk < 200; walk++ {
+			s := e.Init()
+			for range 40 {
+				offered = e.Enabled(&s, offered[:0])
+				if len(offered) == 0 {
+					break
+				}
+				in := offered[rng.IntN(len(offered))]
+				var log trace.Log
+				if err := e.Apply(&s, in, &log); err != nil {
+					t.Fatalf("%s: %v: %v", name, in, err)
+				}
+				steps++
+				var notified uint16
+				for i, run := range s.P.Kernel.Tasks {
+					if run.Notified {
+						notified |= 1 << i
+					}
+				}
+				if s.Ghost.WokenInPoll != notified || s.Ghost.OwedTurn != s.P.Pending {
+					t.Fatalf("%s, walk %d, after %v: ghost %+v, runtime notified %b pending %v", name, walk, in, s.Ghost, notified, s.P.Pending)
+				}
+			}
+		}
+		if steps < 1000 {
+			t.Errorf("%s: only %d steps walked", name, steps)
+		}
+	}
+}

@@ -1,0 +1,70 @@
+package invariants
+
+import (
+	"modelcheck/runtime/cancel"
+	"modelcheck/runtime/kernel"
+	"modelcheck/runtime/pump"
+	"modelcheck/runtime/trace"
+)
+
+// timerRuleInvariants are the clock and timer rules that had no check
+// before issue 10: the host timer table's fire criterion (INV-TM-08 was
+// checked for the wheel only), a cancelled or completed task's timer, and
+// the clock itself.
+var timerRuleInvariants = []Invariant{
+	{"host-timer-due", []string{"INV-TM-08", "tm-insert-fire-001", "wasm-browser-scheduler-semantics-v1/P2", "sc-timer-phase0-001"},
+		"a host-table timer fires only once its deadline, as registered, is at or before the current time", hostTimerDue},
+	{"cancel-clears-timer", []string{"004/4.2", "INV-TM-02"},
+		"a task a cancel request changes, and a task that completes, is left with no live timer", cancelClearsTimer},
+	{"clock-advances", []string{"wasm-browser-scheduler-semantics-v1/P2", "004/4.3"},
+		"a host timer turn (or a native advance) of N moves the runtime's clock forward by exactly N", clockAdvances},
+}
+
+// hostTimerDue reads the deadline from the timer table before the step,
+// not from the event, and the time from the state after it (a dispatch
+// does not move the clock).
+func hostTimerDue(c *Context) bool {
+	b := kern(c.Before)
+	if b.Config.Wheel {
+		return false
+	}
+	for _, e := range c.Events {
+		if e.Kind != trace.TimerFired || !c.liveBefore(e.Timer) {
+			continue
+		}
+		if b.Timers[e.Timer-1].Deadline > kern(c.After).Now {
+			return true
+		}
+	}
+	return false
+}
+
+// cancelClearsTimer is 004 4.2 ("task cancelled with pending timer: the
+// runtime cancels the timer") and the retirement of a completed task. A
+// task may sleep again after its cancel was requested (cleanup can wait),
+// so a live timer on a cancel-pending task is legal except right after the
+// request that changed it.
+func cancelClearsTimer(c *Context) bool {
+	a := kern(c.After)
+	cancelled := c.cancelRequest()
+	for id := uint8(1); id <= kernel.MaxTasks; id++ {
+		t := a.Cancel.Task(id)
+		if !t.Used || !hasLiveTimer(a, id) {
+			continue
+		}
+		if t.Phase == cancel.Completed || (cancelled && kern(c.Before).Cancel.Task(id).Used && !c.cancelUnchanged(id)) {
+			return true
+		}
+	}
+	return false
+}
+
+// clockAdvances: the input names the step of time; nothing else moves the
+// clock.
+func clockAdvances(c *Context) bool {
+	want := kern(c.Before).Now
+	if c.In.Host == pump.TimerTurn || (c.In.Host == pump.NoHost && c.In.K.Op == kernel.Advance) {
+		want += c.In.K.N
+	}
+	return kern(c.After).Now != want
+}
