@@ -2,7 +2,7 @@
 GO ?= go
 DEPTH ?= 12
 
-.PHONY: run test bench build vet fmt
+.PHONY: run test bench build vet fmt mutate
 
 run: build
 	./bin/modelcheck explore --depth $(DEPTH)
@@ -17,6 +17,13 @@ test:
 
 bench:
 	$(GO) test -run '^$$' -bench . -benchmem ./explore/ ./invariants/
+
+# mutate: plant a seeded sample of mutants in runtime/ and report the kill
+# rate of the explorer alone, per package, with every survivor.
+MUTANTS ?= 100
+MUTATE_SEED ?= 1
+mutate:
+	$(GO) run ./cmd/mutate -n $(MUTANTS) -seed $(MUTATE_SEED) -j 2
 
 vet:
 	$(GO) vet ./...

@@ -11,6 +11,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"slices"
 	"sort"
 	"strconv"
 	"strings"
@@ -130,20 +131,33 @@ func (r *runner) baseline(ctx context.Context) error {
 	if err := json.Unmarshal(out, &cat); err != nil {
 		return fmt.Errorf("modelcheck list --json: %v", err)
 	}
+	names := make([]string, 0, len(cat.Scenarios))
 	for _, s := range cat.Scenarios {
-		sc := scenario{Name: s.Name}
+		names = append(names, s.Name)
+	}
+	if r.opt.only != "" {
+		want := strings.Split(r.opt.only, ",")
+		for _, w := range want {
+			if !slices.Contains(names, w) {
+				return fmt.Errorf("-scenarios: unknown scenario %q (known: %s)", w, strings.Join(names, ", "))
+			}
+		}
+		names = want
+	}
+	for _, name := range names {
+		sc := scenario{Name: name}
 		for d := 1; d <= r.opt.depth; d++ {
-			res, code, msg := r.explore(ctx, bin, s.Name, d, r.opt.states+1)
+			res, code, msg := r.explore(ctx, bin, name, d, r.opt.states+1)
 			if code == 3 {
 				break // past the budget
 			}
 			if code != 0 {
-				return fmt.Errorf("the unmutated tree fails scenario %s at depth %d (exit %d) %s", s.Name, d, code, msg)
+				return fmt.Errorf("the unmutated tree fails scenario %s at depth %d (exit %d) %s", name, d, code, msg)
 			}
 			sc.Depth, sc.Distinct, sc.Generated = d, res.Distinct, res.Generated
 		}
 		if sc.Depth == 0 {
-			return fmt.Errorf("scenario %s: depth 1 has more than %d states (raise -states)", s.Name, r.opt.states)
+			return fmt.Errorf("scenario %s: depth 1 has more than %d states (raise -states)", name, r.opt.states)
 		}
 		r.scenarios = append(r.scenarios, sc)
 	}
