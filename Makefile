@@ -19,11 +19,13 @@ bench:
 	$(GO) test -run '^$$' -bench . -benchmem ./explore/ ./invariants/
 
 # mutate: plant a seeded sample of mutants in runtime/ and report the kill
-# rate of the explorer alone, per package, with every survivor.
+# rate of the explorer alone, per package, with every survivor
+# (MUTATE_FLAGS=-tests also runs the runtime's tests on likely equivalents).
 MUTANTS ?= 100
 MUTATE_SEED ?= 1
+MUTATE_FLAGS ?=
 mutate:
-	$(GO) run ./cmd/mutate -n $(MUTANTS) -seed $(MUTATE_SEED) -j 2
+	$(GO) run ./cmd/mutate -n $(MUTANTS) -seed $(MUTATE_SEED) -j 2 $(MUTATE_FLAGS)
 
 vet:
 	$(GO) vet ./...

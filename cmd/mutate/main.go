@@ -120,7 +120,10 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 	}
 	results := r.runAll(ctx, order)
 	if ctx.Err() != nil {
-		fmt.Fprintln(stderr, "mutate: interrupted")
+		// The mutants judged before the interrupt still count; the one
+		// cut short does not (its runs were killed, not failed).
+		fmt.Fprintln(stdout, "mutate: interrupted: a partial report of the mutants finished")
+		report(stdout, o, r.scenarios, len(all), finished(results))
 		return 3
 	}
 	report(stdout, o, r.scenarios, len(all), results)

@@ -56,6 +56,8 @@ type result struct {
 	// TestsFail: with -tests, the runtime's tests caught what the
 	// explorer did not.
 	TestsFail bool
+	// Interrupted: mutate was stopped while judging it.
+	Interrupted bool
 }
 
 type runner struct {
@@ -200,6 +202,7 @@ func (r *runner) runAll(ctx context.Context, order []Mutant) []result {
 				mu.Unlock()
 
 				res := r.one(ctx, w, order[i])
+				res.Interrupted = ctx.Err() != nil
 				mu.Lock()
 				results[i] = &res
 				inFlight--
@@ -267,6 +270,18 @@ func (r *runner) one(ctx context.Context, w int, m Mutant) result {
 		}
 	}
 	return res
+}
+
+// finished drops the results an interrupt cut short: their builds or
+// runs were killed, which says nothing about the mutant.
+func finished(results []result) []result {
+	var out []result
+	for _, r := range results {
+		if !r.Interrupted {
+			out = append(out, r)
+		}
+	}
+	return out
 }
 
 // writeOverlay writes the mutated file and the overlay naming it.
