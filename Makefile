@@ -7,7 +7,7 @@ FUZZ_TARGETS = counterexamples:FuzzParse counterexamples:FuzzReplay \
 	runtime/conformance:FuzzFixtures runtime/conformance:FuzzParity runtime/conformance:FuzzPool \
 	runtime/conformance:FuzzChannel runtime/conformance:FuzzWheel
 
-.PHONY: run test bench build vet fmt fuzz
+.PHONY: run test bench build vet fmt fuzz mutate
 
 run: build
 	./bin/modelcheck explore --depth $(DEPTH)
@@ -22,6 +22,15 @@ test:
 
 bench:
 	$(GO) test -run '^$$' -bench . -benchmem ./explore/ ./invariants/
+
+# mutate: plant a seeded sample of mutants in runtime/ and report the kill
+# rate of the explorer alone, per package, with every survivor
+# (MUTATE_FLAGS=-tests also runs the runtime's tests on likely equivalents).
+MUTANTS ?= 100
+MUTATE_SEED ?= 1
+MUTATE_FLAGS ?=
+mutate:
+	$(GO) run ./cmd/mutate -n $(MUTANTS) -seed $(MUTATE_SEED) -j 2 $(MUTATE_FLAGS)
 
 vet:
 	$(GO) vet ./...

@@ -22,7 +22,8 @@ func (s *shrinker) reduceScenario() bool {
 
 // reductions lists the scenarios one step smaller than the case's, most
 // telling first: one task, region, obligation or finalizer less; no sleep
-// timer, timed tasks, masks or denied callbacks; no region cancels; one
+// timer, timed tasks, masks, denied or granted callbacks or self-wakes;
+// one deadline less; no region cancels; one
 // cancel kind, governor suggestion or fault less; a weaker cancel kind
 // (the script's cancels of that kind weakened with it); a smaller limit.
 func reductions(c *Case) []Case {
@@ -52,6 +53,8 @@ func reductions(c *Case) []Case {
 		func(sc *model.Scenario) *bool { return &sc.DeniedCallbacks },
 		func(sc *model.Scenario) *bool { return &sc.StaleHandles },
 		func(sc *model.Scenario) *bool { return &sc.ChanTryOps },
+		func(sc *model.Scenario) *bool { return &sc.Callbacks },
+		func(sc *model.Scenario) *bool { return &sc.SelfWakes },
 	} {
 		if *flag(sc) {
 			add(func(sc *model.Scenario) { *flag(sc) = false })
@@ -62,6 +65,9 @@ func reductions(c *Case) []Case {
 	}
 	for i := range sc.Sleeps {
 		add(func(sc *model.Scenario) { sc.Sleeps = slices.Delete(sc.Sleeps, i, i+1) })
+	}
+	for i := range sc.Deadlines {
+		add(func(sc *model.Scenario) { sc.Deadlines = slices.Delete(sc.Deadlines, i, i+1) })
 	}
 	if sc.Kernel.Channel.Capacity > 1 {
 		add(func(sc *model.Scenario) { sc.Kernel.Channel.Capacity-- })

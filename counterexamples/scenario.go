@@ -76,6 +76,58 @@ var settings = []setting{
 	wide("wheel_first_gen", 3, func(sc *model.Scenario) *uint64 { return &sc.Kernel.WheelConfig.FirstGen }),
 	number("workers", 3, 0, sched.MaxWorkers, func(sc *model.Scenario) *uint8 { return &sc.Kernel.Workers }),
 	number("pool_tasks", 3, 0, kernel.MaxTasks, func(sc *model.Scenario) *uint8 { return &sc.PoolTasks }),
+	// Group 4 is written only for scenarios that use one of its keys (see
+	// describeScenario).
+	{"deadlines", 4, spellDeadlines, setDeadlines},
+	boolean("callbacks", 4, func(sc *model.Scenario) *bool { return &sc.Callbacks }),
+	boolean("self_wakes", 4, func(sc *model.Scenario) *bool { return &sc.SelfWakes }),
+	{"coalesce_window", 4, spellCoalesce, setCoalesce},
+	number("min_group", 4, 0, 255, func(sc *model.Scenario) *uint8 { return &sc.Kernel.WheelConfig.MinGroupSize }),
+}
+
+// extrasGroup is the group of keys added after the first counterexample
+// files were committed.
+const extrasGroup = 4
+
+// usesExtras: the scenario sets a key of extrasGroup. A scenario that does
+// not is described without that line, so the files of the scenarios
+// before it keep their bytes.
+func usesExtras(sc *model.Scenario) bool {
+	wc := &sc.Kernel.WheelConfig
+	return len(sc.Deadlines) > 0 || sc.Callbacks || sc.SelfWakes || wc.Coalesce || wc.MinGroupSize != 0
+}
+
+func spellDeadlines(sc *model.Scenario) string {
+	if len(sc.Deadlines) == 0 {
+		return "none"
+	}
+	out := make([]string, len(sc.Deadlines))
+	for i, d := range sc.Deadlines {
+		out[i] = strconv.FormatUint(uint64(d), 10)
+	}
+	return strings.Join(out, ",")
+}
+
+func setDeadlines(sc *model.Scenario, v string) (err error) {
+	sc.Deadlines, err = parseList(v, func(s string) (uint32, error) {
+		n, err := parseNumber(s, 1, 1<<31)
+		return uint32(n), err
+	})
+	return err
+}
+
+// spellCoalesce is the wheel's coalescing window, 0 when coalescing is off.
+func spellCoalesce(sc *model.Scenario) string {
+	if !sc.Kernel.WheelConfig.Coalesce {
+		return "0"
+	}
+	return strconv.FormatUint(sc.Kernel.WheelConfig.CoalesceWindow, 10)
+}
+
+func setCoalesce(sc *model.Scenario, v string) error {
+	n, err := parseNumber(v, 0, 1<<31)
+	sc.Kernel.WheelConfig.Coalesce, sc.Kernel.WheelConfig.CoalesceWindow = n != 0, n
+	return err
 }
 
 func wide(key string, group int, field func(*model.Scenario) *uint64) setting {
@@ -321,6 +373,9 @@ func parseScenario(args []datadriven.CmdArg) (string, model.Scenario, error) {
 	if err := kernel.Validate(sc.Kernel); err != nil {
 		return "", sc, fmt.Errorf("scenario: %w", err)
 	}
+	if err := sc.Validate(); err != nil {
+		return "", sc, fmt.Errorf("scenario: %w", err)
+	}
 	return base, sc, nil
 }
 
@@ -337,7 +392,11 @@ func settingKeys() []string {
 // a change to the base shows up as a diff.
 func describeScenario(sc *model.Scenario) string {
 	var b strings.Builder
+	extras := usesExtras(sc)
 	for i, s := range settings {
+		if s.group == extrasGroup && !extras {
+			continue
+		}
 		switch {
 		case i == 0:
 		case s.group != settings[i-1].group:

@@ -136,5 +136,6 @@ func cloneScenario(sc model.Scenario) model.Scenario {
 	sc.CancelKinds = slices.Clone(sc.CancelKinds)
 	sc.Governors = slices.Clone(sc.Governors)
 	sc.Sleeps = slices.Clone(sc.Sleeps)
+	sc.Deadlines = slices.Clone(sc.Deadlines)
 	return sc
 }

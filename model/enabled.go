@@ -98,6 +98,11 @@ func (m *Model) Enabled(s *State, buf []Input) []Input {
 			if sc.TimedTasks && r == 1 && !hasTimedTask(k) {
 				add(kernel.Input{Op: kernel.Spawn, Region: r, N: 2})
 			}
+			if r == 1 {
+				for _, d := range sc.Deadlines {
+					add(kernel.Input{Op: kernel.Spawn, Region: r, N: d})
+				}
+			}
 		}
 		if !sc.NoRegionCancel {
 			add(kernel.Input{Op: kernel.CancelRegion, Region: r, Arg: uint8(sc.RegionCancelKind)})
@@ -125,13 +130,17 @@ func (m *Model) Enabled(s *State, buf []Input) []Input {
 		// task's, and late ones for a completed task (stale).
 		if t != k.Current && (s.Awaiting&bit != 0 || k.Sched.IsScheduled(t) || tk.Phase == cancel.Completed) {
 			add(kernel.Input{Op: kernel.Wake, Task: t})
-			if sc.DeniedCallbacks && s.Awaiting&bit != 0 {
+			if (sc.DeniedCallbacks || sc.Callbacks) && s.Awaiting&bit != 0 {
 				for _, c := range []pump.Capability{pump.CapMessage, pump.CapTimer} {
-					if s.P.Config.Caps&c == 0 {
+					if granted := s.P.Config.Caps&c != 0; granted && sc.Callbacks || !granted && sc.DeniedCallbacks {
 						buf = append(buf, Input{Host: pump.Callback, Cap: c, K: kernel.Input{Op: kernel.Wake, Task: t}})
 					}
 				}
 			}
+		}
+		// A wake that lands while the task itself is being polled.
+		if sc.SelfWakes && t == k.Current && tk.Phase != cancel.Completed {
+			add(kernel.Input{Op: kernel.Wake, Task: t})
 		}
 		// Completed tasks too: a late cancel must change nothing (T5).
 		for _, kind := range sc.CancelKinds {

@@ -55,6 +55,19 @@ type Scenario struct {
 	// try_send, try_recv, send_evict_oldest) beside reserve, send, abort,
 	// recv and close.
 	ChanTryOps bool
+	// Deadlines are deadlines that spawns into the root region may carry,
+	// any number of timed tasks each (TimedTasks allows one, deadline 2):
+	// two timed tasks meet in the timed lane, so EDF between different
+	// deadlines and FIFO between equal ones are both reached.
+	Deadlines []uint32
+	// Callbacks lets a host callback through a capability the adapter
+	// holds (message or timer) wake a parked task: the grant path beside
+	// DeniedCallbacks's fail-closed one.
+	Callbacks bool
+	// SelfWakes lets the environment wake the task being polled: the
+	// kernel notes the wake and must re-queue the task when its poll
+	// returns Pending, not lose it.
+	SelfWakes bool
 	// PoolTasks is how many tasks the environment pushes onto the worker
 	// pool's local queues (Kernel.Workers workers).
 	PoolTasks uint8
@@ -140,6 +153,91 @@ var scenarios = []Scenario{
 			Wheel: true, Channel: channel.Config{Capacity: 1, Senders: 2}, TrackPermits: true},
 		Pump: pump.Config{BurstLimit: 2, Caps: pump.AllCaps},
 	},
+	// The scenarios below are small and targeted: each reaches a rule of
+	// the runtime that the broad ones above cannot reach within depth 12
+	// (issue 10 item 3; `make mutate` measures what they add).
+	{
+		Name:   "edf",
+		Doc:    "timed lane alone: 3 tasks spawned with deadline 2 or 3, so two timed tasks meet (EDF between different deadlines, FIFO between equal ones); governors NoPreference and MeetDeadlines",
+		Native: true, Tasks: 3, Regions: 1, Deadlines: []uint32{2, 3},
+		CancelKinds: []cancel.Kind{cancel.User}, NoRegionCancel: true,
+		Governors: []sched.Governor{sched.NoPreference, sched.MeetDeadlines},
+		Kernel:    kernel.Config{CancelStreakLimit: 2, CatchupBatch: 1, MaxChainDepth: 16, MaxChainMemory: 4096},
+		Pump:      pump.Config{BurstLimit: 2, Caps: pump.AllCaps},
+	},
+	{
+		Name:   "finalizers",
+		Doc:    "region finalizers: 2 tasks, a root and a child region, 2 finalizers registered, run and finished while regions close or are cancelled",
+		Native: true, Tasks: 2, Regions: 2, Finalizers: 2,
+		CancelKinds: []cancel.Kind{cancel.User}, RegionCancelKind: cancel.Shutdown,
+		Kernel: kernel.Config{CancelStreakLimit: 2, CatchupBatch: 1, MaxChainDepth: 16, MaxChainMemory: 4096},
+		Pump:   pump.Config{BurstLimit: 2, Caps: pump.AllCaps},
+	},
+	{
+		Name:   "deep-regions",
+		Doc:    "region tree root > child > grandchild with max_chain_depth 2: a cancel cascades to a grandchild and its cause chain is truncated",
+		Native: true, Tasks: 2, Regions: 3,
+		CancelKinds: []cancel.Kind{cancel.User}, RegionCancelKind: cancel.Shutdown,
+		Kernel: kernel.Config{CancelStreakLimit: 2, CatchupBatch: 1, MaxChainDepth: 2, MaxChainMemory: 4096},
+		Pump:   pump.Config{BurstLimit: 2, Caps: pump.AllCaps},
+	},
+	{
+		Name:  "timer-burst",
+		Doc:   "browser backend, host timers: 3 tasks sleep 1 ms, so three timers fall due in one timer turn and catchup_batch 2 splits them",
+		Tasks: 3, Regions: 1, Sleep: 1,
+		CancelKinds: []cancel.Kind{cancel.User}, NoRegionCancel: true,
+		Kernel: kernel.Config{CancelStreakLimit: 2, CatchupBatch: 2, MaxChainDepth: 16, MaxChainMemory: 4096},
+		Pump:   pump.Config{BurstLimit: 2, Caps: pump.CapTimer},
+	},
+	{
+		Name:   "coalescing",
+		Doc:    "timer wheel with a 4 ms coalescing window and min group 2: sleeps of 1 and 3 ms fire together at 1 ms",
+		Native: true, Tasks: 3, Regions: 1, Sleep: 1, Sleeps: []uint32{3},
+		CancelKinds: []cancel.Kind{cancel.User}, NoRegionCancel: true,
+		Kernel: kernel.Config{CancelStreakLimit: 2, CatchupBatch: 2, MaxChainDepth: 16, MaxChainMemory: 4096,
+			Wheel: true, WheelConfig: wheel.Config{Coalesce: true, CoalesceWindow: 4, MinGroupSize: 2}},
+		Pump: pump.Config{BurstLimit: 2, Caps: pump.AllCaps},
+	},
+	{
+		Name:   "channel-wide",
+		Doc:    "MPSC channel of capacity 3 with untracked permits: two senders fill it past 2, the receiver drains, try-ops and eviction of the oldest",
+		Native: true, Tasks: 3, Regions: 1,
+		CancelKinds: []cancel.Kind{cancel.User}, NoRegionCancel: true,
+		ChanTryOps: true,
+		Kernel: kernel.Config{CancelStreakLimit: 2, CatchupBatch: 1, MaxChainDepth: 16, MaxChainMemory: 4096,
+			Channel: channel.Config{Capacity: 3, Senders: 2}},
+		Pump: pump.Config{BurstLimit: 2, Caps: pump.AllCaps},
+	},
+	{
+		Name:  "callbacks",
+		Doc:   "browser backend holding the timer and message capabilities: host callbacks through them wake parked tasks (the grant path), beside plain wakes",
+		Tasks: 2, Regions: 1, Sleep: 1, Callbacks: true,
+		CancelKinds: []cancel.Kind{cancel.User}, NoRegionCancel: true,
+		Kernel: kernel.Config{CancelStreakLimit: 2, CatchupBatch: 1, MaxChainDepth: 16, MaxChainMemory: 4096},
+		Pump:   pump.Config{BurstLimit: 2, Caps: pump.CapTimer | pump.CapMessage},
+	},
+	{
+		Name:   "self-wake",
+		Doc:    "wakes of the task being polled: the kernel notes them and re-queues the task when its poll returns Pending; 2 tasks, cancels",
+		Native: true, Tasks: 2, Regions: 1, SelfWakes: true,
+		CancelKinds: []cancel.Kind{cancel.User}, RegionCancelKind: cancel.Shutdown,
+		Kernel: kernel.Config{CancelStreakLimit: 2, CatchupBatch: 1, MaxChainDepth: 16, MaxChainMemory: 4096},
+		Pump:   pump.Config{BurstLimit: 2, Caps: pump.AllCaps},
+	},
+}
+
+// Validate refuses a scenario the model cannot run as meant: a browser
+// scenario whose tasks sleep but whose adapter lacks the timer capability.
+// There no timer turn can ever deliver the sleeps' expiries, so every
+// sleeping task ends parked forever and the explorer would report `stuck`
+// with no fault on: a finding about the scenario, not the runtime. (Timed
+// tasks alone need no timer: a deadline orders the timed lane, nothing
+// waits for it to pass.)
+func (sc *Scenario) Validate() error {
+	if !sc.Native && (sc.Sleep != 0 || len(sc.Sleeps) > 0) && sc.Pump.Caps&pump.CapTimer == 0 {
+		return fmt.Errorf("a browser scenario whose tasks sleep needs the timer capability (caps=timer,...): without it no sleep can end")
+	}
+	return nil
 }
 
 // Scenarios lists the named scenarios, the default first.

@@ -1,0 +1,238 @@
+package main
+
+import (
+	"fmt"
+	"go/ast"
+	"go/parser"
+	"go/token"
+	"os"
+	"path/filepath"
+	"sort"
+	"strconv"
+	"strings"
+)
+
+// A Mutant is one small edit of one source file: the bytes [Start, End) of
+// File are replaced by Repl. Edits are textual so that a mutant is built
+// from the original file plus one splice (an overlay), never from a
+// reprinted AST that would also reformat the file.
+type Mutant struct {
+	File  string // path relative to the module root, slash-separated
+	Line  int
+	Start int
+	End   int
+	Repl  string
+	// What says what changed, in the source's own spelling ("< -> <=").
+	What string
+}
+
+// ID names a mutant stably: file, line and the edit.
+func (m Mutant) ID() string { return fmt.Sprintf("%s:%d: %s", m.File, m.Line, m.What) }
+
+// Apply returns src with the mutant's edit made.
+func (m Mutant) Apply(src []byte) []byte {
+	out := make([]byte, 0, len(src)+len(m.Repl))
+	out = append(out, src[:m.Start]...)
+	out = append(out, m.Repl...)
+	return append(out, src[m.End:]...)
+}
+
+// swaps are the binary operator mutations: each boundary flipped, each
+// equality negated, each connective exchanged, each sum made a difference.
+var swaps = map[token.Token]token.Token{
+	token.LSS: token.LEQ, token.LEQ: token.LSS,
+	token.GTR: token.GEQ, token.GEQ: token.GTR,
+	token.EQL: token.NEQ, token.NEQ: token.EQL,
+	token.LAND: token.LOR, token.LOR: token.LAND,
+	token.ADD: token.SUB, token.SUB: token.ADD,
+}
+
+// textOnly are the functions whose only output is text (String methods,
+// error messages, event formatting). The explorer reads states and events,
+// not their spelling, so a mutant there is equivalent for it by design; the
+// conformance fixtures, which compare printed events, own those functions.
+var textOnly = map[string]bool{
+	"String": true, "StringNoHost": true, "appendFields": true, "Error": true, "GoString": true,
+}
+
+// Enumerate lists every mutant of src (the file named name), in source
+// order: for each node in turn its operator swap, its condition negation,
+// its statement removal and its constant changes.
+func Enumerate(name string, src []byte) ([]Mutant, error) {
+	fset := token.NewFileSet()
+	f, err := parser.ParseFile(fset, name, src, parser.SkipObjectResolution)
+	if err != nil {
+		return nil, err
+	}
+	var out []Mutant
+	add := func(pos, end token.Pos, repl, what string) {
+		p := fset.Position(pos)
+		out = append(out, Mutant{File: name, Line: p.Line, Start: p.Offset, End: fset.Position(end).Offset, Repl: repl, What: what})
+	}
+	text := func(n ast.Node) string {
+		return string(src[fset.Position(n.Pos()).Offset:fset.Position(n.End()).Offset])
+	}
+	negate := func(cond ast.Expr) {
+		add(cond.Pos(), cond.End(), "!("+text(cond)+")", "negate "+abbrev(text(cond)))
+	}
+	removals := func(list []ast.Stmt) {
+		for _, s := range list {
+			if removable(s) {
+				add(s.Pos(), s.End(), "", "remove "+abbrev(text(s)))
+			}
+		}
+	}
+	for _, decl := range f.Decls {
+		fn, ok := decl.(*ast.FuncDecl)
+		if !ok || fn.Body == nil || textOnly[fn.Name.Name] {
+			continue
+		}
+		var visit func(n ast.Node) bool
+		visit = func(n ast.Node) bool {
+			switch n := n.(type) {
+			case *ast.IfStmt:
+				if faultOnly(n.Cond) {
+					// The body is the fault switch's planted bug: dead
+					// code unless the switch is on. Its else is not.
+					if n.Else != nil {
+						ast.Inspect(n.Else, visit)
+					}
+					return false
+				}
+				negate(n.Cond)
+			case *ast.BinaryExpr:
+				if to, ok := swaps[n.Op]; ok && !isStringConcat(n) {
+					add(n.OpPos, n.OpPos+token.Pos(len(n.Op.String())), to.String(), n.Op.String()+" -> "+to.String())
+				}
+			case *ast.ForStmt:
+				if n.Cond != nil {
+					negate(n.Cond)
+				}
+			case *ast.BlockStmt:
+				removals(n.List)
+			case *ast.CaseClause:
+				removals(n.Body)
+			case *ast.CommClause:
+				removals(n.Body)
+			case *ast.BasicLit:
+				if n.Kind == token.INT {
+					add(n.Pos(), n.End(), "("+n.Value+"+1)", n.Value+" -> "+n.Value+"+1")
+					if v, err := strconv.ParseUint(n.Value, 0, 64); err != nil || v > 0 {
+						add(n.Pos(), n.End(), "("+n.Value+"-1)", n.Value+" -> "+n.Value+"-1")
+					}
+				}
+			}
+			return true
+		}
+		ast.Inspect(fn.Body, visit)
+	}
+	return out, nil
+}
+
+// faultOnly: cond is a fault switch test (`x.Has(fault.F)`, or several
+// joined by && or ||), so the block it guards runs only with that fault on.
+func faultOnly(cond ast.Expr) bool {
+	switch c := cond.(type) {
+	case *ast.ParenExpr:
+		return faultOnly(c.X)
+	case *ast.BinaryExpr:
+		return (c.Op == token.LAND || c.Op == token.LOR) && faultOnly(c.X) && faultOnly(c.Y)
+	case *ast.CallExpr:
+		sel, ok := c.Fun.(*ast.SelectorExpr)
+		if !ok || sel.Sel.Name != "Has" || len(c.Args) != 1 {
+			return false
+		}
+		arg, ok := c.Args[0].(*ast.SelectorExpr)
+		if !ok {
+			return false
+		}
+		pkg, ok := arg.X.(*ast.Ident)
+		return ok && pkg.Name == "fault"
+	}
+	return false
+}
+
+// removable: a plain assignment, an increment or decrement, or a call
+// statement. Declarations (:=) cannot be removed without breaking the
+// build, and control flow is mutated through its condition instead.
+func removable(s ast.Stmt) bool {
+	switch s := s.(type) {
+	case *ast.AssignStmt:
+		return s.Tok != token.DEFINE
+	case *ast.IncDecStmt:
+		return true
+	case *ast.ExprStmt:
+		_, ok := s.X.(*ast.CallExpr)
+		return ok
+	}
+	return false
+}
+
+// isStringConcat: a + between string literals is formatting, not logic.
+func isStringConcat(b *ast.BinaryExpr) bool {
+	for _, e := range []ast.Expr{b.X, b.Y} {
+		if l, ok := e.(*ast.BasicLit); ok && l.Kind == token.STRING {
+			return true
+		}
+	}
+	return false
+}
+
+// abbrev puts a statement or condition on one short line.
+func abbrev(s string) string {
+	s = strings.Join(strings.Fields(s), " ")
+	if len(s) > 60 {
+		s = s[:57] + "..."
+	}
+	return s
+}
+
+// excludedDirs are the runtime packages no mutant is planted in:
+// conformance is the fixture runner (test code in all but name), and
+// dethash is the hash the invariants use as their own reference, so a
+// mutant there changes both sides of every comparison alike.
+var excludedDirs = map[string]bool{"runtime/conformance": true, "runtime/dethash": true}
+
+// EnumerateTree lists the mutants of every non-test Go file under
+// root/dir, files in lexical order. pkg, if not empty, keeps only the
+// packages whose directory contains it.
+func EnumerateTree(root, dir, pkg string) ([]Mutant, error) {
+	var files []string
+	err := filepath.WalkDir(filepath.Join(root, dir), func(path string, d os.DirEntry, err error) error {
+		if err != nil {
+			return err
+		}
+		rel, _ := filepath.Rel(root, path)
+		rel = filepath.ToSlash(rel)
+		if d.IsDir() {
+			if excludedDirs[rel] || d.Name() == "testdata" {
+				return filepath.SkipDir
+			}
+			return nil
+		}
+		if strings.HasSuffix(rel, ".go") && !strings.HasSuffix(rel, "_test.go") && strings.Contains(filepath.ToSlash(filepath.Dir(rel)), pkg) {
+			files = append(files, rel)
+		}
+		return nil
+	})
+	if err != nil {
+		return nil, err
+	}
+	sort.Strings(files)
+	var all []Mutant
+	for _, rel := range files {
+		src, err := os.ReadFile(filepath.Join(root, rel))
+		if err != nil {
+			return nil, err
+		}
+		ms, err := Enumerate(rel, src)
+		if err != nil {
+			return nil, err
+		}
+		all = append(all, ms...)
+	}
+	return all, nil
+}
+
+// Package is the directory of the mutant's file: the unit the report counts by.
+func (m Mutant) Package() string { return filepath.ToSlash(filepath.Dir(m.File)) }

@@ -1,0 +1,139 @@
+package main
+
+import (
+	"context"
+	"go/parser"
+	"go/token"
+	"io"
+	"os"
+	"path/filepath"
+	"slices"
+	"strings"
+	"testing"
+	"time"
+)
+
+const sample = `package p
+
+import "modelcheck/runtime/fault"
+
+type T struct{ n int; Faults fault.Set }
+
+func (t *T) Step(x int) int {
+	if x < 3 && t.n != 0 {
+		t.n++
+	}
+	y := x + 1
+	for i := 0; i <= y; i++ {
+		t.touch()
+	}
+	if t.Faults.Has(fault.LifoReady) {
+		t.n = 7
+	} else {
+		t.n = y
+	}
+	return y
+}
+
+func (t *T) touch() {}
+
+func (t T) String() string { if t.n > 1 { return "a" + "b" }; return "" }
+`
+
+func TestEnumerate(t *testing.T) {
+	ms, err := Enumerate("p.go", []byte(sample))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var whats []string
+	for _, m := range ms {
+		whats = append(whats, m.What)
+		// Every mutant is a Go file still (it may not type-check: the
+		// build decides that).
+		if _, err := parser.ParseFile(token.NewFileSet(), "m.go", m.Apply([]byte(sample)), 0); err != nil {
+			t.Errorf("%s: does not parse: %v", m.ID(), err)
+		}
+	}
+	for _, want := range []string{
+		"< -> <=", "!= -> ==", "&& -> ||", "+ -> -", "<= -> <",
+		"negate x < 3 && t.n != 0", "negate i <= y",
+		"remove t.n++", "remove t.touch()", "remove t.n = y",
+		"3 -> 3+1", "3 -> 3-1", "0 -> 0+1",
+	} {
+		if !slices.Contains(whats, want) {
+			t.Errorf("no mutant %q among %q", want, whats)
+		}
+	}
+	for _, never := range []string{
+		"0 -> 0-1",       // a zero literal is not decremented (unsigned underflow)
+		"remove t.n = 7", // the fault switch's planted bug is dead code
+		"7 -> 7+1",
+		"> -> >=", // String is text only
+		"negate t.Faults.Has(fault.LifoReady)",
+	} {
+		if slices.Contains(whats, never) {
+			t.Errorf("unexpected mutant %q", never)
+		}
+	}
+	for _, w := range whats {
+		if strings.HasPrefix(w, "remove y :=") {
+			t.Errorf("a declaration was removed: %q", w)
+		}
+	}
+}
+
+func TestShuffleDependsOnSeedOnly(t *testing.T) {
+	ms, err := Enumerate("p.go", []byte(sample))
+	if err != nil {
+		t.Fatal(err)
+	}
+	a, b, c := Shuffle(ms, 7), Shuffle(ms, 7), Shuffle(ms, 8)
+	if !slices.Equal(a, b) {
+		t.Fatal("the same seed gave two orders")
+	}
+	if slices.Equal(a, c) {
+		t.Fatal("seeds 7 and 8 gave the same order")
+	}
+}
+
+// TestRealMutants builds two mutants of runtime/cancel and explores one
+// scenario with each: a real bug (a severity check negated) must be
+// killed by an invariant, and an edit that changes nothing must not be.
+func TestRealMutants(t *testing.T) {
+	if testing.Short() {
+		t.Skip("builds modelcheck three times")
+	}
+	root, err := filepath.Abs("../..")
+	if err != nil {
+		t.Fatal(err)
+	}
+	const file = "runtime/cancel/reason.go"
+	src, err := os.ReadFile(filepath.Join(root, file))
+	if err != nil {
+		t.Fatal(err)
+	}
+	ms, err := Enumerate(file, src)
+	if err != nil {
+		t.Fatal(err)
+	}
+	i := slices.IndexFunc(ms, func(m Mutant) bool { return strings.HasPrefix(m.What, "negate faults.Has(fault.WeakenSeverity)") })
+	if i < 0 {
+		t.Fatalf("%s changed: no mutant negates the WeakenSeverity check; pick another known bug", file)
+	}
+	bug := ms[i]
+	same := bug
+	same.Repl, same.What = string(src[bug.Start:bug.End]), "identity"
+
+	r := &runner{opt: options{states: 3000, depth: 12, timeout: 2 * time.Minute, only: "native"},
+		root: root, work: t.TempDir(), stderr: io.Discard}
+	ctx := context.Background()
+	if err := r.baseline(ctx); err != nil {
+		t.Fatal(err)
+	}
+	if got := r.one(ctx, 0, bug); got.Verdict != Killed || !strings.Contains(got.By, "severity-monotone") {
+		t.Errorf("%s: %s %s, want killed by severity-monotone", bug.ID(), got.Verdict, got.By)
+	}
+	if got := r.one(ctx, 0, same); got.Verdict != Equivalent || len(got.Changed) != 0 {
+		t.Errorf("an unchanged file: %s %s %v, want equivalent", got.Verdict, got.By, got.Changed)
+	}
+}

@@ -1,0 +1,324 @@
+package main
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"math/rand/v2"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"slices"
+	"sort"
+	"strconv"
+	"strings"
+	"sync"
+	"time"
+)
+
+// Shuffle returns the mutants in an order drawn from seed alone.
+func Shuffle(ms []Mutant, seed uint64) []Mutant {
+	out := append([]Mutant(nil), ms...)
+	rng := rand.New(rand.NewPCG(seed, 0x6d75746174650a))
+	rng.Shuffle(len(out), func(i, j int) { out[i], out[j] = out[j], out[i] })
+	return out
+}
+
+// scenario is one scenario as the unmutated build explores it.
+type scenario struct {
+	Name      string
+	Depth     int
+	Distinct  int
+	Generated int
+}
+
+// Verdict classes.
+const (
+	NoBuild    = "does not compile"
+	Killed     = "killed"
+	Crashed    = "killed by crash"
+	TimedOut   = "killed by timeout"
+	Equivalent = "equivalent (likely)"
+	Survived   = "survived"
+)
+
+// result is what became of one mutant.
+type result struct {
+	M       Mutant
+	Verdict string
+	// By names the scenario and invariant (or exit status) that killed
+	// it; Changed the scenarios whose counts differ from the baseline.
+	By      string
+	Changed []string
+	// TestsFail: with -tests, the runtime's tests caught what the
+	// explorer did not.
+	TestsFail bool
+	// Interrupted: mutate was stopped while judging it.
+	Interrupted bool
+}
+
+type runner struct {
+	opt       options
+	root      string
+	work      string
+	stderr    io.Writer
+	scenarios []scenario
+}
+
+// exploreOut is the part of `explore --json` mutate reads.
+type exploreOut struct {
+	Distinct   int `json:"distinct_states"`
+	Generated  int `json:"generated_states"`
+	Violations []struct {
+		Invariant string `json:"invariant"`
+	} `json:"violations"`
+}
+
+// build compiles modelcheck, with the overlay if not empty, to bin.
+func (r *runner) build(ctx context.Context, overlay, bin string) ([]byte, error) {
+	args := []string{"build", "-o", bin}
+	if overlay != "" {
+		args = append(args, "-overlay", overlay)
+	}
+	cmd := exec.CommandContext(ctx, "go", append(args, "./cmd/modelcheck")...)
+	cmd.Dir = r.root
+	return cmd.CombinedOutput()
+}
+
+// explore runs one scenario; code is the exit status (-1: timed out).
+func (r *runner) explore(ctx context.Context, bin, sc string, depth int, maxStates int) (exploreOut, int, string) {
+	ctx, cancel := context.WithTimeout(ctx, r.opt.timeout)
+	defer cancel()
+	args := []string{"explore", "--scenario", sc, "--depth", strconv.Itoa(depth), "--out", "", "--workers", "1", "--json"}
+	if maxStates > 0 {
+		args = append(args, "--max-states", strconv.Itoa(maxStates))
+	}
+	cmd := exec.CommandContext(ctx, bin, args...)
+	var stdout, stderr bytes.Buffer
+	cmd.Stdout, cmd.Stderr = &stdout, &stderr
+	err := cmd.Run()
+	var out exploreOut
+	_ = json.Unmarshal(stdout.Bytes(), &out) // a crash leaves no JSON: the exit status says so
+	if ctx.Err() == context.DeadlineExceeded {
+		return out, -1, ""
+	}
+	var exit *exec.ExitError
+	switch {
+	case err == nil:
+		return out, 0, ""
+	case errors.As(err, &exit):
+		return out, exit.ExitCode(), why(stderr.String())
+	default:
+		return out, 2, err.Error()
+	}
+}
+
+// baseline builds the unmutated modelcheck, lists its scenarios and picks
+// each one's depth: the deepest within the state budget.
+func (r *runner) baseline(ctx context.Context) error {
+	bin := filepath.Join(r.work, "modelcheck")
+	if out, err := r.build(ctx, "", bin); err != nil {
+		return fmt.Errorf("the unmutated tree does not build: %v\n%s", err, out)
+	}
+	out, err := exec.CommandContext(ctx, bin, "list", "--json").Output()
+	if err != nil {
+		return fmt.Errorf("modelcheck list: %v", err)
+	}
+	var cat struct {
+		Scenarios []struct{ Name string } `json:"scenarios"`
+	}
+	if err := json.Unmarshal(out, &cat); err != nil {
+		return fmt.Errorf("modelcheck list --json: %v", err)
+	}
+	names := make([]string, 0, len(cat.Scenarios))
+	for _, s := range cat.Scenarios {
+		names = append(names, s.Name)
+	}
+	if r.opt.only != "" {
+		want := strings.Split(r.opt.only, ",")
+		for _, w := range want {
+			if !slices.Contains(names, w) {
+				return fmt.Errorf("-scenarios: unknown scenario %q (known: %s)", w, strings.Join(names, ", "))
+			}
+		}
+		names = want
+	}
+	for _, name := range names {
+		sc := scenario{Name: name}
+		for d := 1; d <= r.opt.depth; d++ {
+			res, code, msg := r.explore(ctx, bin, name, d, r.opt.states+1)
+			if code == 3 {
+				break // past the budget
+			}
+			if code != 0 {
+				return fmt.Errorf("the unmutated tree fails scenario %s at depth %d (exit %d) %s", name, d, code, msg)
+			}
+			sc.Depth, sc.Distinct, sc.Generated = d, res.Distinct, res.Generated
+		}
+		if sc.Depth == 0 {
+			return fmt.Errorf("scenario %s: depth 1 has more than %d states (raise -states)", name, r.opt.states)
+		}
+		r.scenarios = append(r.scenarios, sc)
+	}
+	// Cheapest first: most mutants die in the first run that sees them.
+	sort.SliceStable(r.scenarios, func(i, j int) bool { return r.scenarios[i].Generated < r.scenarios[j].Generated })
+	for _, sc := range r.scenarios {
+		fmt.Fprintf(r.stderr, "mutate: scenario %-16s depth %2d, %d distinct, %d generated\n", sc.Name, sc.Depth, sc.Distinct, sc.Generated)
+	}
+	return nil
+}
+
+// runAll takes mutants in order until n of them compiled, running up to
+// -j at once. A mutant is started only while the compiled ones plus those
+// in flight are fewer than n, so the sample is exactly the first n that
+// compile, however the work interleaves.
+func (r *runner) runAll(ctx context.Context, order []Mutant) []result {
+	results := make([]*result, len(order))
+	var mu sync.Mutex
+	cond := sync.NewCond(&mu)
+	compiled, inFlight, next := 0, 0, 0
+	var wg sync.WaitGroup
+	start := time.Now()
+	for w := 0; w < r.opt.workers; w++ {
+		wg.Add(1)
+		go func(w int) {
+			defer wg.Done()
+			for {
+				mu.Lock()
+				for r.opt.n > 0 && compiled+inFlight >= r.opt.n && inFlight > 0 {
+					cond.Wait()
+				}
+				if next == len(order) || (r.opt.n > 0 && compiled >= r.opt.n) || ctx.Err() != nil {
+					mu.Unlock()
+					cond.Broadcast()
+					return
+				}
+				i := next
+				next++
+				inFlight++
+				mu.Unlock()
+
+				res := r.one(ctx, w, order[i])
+				res.Interrupted = ctx.Err() != nil
+				mu.Lock()
+				results[i] = &res
+				inFlight--
+				if res.Verdict != NoBuild {
+					compiled++
+					if r.opt.verbose {
+						fmt.Fprintf(r.stderr, "mutate: [%d/%d %s] %s: %s %s\n", compiled, r.opt.n, time.Since(start).Round(time.Second), res.M.ID(), res.Verdict, res.By)
+					}
+				}
+				mu.Unlock()
+				cond.Broadcast()
+			}
+		}(w)
+	}
+	wg.Wait()
+	var out []result
+	for _, res := range results {
+		if res != nil {
+			out = append(out, *res)
+		}
+	}
+	return out
+}
+
+// one builds and judges one mutant.
+func (r *runner) one(ctx context.Context, w int, m Mutant) result {
+	res := result{M: m}
+	dir := filepath.Join(r.work, fmt.Sprintf("w%d", w))
+	if err := os.MkdirAll(dir, 0o755); err != nil {
+		res.Verdict, res.By = Crashed, err.Error()
+		return res
+	}
+	overlay, err := r.writeOverlay(dir, m)
+	if err != nil {
+		res.Verdict, res.By = Crashed, err.Error()
+		return res
+	}
+	bin := filepath.Join(dir, "modelcheck")
+	if _, err := r.build(ctx, overlay, bin); err != nil {
+		res.Verdict = NoBuild
+		return res
+	}
+	for _, sc := range r.scenarios {
+		out, code, msg := r.explore(ctx, bin, sc.Name, sc.Depth, 0)
+		switch {
+		case code == 1 && len(out.Violations) > 0:
+			res.Verdict, res.By = Killed, sc.Name+": "+out.Violations[0].Invariant
+			return res
+		case code == -1:
+			res.Verdict, res.By = TimedOut, fmt.Sprintf("%s: over %s", sc.Name, r.opt.timeout)
+			return res
+		case code != 0:
+			res.Verdict, res.By = Crashed, fmt.Sprintf("%s: exit %d: %s", sc.Name, code, msg)
+			return res
+		}
+		if out.Distinct != sc.Distinct || out.Generated != sc.Generated {
+			res.Changed = append(res.Changed, fmt.Sprintf("%s %d/%d -> %d/%d", sc.Name, sc.Distinct, sc.Generated, out.Distinct, out.Generated))
+		}
+	}
+	res.Verdict = Survived
+	if len(res.Changed) == 0 {
+		res.Verdict = Equivalent
+		if r.opt.tests && !r.testsPass(ctx, overlay, m) {
+			res.Verdict, res.TestsFail = Survived, true
+		}
+	}
+	return res
+}
+
+// finished drops the results an interrupt cut short: their builds or
+// runs were killed, which says nothing about the mutant.
+func finished(results []result) []result {
+	var out []result
+	for _, r := range results {
+		if !r.Interrupted {
+			out = append(out, r)
+		}
+	}
+	return out
+}
+
+// writeOverlay writes the mutated file and the overlay naming it.
+func (r *runner) writeOverlay(dir string, m Mutant) (string, error) {
+	orig := filepath.Join(r.root, filepath.FromSlash(m.File))
+	src, err := os.ReadFile(orig)
+	if err != nil {
+		return "", err
+	}
+	mutated := filepath.Join(dir, "mutant.go")
+	if err := os.WriteFile(mutated, m.Apply(src), 0o644); err != nil {
+		return "", err
+	}
+	js, err := json.Marshal(map[string]map[string]string{"Replace": {orig: mutated}})
+	if err != nil {
+		return "", err
+	}
+	overlay := filepath.Join(dir, "overlay.json")
+	return overlay, os.WriteFile(overlay, js, 0o644)
+}
+
+// testsPass runs the mutated package's tests and the conformance fixtures
+// (which compare every printed event) on the mutant.
+func (r *runner) testsPass(ctx context.Context, overlay string, m Mutant) bool {
+	cmd := exec.CommandContext(ctx, "go", "test", "-overlay", overlay, "-count=1", "./"+m.Package()+"/", "./runtime/conformance/")
+	cmd.Dir = r.root
+	return cmd.Run() == nil
+}
+
+// why picks the line of a failed run's stderr that says what went wrong:
+// a panic's message, else the last line.
+func why(stderr string) string {
+	lines := strings.Split(strings.TrimSpace(stderr), "\n")
+	for _, l := range lines {
+		if strings.HasPrefix(l, "panic: ") {
+			return abbrev(l)
+		}
+	}
+	return abbrev(lines[len(lines)-1])
+}

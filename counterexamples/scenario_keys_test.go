@@ -1,0 +1,100 @@
+package counterexamples
+
+import (
+	"reflect"
+	"strings"
+	"testing"
+
+	"github.com/cockroachdb/datadriven"
+
+	"modelcheck/model"
+)
+
+// TestNamedScenariosSpellAgainstDefault: every named scenario, written as
+// the default plus overrides, reads back as itself, so each key the named
+// scenarios use (deadlines, callbacks, self-wakes, coalescing) is spelled
+// and parsed.
+func TestNamedScenariosSpellAgainstDefault(t *testing.T) {
+	for _, sc := range model.Scenarios() {
+		args, err := scenarioArgs("default", &sc)
+		if err != nil {
+			t.Fatal(err)
+		}
+		line := "scenario " + strings.Join(args, " ")
+		_, parsed, err := datadriven.ParseLine(line)
+		if err != nil {
+			t.Fatal(err)
+		}
+		_, got, err := parseScenario(parsed)
+		if err != nil {
+			t.Fatalf("%s: %s: %v", sc.Name, line, err)
+		}
+		got.Name, got.Doc = sc.Name, sc.Doc
+		if !reflect.DeepEqual(normalLists(got), normalLists(sc)) {
+			t.Errorf("%s: %s reads back as\n%+v, want\n%+v", sc.Name, line, got, sc)
+		}
+	}
+}
+
+func normalLists(sc model.Scenario) model.Scenario {
+	sc = normal(sc)
+	if len(sc.Sleeps) == 0 {
+		sc.Sleeps = nil
+	}
+	if len(sc.Deadlines) == 0 {
+		sc.Deadlines = nil
+	}
+	return sc
+}
+
+// TestExtrasLineOnlyWhenUsed: the line of the later keys is written for a
+// scenario that uses one of them and left out otherwise, so older files
+// keep their bytes.
+func TestExtrasLineOnlyWhenUsed(t *testing.T) {
+	for _, sc := range model.Scenarios() {
+		got := strings.Contains(describeScenario(&sc), "self_wakes=")
+		if got != usesExtras(&sc) {
+			t.Errorf("%s: extras line written %v, scenario uses extras %v", sc.Name, got, usesExtras(&sc))
+		}
+	}
+	edf, err := model.Lookup("edf")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(describeScenario(&edf), "deadlines=2,3 callbacks=false") {
+		t.Errorf("edf's description lacks its deadlines:\n%s", describeScenario(&edf))
+	}
+}
+
+// TestSleepWithoutTimerIsRefused: a browser scenario whose tasks sleep
+// but whose adapter lacks the timer capability is refused (it could only
+// end stuck); without sleeps, or on the native backend, it is accepted.
+func TestSleepWithoutTimerIsRefused(t *testing.T) {
+	for _, c := range []struct {
+		line string
+		ok   bool
+	}{
+		{"scenario base=default caps=message", false},
+		{"scenario base=default caps=none sleep=0 sleeps=300", false},
+		{"scenario base=default caps=message sleep=0", true},
+		{"scenario base=default caps=timer", true},
+		{"scenario base=default backend=native caps=none", true},
+	} {
+		_, args, err := datadriven.ParseLine(c.line)
+		if err != nil {
+			t.Fatal(err)
+		}
+		_, _, err = parseScenario(args)
+		if (err == nil) != c.ok {
+			t.Errorf("%s: error %v, want ok=%v", c.line, err, c.ok)
+		}
+		if err != nil && !strings.Contains(err.Error(), "needs the timer capability") {
+			t.Errorf("%s: error %q does not say what is missing", c.line, err)
+		}
+	}
+	for _, sc := range model.Scenarios() {
+		if err := sc.Validate(); err != nil {
+			t.Errorf("named scenario %s: %v", sc.Name, err)
+		}
+	}
+}
