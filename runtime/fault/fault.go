@@ -74,6 +74,19 @@ const (
 	// Work stealing (runtime/sched).
 	UnseededStealScan // the steal scan starts next to the thief, not at the RNG's index (INV-SC-05)
 
+	// Checker independence (issue 10).
+	ReadyKeepsStreak        // a ready dispatch leaves the cancel streak as it was (runtime/sched)
+	FallbackAnyStreak       // the fallback test reads streak >= limit || only-cancel (runtime/sched)
+	GovernorIgnored         // a governor suggestion is announced but not stored (runtime/sched)
+	BurstNotCounted         // a pump dispatch does not count toward the burst (runtime/pump)
+	DispatchKeepsMembership // a dispatch leaves its task in the wake-dedup set (runtime/sched)
+	SenderDropUncounted     // dropping a sender leaves sender_count as it was (runtime/channel)
+	FiredStaysActive        // a fired wheel timer stays in the active map (runtime/wheel)
+	DecisionSeqStalls       // a dispatch does not advance decision_seq (runtime/sched)
+	DecisionHashSkipsLane   // decision_hash leaves the lane out of the chain (runtime/sched)
+	HostTurnStalls          // a host timer turn keeps the old host_turn_id (runtime/pump)
+	DecisionUntagged        // scheduler_step_decision carries no region_id (runtime/kernel)
+
 	count
 )
 
@@ -126,6 +139,18 @@ var table = [count]info{
 	ExclusiveDeadline:       {"exclusive-deadline", "a timer fires only when now > deadline, not at deadline == now (breaks INV-TM-08)"},
 
 	UnseededStealScan: {"unseeded-steal-scan", "the steal scan starts at the worker after the thief instead of the seeded RNG's start index (breaks INV-SC-05)"},
+
+	ReadyKeepsStreak:        {"ready-keeps-streak", "a ready-lane dispatch does not reset the cancel streak, so the cancel lane is skipped too early (breaks S2's streak bookkeeping)"},
+	FallbackAnyStreak:       {"fallback-any-streak", "the fallback test reads streak >= limit || only cancel work (for &&), so every cancel dispatch with only cancel work is a fallback that resets the streak, and a third cancel dispatch runs at limit 2 while ready work waits (breaks S2)"},
+	GovernorIgnored:         {"governor-ignored", "a governor suggestion is announced (governor_changed) but the assignment is lost, so every governor input is a no-op (breaks 004 3.1)"},
+	BurstNotCounted:         {"burst-not-counted", "a pump dispatch does not increment the drain cycle's burst counter, so the pump never hands off (breaks P1)"},
+	DispatchKeepsMembership: {"dispatch-keeps-membership", "a dispatch pops the entry but leaves the task in the wake-dedup membership set, so its next wake is deduped and lost (breaks S3)"},
+	SenderDropUncounted:     {"sender-drop-uncounted", "dropping a sender emits chan_sender_dropped but leaves sender_count unchanged, so the receiver never sees Disconnected (breaks INV-CH-08)"},
+	FiredStaysActive:        {"fired-stays-active", "a fired wheel timer is not removed from the active map, so its handle stays live after it fired (breaks INV-TM-01/02)"},
+	DecisionSeqStalls:       {"decision-seq-stalls", "a dispatch does not advance decision_seq, so decisions carry no sequence number (breaks S6)"},
+	DecisionHashSkipsLane:   {"decision-hash-skips-lane", "decision_hash chains (previous hash, seq, task, streak) without the lane (breaks S6)"},
+	HostTurnStalls:          {"host-turn-stalls", "a host timer turn does not advance host_turn_id, so two host turns share one id (breaks S6)"},
+	DecisionUntagged:        {"decision-untagged", "scheduler_step_decision is emitted without its region_id (breaks the mandatory-field list of 000's trace contract)"},
 }
 
 // Name is the fault's command-line name.

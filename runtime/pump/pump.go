@@ -205,7 +205,9 @@ func (s *State) apply(in Input, log *trace.Log) error {
 		if s.Mode == Running {
 			return fmt.Errorf("advance: a host timer turn cannot start while the pump runs")
 		}
-		s.HostTurn++
+		if !s.Config.Faults.Has(fault.HostTurnStalls) {
+			s.HostTurn++
+		}
 		s.Kernel.Now += in.K.N
 		log.Emit(trace.Event{Kind: trace.TimeAdvanced, Deadline: uint64(s.Kernel.Now)})
 		s.deliverTimers(log)
@@ -221,7 +223,9 @@ func (s *State) apply(in Input, log *trace.Log) error {
 		if s.Mode != Running {
 			return fmt.Errorf("dispatch: the pump is %s; a scheduler step runs only in a Running pump", s.describe())
 		}
-		s.Burst++
+		if !s.Config.Faults.Has(fault.BurstNotCounted) {
+			s.Burst++
+		}
 		if _, err := s.Kernel.Dispatch(false, log); err != nil {
 			return err
 		}
