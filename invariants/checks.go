@@ -18,7 +18,7 @@ import (
 // before the lane law that a misplaced phase 0 also upsets, the channel's
 // permit-drop check before its linearity check). The stuck-state class
 // comes last.
-var all = slices.Concat(wheelInvariants, coreInvariants, stealInvariants, channelInvariants, stuckInvariant)
+var all = slices.Concat(wheelInvariants, coreInvariants, stealInvariants, channelInvariants, derivedInvariants, metadataInvariants, stuckInvariant)
 
 // coreInvariants are the scheduler, pump and cancellation checks.
 var coreInvariants = []Invariant{
@@ -236,8 +236,10 @@ func fairnessBound(c *Context) bool {
 	b, a := &kern(c.Before).Sched, &kern(c.After).Sched
 	c.decisionLanes(at, &c.lanes)
 	lane := laneByName(ev.Lane)
+	// The streak is the derived one (streak-derived), not the field the
+	// runtime maintains.
 	if lane == sched.Cancel && c.lanes[sched.Timed].n+c.lanes[sched.Ready].n > 0 &&
-		a.Streak > c.effectiveLimit(b.Governor) {
+		c.replayed().streak > c.effectiveLimit(c.governor()) {
 		return true
 	}
 	// The certificate: one more dispatch in exactly the decision's lane,
@@ -302,7 +304,8 @@ func burstLimit(c *Context) bool {
 	if limit == 0 {
 		limit = pump.DefaultBurstLimit
 	}
-	return c.After.P.Burst > limit
+	// The derived count (burst-derived), not the runtime's counter.
+	return c.burst() > limit
 }
 
 // liveBefore reports whether timer id was live before the transition.

@@ -58,6 +58,20 @@ var faults = []FaultCase{
 	{fault.ExclusiveDeadline, "timers", []string{"wheel-fire-inclusive"}},
 
 	{fault.UnseededStealScan, "stealing", []string{"steal-order"}},
+
+	// Checker independence (issue 10): each corrupts a counter or flag an
+	// older check read as given, and went unnoticed by those checks.
+	{fault.ReadyKeepsStreak, "default", []string{"streak-derived"}},
+	{fault.FallbackAnyStreak, "default", []string{"decision-fallback", "streak-derived"}},
+	{fault.GovernorIgnored, "governors", []string{"governor-derived"}},
+	{fault.BurstNotCounted, "default", []string{"burst-derived"}},
+	{fault.DispatchKeepsMembership, "default", []string{"lanes-derived"}},
+	{fault.SenderDropUncounted, "channel", []string{"chan-senders-derived"}},
+	{fault.FiredStaysActive, "timers", []string{"wheel-active-derived"}},
+	{fault.DecisionSeqStalls, "default", []string{"decision-seq"}},
+	{fault.DecisionHashSkipsLane, "default", []string{"decision-hash"}},
+	{fault.HostTurnStalls, "default", []string{"host-turn"}},
+	{fault.DecisionUntagged, "default", []string{"event-tags"}},
 }
 
 // Faults returns the fault catalogue in fault order.

@@ -37,6 +37,10 @@ type Context struct {
 	Events   []trace.Event
 	// lanes is scratch space for the lane-law checks.
 	lanes lanes
+	// replay is the scheduler replayed through the events, computed once
+	// per transition (replayDone) for the checks that derive from it.
+	replay     schedReplay
+	replayDone bool
 }
 
 // All returns the invariants in check order; a transition reports the
@@ -99,6 +103,7 @@ func NewChecker(sc *model.Scenario, only []string) (*Checker, error) {
 // Check returns 0, or 1+the index of the first violated invariant.
 func (c *Checker) Check(before *model.State, in model.Input, after *model.State, events []trace.Event) int {
 	c.ctx.Scenario, c.ctx.Before, c.ctx.In, c.ctx.After, c.ctx.Events = c.scenario, before, in, after, events
+	c.ctx.replayDone = false
 	for i := range all {
 		if c.enabled[i] && all[i].violated(&c.ctx) {
 			return i + 1
