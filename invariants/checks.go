@@ -522,10 +522,30 @@ func noObligationAfterCancel(c *Context) bool {
 	return false
 }
 
+// resolveOnce derives resolutions from the events: each commit, abort or
+// leak must take an obligation that was Reserved before the transition (or
+// reserved earlier in it) out of Reserved, once. The runtime's own
+// Resolutions counter is read too, but only as a second witness.
 func resolveOnce(c *Context) bool {
+	var open [cancel.MaxObligations + 1]bool
 	for o := uint8(1); o <= cancel.MaxObligations; o++ {
+		ob := kern(c.Before).Cancel.Obligation(o)
+		open[o] = ob.Used && ob.State == cancel.Reserved
 		if kern(c.After).Cancel.Obligation(o).Resolutions > 1 {
 			return true
+		}
+	}
+	for _, e := range c.Events {
+		switch e.Kind {
+		case trace.ObligationReserved:
+			if e.Obligation <= cancel.MaxObligations {
+				open[e.Obligation] = true
+			}
+		case trace.ObligationCommitted, trace.ObligationAborted, trace.ObligationLeaked:
+			if e.Obligation == 0 || e.Obligation > cancel.MaxObligations || !open[e.Obligation] {
+				return true
+			}
+			open[e.Obligation] = false
 		}
 	}
 	return false

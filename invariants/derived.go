@@ -31,6 +31,8 @@ var derivedInvariants = []Invariant{
 		"the burst counter is 0 when a pump turn starts and grows by one per scheduler step of the drain cycle", burstDerived},
 	{"chan-senders-derived", []string{"INV-CH-08", "ch-close-drain-001"},
 		"sender_count falls by exactly one per chan_sender_dropped, never below zero, and each drop event reports the count it left", chanSendersDerived},
+	{"mask-derived", []string{"cancel.task.masked_defers_ack", "wasm-cancel-state-machine-v1/B3"},
+		"each task's mask_depth moves by one per mask_entered or mask_exited of that task and by nothing else", maskDerived},
 	{"wheel-active-derived", []string{"INV-TM-01", "INV-TM-02", "tm-cancel-001"},
 		"the wheel's active map is the one before plus the timers registered, less those fired or cancelled", wheelActiveDerived},
 }
@@ -259,4 +261,26 @@ func decisionHash(prev, seq uint64, task uint8, lane sched.Lane, streak uint8) u
 	h.Byte(byte(lane))
 	h.Byte(streak)
 	return h.Sum()
+}
+
+func maskDerived(c *Context) bool {
+	var delta [kernel.MaxTasks + 1]int
+	for _, e := range c.Events {
+		if (e.Kind == trace.MaskEntered || e.Kind == trace.MaskExited) && (e.Task == 0 || e.Task > kernel.MaxTasks) {
+			return true
+		}
+		switch e.Kind {
+		case trace.MaskEntered:
+			delta[e.Task]++
+		case trace.MaskExited:
+			delta[e.Task]--
+		}
+	}
+	for id := uint8(1); id <= kernel.MaxTasks; id++ {
+		b, a := kern(c.Before).Cancel.Task(id), kern(c.After).Cancel.Task(id)
+		if int(a.Mask) != int(b.Mask)+delta[id] {
+			return true
+		}
+	}
+	return false
 }

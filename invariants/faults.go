@@ -72,6 +72,7 @@ var faults = []FaultCase{
 	{fault.DecisionHashSkipsLane, "default", []string{"decision-hash"}},
 	{fault.HostTurnStalls, "default", []string{"host-turn"}},
 	{fault.DecisionUntagged, "default", []string{"event-tags"}},
+	{fault.MaskNotCounted, "default", []string{"mask-derived"}},
 }
 
 // Faults returns the fault catalogue in fault order.
