@@ -269,8 +269,11 @@ func (s *State) Inject(l Lane, task, priority uint8, deadline uint32, log *trace
 			log.Emit(trace.Event{Kind: trace.WakeDeduped, Task: task, Lane: cur.String()})
 			return
 		}
-		q := s.lane(cur)
-		q.remove(q.find(task))
+		// A member is in some lane unless the membership set is stale
+		// (fault DispatchKeepsMembership); then there is nothing to move.
+		if q := s.lane(cur); q.find(task) >= 0 {
+			q.remove(q.find(task))
+		}
 	}
 	s.NextGen++
 	s.lane(l).push(Entry{Task: task, Priority: priority, Deadline: deadline})
