@@ -17,15 +17,15 @@ import (
 // plus one, and so on.
 
 var metadataInvariants = []Invariant{
-	{"decision-seq", []string{"wasm-browser-scheduler-semantics-v1/S6", "wasm-browser-scheduler-semantics-v1/trace-fields"},
+	{"decision-seq", []string{"wasm-browser-scheduler-semantics-v1/S6", "wasm-browser-scheduler-semantics-v1/trace-observability", "wasm-browser-scheduler-semantics-v1/ci-gate-3"},
 		"every scheduler_step_decision carries decision_seq, one more than the previous decision's (monotone, gap-free, never absent)", decisionSeq},
 	{"decision-hash", []string{"wasm-browser-scheduler-semantics-v1/S6"},
 		"every decision's decision_hash is DetHasher over (previous decision_hash, decision_seq, task, lane, cancel_streak) of that decision", decisionHashCheck},
-	{"decision-fallback", []string{"sched.browser.fairness.cancel_streak_bound", "wasm-browser-scheduler-semantics-v1/S2", "INV-SC-06"},
+	{"decision-fallback", []string{"sched.browser.fairness.cancel_streak_bound", "wasm-browser-scheduler-semantics-v1/S2", "INV-SC-06", "sc-certificate-001"},
 		"a decision is marked fallback exactly when it is a cancel dispatch at or past the effective limit with only cancel work, and fallback_cancel_dispatches grows by exactly those", decisionFallback},
-	{"host-turn", []string{"wasm-browser-scheduler-semantics-v1/S6", "wasm-browser-scheduler-semantics-v1/trace-fields"},
+	{"host-turn", []string{"wasm-browser-scheduler-semantics-v1/S6", "wasm-browser-scheduler-semantics-v1/trace-observability", "wasm-browser-scheduler-semantics-v1/ci-gate-3"},
 		"on the browser every event carries host_turn_id and microtask_batch_id: the turn grows by one per host task or timer turn, the batch by one per pump turn, never otherwise; native events carry neither", hostTurn},
-	{"event-tags", []string{"wasm-browser-scheduler-semantics-v1/trace-fields", "INV-CH-02", "INV-CH-03"},
+	{"event-tags", []string{"wasm-browser-scheduler-semantics-v1/trace-observability", "wasm-browser-scheduler-semantics-v1/ci-gate-3"},
 		"scheduler, region and channel events carry their mandatory tags: a decision its task, the task's region_id, its lane and cancel_streak_limit; an enqueue its task and lane; a region event its region; a channel operation its task, a message event its msg, a waiter event its waiter id", eventTags},
 }
 
