@@ -24,7 +24,7 @@ var derivedInvariants = []Invariant{
 	{"governor-derived", []string{"sc-governor-meet-001", "sc-governor-drain-001", "wasm-browser-scheduler-semantics-v1/S2"},
 		"the governor holds the last suggestion the environment gave (004 3.1), and governor_changed names it", governorDerived},
 	{"streak-derived", []string{"sched.browser.fairness.cancel_streak_bound", "sc-cancel-streak-001", "INV-SC-04", "wasm-browser-scheduler-semantics-v1/S2"},
-		"the cancel streak grows by one per cancel dispatch, is 1 after a fallback dispatch and 0 after a timed or ready dispatch or a park; every step event carries that streak and the effective limit of the governor in force", streakDerived},
+		"the cancel streak grows by one per cancel dispatch, is 1 after a fallback dispatch and 0 after a timed or ready dispatch or a park; every decision and park event carries that streak", streakDerived},
 	{"lanes-derived", []string{"sched.browser.wake.dedup_cross_turn", "INV-SC-01", "wasm-browser-scheduler-semantics-v1/S1", "wasm-browser-scheduler-semantics-v1/S3"},
 		"the lanes after a transition are the lanes before plus the entries enqueued, less the entries dispatched and the tasks completed, and the wake-dedup set holds exactly the tasks with an entry", lanesDerived},
 	{"burst-derived", []string{"wasm-browser-scheduler-semantics-v1/P1"},
@@ -86,7 +86,7 @@ func (c *Context) replayed() *schedReplay {
 			r.lanes.removeTask(e.Task)
 		case trace.Park:
 			r.streak = 0
-			r.streakBad = r.streakBad || e.Streak != 0 || e.StreakLimit != limit
+			r.streakBad = r.streakBad || e.Streak != 0
 		case trace.StepDecision:
 			r.decisions++
 			lane := laneByName(e.Lane)
@@ -102,7 +102,7 @@ func (c *Context) replayed() *schedReplay {
 				r.streak = 0
 			}
 			r.fallbackBad = r.fallbackBad || fallback != (e.AttrKey == "fallback" && e.AttrVal == "true")
-			r.streakBad = r.streakBad || e.Streak != r.streak || e.StreakLimit != limit
+			r.streakBad = r.streakBad || e.Streak != r.streak
 			r.lanes[lane].remove(e.Task)
 		}
 	}

@@ -17,7 +17,7 @@ var faults = []FaultCase{
 	{fault.TimedBeforeCancel, "default", []string{"lane-order"}},
 	{fault.LifoReady, "default", []string{"lane-order"}},
 	{fault.TimersAfterDispatch, "default", []string{"phase0-first"}},
-	{fault.DrainNotDoubled, "default", []string{"lane-order"}},
+	{fault.DrainNotDoubled, "default", []string{"lane-order", "event-tags"}},
 	{fault.LostWake, "default", []string{"stuck"}},
 	{fault.AckWhileMasked, "default", []string{"ack-unmasked"}},
 	{fault.WeakenSeverity, "default", []string{"severity-monotone"}},

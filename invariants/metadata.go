@@ -26,7 +26,7 @@ var metadataInvariants = []Invariant{
 	{"host-turn", []string{"wasm-browser-scheduler-semantics-v1/S6", "wasm-browser-scheduler-semantics-v1/trace-observability", "wasm-browser-scheduler-semantics-v1/ci-gate-3"},
 		"on the browser every event carries host_turn_id and microtask_batch_id: the turn grows by one per host task or timer turn, the batch by one per pump turn, never otherwise; native events carry neither", hostTurn},
 	{"event-tags", []string{"wasm-browser-scheduler-semantics-v1/trace-observability", "wasm-browser-scheduler-semantics-v1/ci-gate-3"},
-		"scheduler, region and channel events carry their mandatory tags: a decision its task, the task's region_id, its lane and cancel_streak_limit; an enqueue its task and lane; a region event its region; a channel operation its task, a message event its msg, a waiter event its waiter id", eventTags},
+		"scheduler, region and channel events carry their mandatory tags: a step's begin, decision, park and end the effective cancel_streak_limit of the governor in force; a decision its task, the task's region_id and its lane; an enqueue its task and lane; a region event its region; a channel operation its task, a message event its msg, a waiter event its waiter id", eventTags},
 }
 
 func decisionSeq(c *Context) bool {
@@ -100,6 +100,10 @@ func eventTags(c *Context) bool {
 	limit := c.effectiveLimit(c.governor())
 	for _, e := range c.Events {
 		switch e.Kind {
+		case trace.StepBegin, trace.StepEnd, trace.Park:
+			if e.StreakLimit != limit {
+				return true
+			}
 		case trace.StepDecision:
 			if e.Task == 0 || laneByName(e.Lane) == sched.NoLane || e.StreakLimit != limit {
 				return true
