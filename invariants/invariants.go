@@ -7,6 +7,13 @@
 // the lane-law check recomputes the expected decision itself, the
 // monotonicity checks compare phases, severities and budgets across the
 // transition, and the event checks read the trace the runtime emitted.
+// Where a check needs a counter or flag the runtime keeps (the streak, the
+// governor, the lanes, the burst counter, sender_count, the wheel's active
+// map, mask depths), that field is itself checked on every transition
+// against the value derived from its value before, the input and the
+// events (derived.go), so a bug in its update is caught where it happens
+// instead of being agreed with; the decision metadata is checked the same
+// way (metadata.go).
 package invariants
 
 import (
