@@ -33,6 +33,8 @@ var derivedInvariants = []Invariant{
 		"sender_count falls by exactly one per chan_sender_dropped, never below zero, and each drop event reports the count it left", chanSendersDerived},
 	{"mask-derived", []string{"cancel.task.masked_defers_ack", "wasm-cancel-state-machine-v1/B3"},
 		"each task's mask_depth moves by one per mask_entered or mask_exited of that task and by nothing else", maskDerived},
+	{"timers-derived", []string{"sched.browser.timer.late_wakeup_after_cancel", "wasm-browser-scheduler-semantics-v1/P2", "INV-TM-02"},
+		"a host-table timer is live after a transition exactly when it was live before or registered in it, and was neither cancelled nor fired in it; a registration stores the task and deadline its event names", timersDerived},
 	{"wheel-active-derived", []string{"INV-TM-01", "INV-TM-02", "tm-cancel-001"},
 		"the wheel's active map is the one before plus the timers registered, less those fired or cancelled", wheelActiveDerived},
 }
@@ -279,6 +281,38 @@ func maskDerived(c *Context) bool {
 	for id := uint8(1); id <= kernel.MaxTasks; id++ {
 		b, a := kern(c.Before).Cancel.Task(id), kern(c.After).Cancel.Task(id)
 		if int(a.Mask) != int(b.Mask)+delta[id] {
+			return true
+		}
+	}
+	return false
+}
+
+func timersDerived(c *Context) bool {
+	b, a := kern(c.Before), kern(c.After)
+	if a.Config.Wheel {
+		return false
+	}
+	var live [kernel.MaxTimers + 1]bool
+	for i := range b.Timers {
+		live[i+1] = b.Timers[i].Used && b.Timers[i].Live
+	}
+	for _, e := range c.Events {
+		if e.Timer == 0 || e.Timer > kernel.MaxTimers {
+			continue
+		}
+		switch e.Kind {
+		case trace.TimerRegistered:
+			tm := &a.Timers[e.Timer-1]
+			if live[e.Timer] || tm.Task != e.Task || uint64(tm.Deadline) != e.Deadline {
+				return true
+			}
+			live[e.Timer] = true
+		case trace.TimerCancelled, trace.TimerFired:
+			live[e.Timer] = false
+		}
+	}
+	for i := range a.Timers {
+		if live[i+1] != (a.Timers[i].Used && a.Timers[i].Live) {
 			return true
 		}
 	}

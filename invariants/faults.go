@@ -73,6 +73,7 @@ var faults = []FaultCase{
 	{fault.HostTurnStalls, "default", []string{"host-turn"}},
 	{fault.DecisionUntagged, "default", []string{"event-tags"}},
 	{fault.MaskNotCounted, "default", []string{"mask-derived"}},
+	{fault.CancelKeepsTimerLive, "default", []string{"timers-derived"}},
 }
 
 // Faults returns the fault catalogue in fault order.

@@ -87,6 +87,7 @@ const (
 	HostTurnStalls          // a host timer turn keeps the old host_turn_id (runtime/pump)
 	DecisionUntagged        // scheduler_step_decision carries no region_id (runtime/kernel)
 	MaskNotCounted          // entering a mask does not raise mask_depth (runtime/cancel)
+	CancelKeepsTimerLive    // a cancelled host-table timer is reported cancelled but stays live (runtime/kernel)
 
 	count
 )
@@ -152,6 +153,7 @@ var table = [count]info{
 	DecisionHashSkipsLane:   {"decision-hash-skips-lane", "decision_hash chains (previous hash, seq, task, streak) without the lane (breaks S6)"},
 	HostTurnStalls:          {"host-turn-stalls", "a host timer turn does not advance host_turn_id, so two host turns share one id (breaks S6)"},
 	DecisionUntagged:        {"decision-untagged", "scheduler_step_decision is emitted without its region_id (breaks the mandatory-field list of 000's trace contract)"},
+	CancelKeepsTimerLive:    {"cancel-keeps-timer-live", "cancelling a task's sleep timer emits timer_cancelled but leaves the timer live, so it later fires and wakes the task instead of a stale-timer diagnostic (breaks P2)"},
 	MaskNotCounted:          {"mask-not-counted", "entering a masked section emits mask_entered but leaves mask_depth at 0, so a checkpoint acknowledges the cancel inside the mask (breaks B3)"},
 }
 
