@@ -29,6 +29,8 @@ var derivedInvariants = []Invariant{
 		"the lanes after a transition are the lanes before plus the entries enqueued, less the entries dispatched and the tasks completed, and the wake-dedup set holds exactly the tasks with an entry", lanesDerived},
 	{"burst-derived", []string{"wasm-browser-scheduler-semantics-v1/P1"},
 		"the burst counter is 0 when a pump turn starts and grows by one per scheduler step of the drain cycle", burstDerived},
+	{"chan-queue-derived", []string{"INV-CH-01", "INV-CH-02", "ch-fifo-001"},
+		"the channel's queue after a transition is the queue before plus the messages sent, less those received, evicted or dropped, in order", chanQueueDerived},
 	{"chan-senders-derived", []string{"INV-CH-08", "ch-close-drain-001"},
 		"sender_count falls by exactly one per chan_sender_dropped, never below zero, and each drop event reports the count it left", chanSendersDerived},
 	{"mask-derived", []string{"cancel.task.masked_defers_ack", "wasm-cancel-state-machine-v1/B3"},
@@ -313,6 +315,56 @@ func timersDerived(c *Context) bool {
 	}
 	for i := range a.Timers {
 		if live[i+1] != (a.Timers[i].Used && a.Timers[i].Live) {
+			return true
+		}
+	}
+	return false
+}
+
+func chanQueueDerived(c *Context) bool {
+	b, a, ok := chans(c)
+	if !ok {
+		return false
+	}
+	var q [len(b.Queue)]uint32
+	n := 0
+	for _, m := range b.Queue[:b.Len] {
+		q[n] = m.Seq
+		n++
+	}
+	take := func(seq uint32) bool {
+		for i := 0; i < n; i++ {
+			if q[i] == seq {
+				copy(q[i:n], q[i+1:n])
+				n--
+				return true
+			}
+		}
+		return false
+	}
+	for _, e := range c.Events {
+		switch e.Kind {
+		case trace.ChanSent:
+			if n == len(q) {
+				return true
+			}
+			q[n] = e.Msg
+			n++
+		case trace.ChanReceived, trace.ChanEvicted:
+			if !take(e.Msg) {
+				return true
+			}
+		case trace.ChanMessageDropped:
+			// A send after the receiver closed drops a message that was
+			// never queued.
+			take(e.Msg)
+		}
+	}
+	if int(a.Len) != n {
+		return true
+	}
+	for i := 0; i < n; i++ {
+		if a.Queue[i].Seq != q[i] {
 			return true
 		}
 	}

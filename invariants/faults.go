@@ -74,6 +74,7 @@ var faults = []FaultCase{
 	{fault.DecisionUntagged, "default", []string{"event-tags"}},
 	{fault.MaskNotCounted, "default", []string{"mask-derived"}},
 	{fault.CancelKeepsTimerLive, "default", []string{"timers-derived"}},
+	{fault.SendLosesMessage, "channel", []string{"chan-queue-derived"}},
 }
 
 // Faults returns the fault catalogue in fault order.

@@ -88,6 +88,7 @@ const (
 	DecisionUntagged        // scheduler_step_decision carries no region_id (runtime/kernel)
 	MaskNotCounted          // entering a mask does not raise mask_depth (runtime/cancel)
 	CancelKeepsTimerLive    // a cancelled host-table timer is reported cancelled but stays live (runtime/kernel)
+	SendLosesMessage        // a send counts its message in queue.len but does not store it (runtime/channel)
 
 	count
 )
@@ -154,6 +155,7 @@ var table = [count]info{
 	HostTurnStalls:          {"host-turn-stalls", "a host timer turn does not advance host_turn_id, so two host turns share one id (breaks S6)"},
 	DecisionUntagged:        {"decision-untagged", "scheduler_step_decision is emitted without its region_id (breaks the mandatory-field list of 000's trace contract)"},
 	CancelKeepsTimerLive:    {"cancel-keeps-timer-live", "cancelling a task's sleep timer emits timer_cancelled but leaves the timer live, so it later fires and wakes the task instead of a stale-timer diagnostic (breaks P2)"},
+	SendLosesMessage:        {"send-loses-message", "a send counts its message in queue.len but does not store it, so the receiver takes an empty message in its place (breaks INV-CH-02)"},
 	MaskNotCounted:          {"mask-not-counted", "entering a masked section emits mask_entered but leaves mask_depth at 0, so a checkpoint acknowledges the cancel inside the mask (breaks B3)"},
 }
 
