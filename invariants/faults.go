@@ -75,6 +75,7 @@ var faults = []FaultCase{
 	{fault.MaskNotCounted, "default", []string{"mask-derived"}},
 	{fault.CancelKeepsTimerLive, "default", []string{"timers-derived"}},
 	{fault.SendLosesMessage, "channel", []string{"chan-queue-derived"}},
+	{fault.StealLeavesEntry, "stealing", []string{"pool-derived"}},
 }
 
 // Faults returns the fault catalogue in fault order.

@@ -89,6 +89,7 @@ const (
 	MaskNotCounted          // entering a mask does not raise mask_depth (runtime/cancel)
 	CancelKeepsTimerLive    // a cancelled host-table timer is reported cancelled but stays live (runtime/kernel)
 	SendLosesMessage        // a send counts its message in queue.len but does not store it (runtime/channel)
+	StealLeavesEntry        // a steal peeks at the victim's oldest entry instead of popping it (runtime/sched)
 
 	count
 )
@@ -156,6 +157,7 @@ var table = [count]info{
 	DecisionUntagged:        {"decision-untagged", "scheduler_step_decision is emitted without its region_id (breaks the mandatory-field list of 000's trace contract)"},
 	CancelKeepsTimerLive:    {"cancel-keeps-timer-live", "cancelling a task's sleep timer emits timer_cancelled but leaves the timer live, so it later fires and wakes the task instead of a stale-timer diagnostic (breaks P2)"},
 	SendLosesMessage:        {"send-loses-message", "a send counts its message in queue.len but does not store it, so the receiver takes an empty message in its place (breaks INV-CH-02)"},
+	StealLeavesEntry:        {"steal-leaves-entry", "a steal takes the victim's oldest task but leaves its entry in the victim's queue, so the same task can be stolen again (breaks 004 3.6)"},
 	MaskNotCounted:          {"mask-not-counted", "entering a masked section emits mask_entered but leaves mask_depth at 0, so a checkpoint acknowledges the cancel inside the mask (breaks B3)"},
 }
 
