@@ -30,7 +30,7 @@ var derivedInvariants = []Invariant{
 	{"burst-derived", []string{"wasm-browser-scheduler-semantics-v1/P1"},
 		"the burst counter is 0 when a pump turn starts and grows by one per scheduler step of the drain cycle", burstDerived},
 	{"chan-queue-derived", []string{"INV-CH-01", "INV-CH-02", "ch-fifo-001"},
-		"the channel's queue after a transition is the queue before plus the messages sent, less those received, evicted or dropped, in order", chanQueueDerived},
+		"the channel's queue after a transition is the queue before plus the messages sent (each with a sequence number above every queued one), less those received, evicted or dropped, in order", chanQueueDerived},
 	{"chan-senders-derived", []string{"INV-CH-08", "ch-close-drain-001"},
 		"sender_count falls by exactly one per chan_sender_dropped, never below zero, and each drop event reports the count it left", chanSendersDerived},
 	{"mask-derived", []string{"cancel.task.masked_defers_ack", "wasm-cancel-state-machine-v1/B3"},
@@ -345,7 +345,9 @@ func chanQueueDerived(c *Context) bool {
 	for _, e := range c.Events {
 		switch e.Kind {
 		case trace.ChanSent:
-			if n == len(q) {
+			// Sequence numbers grow with each send: a queued message
+			// never shares one with an older one.
+			if n == len(q) || e.Msg == 0 || (n > 0 && e.Msg <= q[n-1]) {
 				return true
 			}
 			q[n] = e.Msg
