@@ -21,6 +21,8 @@ import (
 // nothing here is ghost state.
 
 var derivedInvariants = []Invariant{
+	{"clock-derived", []string{"sched.browser.timer.catchup_bounded_batches", "wasm-browser-scheduler-semantics-v1/F3", "wasm-browser-scheduler-semantics-v1/P2"},
+		"the runtime's clock moves only on a time advance (a host timer turn), by exactly its step, and time_advanced reports the new time", clockDerived},
 	{"governor-derived", []string{"sc-governor-meet-001", "sc-governor-drain-001", "wasm-browser-scheduler-semantics-v1/S2"},
 		"the governor holds the last suggestion the environment gave (004 3.1), and governor_changed names it", governorDerived},
 	{"streak-derived", []string{"sched.browser.fairness.cancel_streak_bound", "sc-cancel-streak-001", "INV-SC-04", "wasm-browser-scheduler-semantics-v1/S2"},
@@ -367,6 +369,24 @@ func chanQueueDerived(c *Context) bool {
 	}
 	for i := 0; i < n; i++ {
 		if a.Queue[i].Seq != q[i] {
+			return true
+		}
+	}
+	return false
+}
+
+// clockDerived keeps the timer checks' reading of now honest: only an
+// advance input moves the clock, by its step.
+func clockDerived(c *Context) bool {
+	now := kern(c.Before).Now
+	if c.In.Host == pump.TimerTurn || (c.In.Host == pump.NoHost && c.In.K.Op == kernel.Advance) {
+		now += c.In.K.N
+	}
+	if kern(c.After).Now != now {
+		return true
+	}
+	for _, e := range c.Events {
+		if e.Kind == trace.TimeAdvanced && e.Deadline != uint64(now) {
 			return true
 		}
 	}

@@ -76,6 +76,7 @@ var faults = []FaultCase{
 	{fault.CancelKeepsTimerLive, "default", []string{"timers-derived"}},
 	{fault.SendLosesMessage, "channel", []string{"chan-queue-derived"}},
 	{fault.StealLeavesEntry, "stealing", []string{"pool-derived"}},
+	{fault.AdvanceSetsClock, "default", []string{"clock-derived"}},
 }
 
 // Faults returns the fault catalogue in fault order.

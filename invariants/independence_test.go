@@ -64,7 +64,7 @@ var issue10Faults = []fault.Fault{
 	fault.ReadyKeepsStreak, fault.FallbackAnyStreak, fault.GovernorIgnored, fault.BurstNotCounted,
 	fault.DispatchKeepsMembership, fault.SenderDropUncounted, fault.FiredStaysActive,
 	fault.DecisionSeqStalls, fault.DecisionHashSkipsLane, fault.HostTurnStalls, fault.DecisionUntagged,
-	fault.MaskNotCounted, fault.CancelKeepsTimerLive, fault.SendLosesMessage, fault.StealLeavesEntry,
+	fault.MaskNotCounted, fault.CancelKeepsTimerLive, fault.SendLosesMessage, fault.StealLeavesEntry, fault.AdvanceSetsClock,
 }
 
 // TestIssue10FaultsEscapeTheOldChecks: each issue-10 fault is caught by

@@ -90,6 +90,7 @@ const (
 	CancelKeepsTimerLive    // a cancelled host-table timer is reported cancelled but stays live (runtime/kernel)
 	SendLosesMessage        // a send counts its message in queue.len but does not store it (runtime/channel)
 	StealLeavesEntry        // a steal peeks at the victim's oldest entry instead of popping it (runtime/sched)
+	AdvanceSetsClock        // a host timer turn sets the clock to its step instead of adding it (runtime/pump)
 
 	count
 )
@@ -158,6 +159,7 @@ var table = [count]info{
 	CancelKeepsTimerLive:    {"cancel-keeps-timer-live", "cancelling a task's sleep timer emits timer_cancelled but leaves the timer live, so it later fires and wakes the task instead of a stale-timer diagnostic (breaks P2)"},
 	SendLosesMessage:        {"send-loses-message", "a send counts its message in queue.len but does not store it, so the receiver takes an empty message in its place (breaks INV-CH-02)"},
 	StealLeavesEntry:        {"steal-leaves-entry", "a steal takes the victim's oldest task but leaves its entry in the victim's queue, so the same task can be stolen again (breaks 004 3.6)"},
+	AdvanceSetsClock:        {"advance-sets-clock", "a host timer turn assigns its step to the clock (now = n for now += n), so time stops moving after the first turn and a later sleep never expires (breaks F3/P2)"},
 	MaskNotCounted:          {"mask-not-counted", "entering a masked section emits mask_entered but leaves mask_depth at 0, so a checkpoint acknowledges the cancel inside the mask (breaks B3)"},
 }
 

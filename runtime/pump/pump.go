@@ -208,7 +208,11 @@ func (s *State) apply(in Input, log *trace.Log) error {
 		if !s.Config.Faults.Has(fault.HostTurnStalls) {
 			s.HostTurn++
 		}
-		s.Kernel.Now += in.K.N
+		if s.Config.Faults.Has(fault.AdvanceSetsClock) {
+			s.Kernel.Now = in.K.N // fault: = for +=
+		} else {
+			s.Kernel.Now += in.K.N
+		}
 		log.Emit(trace.Event{Kind: trace.TimeAdvanced, Deadline: uint64(s.Kernel.Now)})
 		s.deliverTimers(log)
 		return nil
