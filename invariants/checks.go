@@ -18,7 +18,7 @@ import (
 // before the lane law that a misplaced phase 0 also upsets, the channel's
 // permit-drop check before its linearity check). The stuck-state class
 // comes last.
-var all = slices.Concat(wheelInvariants, coreInvariants, stealInvariants, channelInvariants, cascadeInvariants, timerRuleInvariants, channelRuleInvariants, wheelRuleInvariants, pollRuleInvariants, stuckInvariant)
+var all = slices.Concat(wheelInvariants, coreInvariants, stealInvariants, channelInvariants, derivedInvariants, metadataInvariants, cascadeInvariants, timerRuleInvariants, channelRuleInvariants, wheelRuleInvariants, pollRuleInvariants, stuckInvariant)
 
 // coreInvariants are the scheduler, pump and cancellation checks.
 var coreInvariants = []Invariant{
@@ -236,8 +236,10 @@ func fairnessBound(c *Context) bool {
 	b, a := &kern(c.Before).Sched, &kern(c.After).Sched
 	c.decisionLanes(at, &c.lanes)
 	lane := laneByName(ev.Lane)
+	// The streak is the derived one (streak-derived), not the field the
+	// runtime maintains.
 	if lane == sched.Cancel && c.lanes[sched.Timed].n+c.lanes[sched.Ready].n > 0 &&
-		a.Streak > c.effectiveLimit(b.Governor) {
+		c.replayed().streak > c.effectiveLimit(c.governor()) {
 		return true
 	}
 	// The certificate: one more dispatch in exactly the decision's lane,
@@ -302,7 +304,8 @@ func burstLimit(c *Context) bool {
 	if limit == 0 {
 		limit = pump.DefaultBurstLimit
 	}
-	return c.After.P.Burst > limit
+	// The derived count (burst-derived), not the runtime's counter.
+	return c.burst() > limit
 }
 
 // liveBefore reports whether timer id was live before the transition.
@@ -519,10 +522,30 @@ func noObligationAfterCancel(c *Context) bool {
 	return false
 }
 
+// resolveOnce derives resolutions from the events: each commit, abort or
+// leak must take an obligation that was Reserved before the transition (or
+// reserved earlier in it) out of Reserved, once. The runtime's own
+// Resolutions counter is read too, but only as a second witness.
 func resolveOnce(c *Context) bool {
+	var open [cancel.MaxObligations + 1]bool
 	for o := uint8(1); o <= cancel.MaxObligations; o++ {
+		ob := kern(c.Before).Cancel.Obligation(o)
+		open[o] = ob.Used && ob.State == cancel.Reserved
 		if kern(c.After).Cancel.Obligation(o).Resolutions > 1 {
 			return true
+		}
+	}
+	for _, e := range c.Events {
+		switch e.Kind {
+		case trace.ObligationReserved:
+			if e.Obligation <= cancel.MaxObligations {
+				open[e.Obligation] = true
+			}
+		case trace.ObligationCommitted, trace.ObligationAborted, trace.ObligationLeaked:
+			if e.Obligation == 0 || e.Obligation > cancel.MaxObligations || !open[e.Obligation] {
+				return true
+			}
+			open[e.Obligation] = false
 		}
 	}
 	return false

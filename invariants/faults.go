@@ -17,7 +17,7 @@ var faults = []FaultCase{
 	{fault.TimedBeforeCancel, "default", []string{"lane-order"}},
 	{fault.LifoReady, "default", []string{"lane-order"}},
 	{fault.TimersAfterDispatch, "default", []string{"phase0-first"}},
-	{fault.DrainNotDoubled, "default", []string{"lane-order"}},
+	{fault.DrainNotDoubled, "default", []string{"lane-order", "event-tags"}},
 	{fault.LostWake, "default", []string{"stuck"}},
 	{fault.AckWhileMasked, "default", []string{"ack-unmasked"}},
 	{fault.WeakenSeverity, "default", []string{"severity-monotone"}},
@@ -74,6 +74,25 @@ var faults = []FaultCase{
 	{fault.MicrotaskNewTurn, "default", []string{"pump-turn-labels"}},
 	{fault.DropDeferredTurn, "default", []string{"deferred-wake-gets-turn"}},
 	{fault.CompleteKeepsTimer, "default", []string{"cancel-clears-timer"}},
+
+	// Checker independence (issue 10): each corrupts a counter or flag an
+	// older check read as given, and went unnoticed by those checks.
+	{fault.ReadyKeepsStreak, "default", []string{"streak-derived"}},
+	{fault.FallbackAnyStreak, "default", []string{"decision-fallback", "streak-derived"}},
+	{fault.GovernorIgnored, "governors", []string{"governor-derived"}},
+	{fault.BurstNotCounted, "default", []string{"burst-derived"}},
+	{fault.DispatchKeepsMembership, "default", []string{"lanes-derived"}},
+	{fault.SenderDropUncounted, "channel", []string{"chan-senders-derived"}},
+	{fault.FiredStaysActive, "timers", []string{"wheel-active-derived"}},
+	{fault.DecisionSeqStalls, "default", []string{"decision-seq"}},
+	{fault.DecisionHashSkipsLane, "default", []string{"decision-hash"}},
+	{fault.HostTurnStalls, "default", []string{"host-turn"}},
+	{fault.DecisionUntagged, "default", []string{"event-tags"}},
+	{fault.MaskNotCounted, "default", []string{"mask-derived"}},
+	{fault.CancelKeepsTimerLive, "default", []string{"timers-derived"}},
+	{fault.SendLosesMessage, "channel", []string{"chan-queue-derived"}},
+	{fault.StealLeavesEntry, "stealing", []string{"pool-derived"}},
+	{fault.AdvanceSetsClock, "default", []string{"clock-derived"}},
 }
 
 // Faults returns the fault catalogue in fault order.

@@ -7,6 +7,13 @@
 // the lane-law check recomputes the expected decision itself, the
 // monotonicity checks compare phases, severities and budgets across the
 // transition, and the event checks read the trace the runtime emitted.
+// Where a check needs a counter or flag the runtime keeps (the streak, the
+// governor, the lanes, the burst counter, sender_count, the wheel's active
+// map, mask depths), that field is itself checked on every transition
+// against the value derived from its value before, the input and the
+// events (derived.go), so a bug in its update is caught where it happens
+// instead of being agreed with; the decision metadata is checked the same
+// way (metadata.go).
 package invariants
 
 import (
@@ -37,6 +44,10 @@ type Context struct {
 	Events   []trace.Event
 	// lanes is scratch space for the lane-law checks.
 	lanes lanes
+	// replay is the scheduler replayed through the events, computed once
+	// per transition (replayDone) for the checks that derive from it.
+	replay     schedReplay
+	replayDone bool
 }
 
 // All returns the invariants in check order; a transition reports the
@@ -99,6 +110,7 @@ func NewChecker(sc *model.Scenario, only []string) (*Checker, error) {
 // Check returns 0, or 1+the index of the first violated invariant.
 func (c *Checker) Check(before *model.State, in model.Input, after *model.State, events []trace.Event) int {
 	c.ctx.Scenario, c.ctx.Before, c.ctx.In, c.ctx.After, c.ctx.Events = c.scenario, before, in, after, events
+	c.ctx.replayDone = false
 	for i := range all {
 		if c.enabled[i] && all[i].violated(&c.ctx) {
 			return i + 1

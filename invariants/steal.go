@@ -2,6 +2,7 @@ package invariants
 
 import (
 	"modelcheck/runtime/kernel"
+	"modelcheck/runtime/pump"
 	"modelcheck/runtime/sched"
 	"modelcheck/runtime/trace"
 )
@@ -10,6 +11,54 @@ import (
 var stealInvariants = []Invariant{
 	{"steal-order", []string{"INV-SC-05", "sc-steal-001"},
 		"a steal scans the other workers circularly from the index the thief's seeded RNG draws (one draw per steal) and takes the oldest entry of the first non-empty one, so the same seed gives the same scan order", stealOrder},
+	{"pool-derived", []string{"INV-SC-05", "sc-steal-001"},
+		"the workers' local queues after a transition are those before plus the task pushed, less the oldest entry of the victim of each steal, so steal-order's view of the queues is the one the inputs made", poolDerived},
+}
+
+// poolDerived replays the local queues through the input (a push appends
+// to its worker) and the Stolen events (each takes the front entry of a
+// queue), and compares with the pool after.
+func poolDerived(c *Context) bool {
+	b, a := &kern(c.Before).Pool, &kern(c.After).Pool
+	if b.Workers == 0 {
+		return false
+	}
+	var q [sched.MaxWorkers]lane
+	for w := uint8(0); w < b.Workers; w++ {
+		for i := 0; i < b.Len(w); i++ {
+			q[w].push(b.Local[w].E[i])
+		}
+	}
+	if c.In.Host == pump.NoHost && c.In.K.Op == kernel.PoolPush && c.In.K.Arg < b.Workers {
+		q[c.In.K.Arg].push(sched.Entry{Task: c.In.K.Task})
+	}
+	for _, e := range c.Events {
+		if e.Kind != trace.Stolen {
+			continue
+		}
+		from := -1
+		for w := uint8(0); w < b.Workers && from < 0; w++ {
+			if q[w].n > 0 && q[w].e[0].Task == e.Task {
+				from = int(w)
+			}
+		}
+		if from < 0 {
+			return true
+		}
+		q[from].n--
+		copy(q[from].e[:q[from].n], q[from].e[1:q[from].n+1])
+	}
+	for w := uint8(0); w < b.Workers; w++ {
+		if a.Len(w) != q[w].n {
+			return true
+		}
+		for i := 0; i < q[w].n; i++ {
+			if a.Local[w].E[i] != q[w].e[i] {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 // stealOrder recomputes the steal from the pool as it stood before: the

@@ -161,6 +161,7 @@ func (s *State) Checkpoint(task uint8, log *trace.Log) (acked bool, err error) {
 }
 
 // Mask enters a masked section (B3): mask depth + 1, at most MaxMaskDepth.
+// Fault MaskNotCounted announces the section but loses the increment.
 func (s *State) Mask(task uint8, log *trace.Log) error {
 	t, err := s.runningTask(task)
 	if err != nil {
@@ -169,7 +170,9 @@ func (s *State) Mask(task uint8, log *trace.Log) error {
 	if t.Mask >= MaxMaskDepth {
 		return fail(MaskTooDeep, task)
 	}
-	t.Mask++
+	if !s.Config.Faults.Has(fault.MaskNotCounted) {
+		t.Mask++
+	}
 	s.emitMask(trace.MaskEntered, task, log)
 	return nil
 }

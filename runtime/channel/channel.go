@@ -265,12 +265,15 @@ func (s *State) leaveQueue(task uint8, log *trace.Log) {
 	}
 }
 
-// push appends a committed message with the next sequence number.
+// push appends a committed message with the next sequence number. Fault
+// SendLosesMessage counts the message but forgets to store it.
 func (s *State) push(task uint8) Message {
 	m := Message{Seq: s.NextSeq, From: task}
 	s.NextSeq++
 	if int(s.Len) < len(s.Queue) {
-		s.Queue[s.Len] = m
+		if !s.Config.Faults.Has(fault.SendLosesMessage) {
+			s.Queue[s.Len] = m
+		}
 		s.Len++
 	}
 	return m

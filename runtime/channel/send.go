@@ -175,10 +175,13 @@ func (s *State) CancelReserve(task uint8, log *trace.Log) {
 
 // DropSender drops one sender handle: sender_count - 1 (a plain decrement:
 // a second drop of a last handle wraps, which is the symptom of the
-// kernel's fault SenderDoubleDrop). The last drop wakes a waiting receiver,
+// kernel's fault SenderDoubleDrop; fault SenderDropUncounted forgets
+// the decrement). The last drop wakes a waiting receiver,
 // which then drains and sees Disconnected (1.10).
 func (s *State) DropSender(log *trace.Log) {
-	s.Senders--
+	if !s.Config.Faults.Has(fault.SenderDropUncounted) {
+		s.Senders--
+	}
 	log.Emit(trace.Event{Kind: trace.ChanSenderDropped, Count: s.Senders})
 	if s.Senders == 0 {
 		s.wakeReceiver(log)

@@ -90,6 +90,24 @@ const (
 	DropDeferredTurn       // a drain cycle ending with a deferred wake goes Idle instead of queueing another turn
 	CompleteKeepsTimer     // a task that completes keeps its sleep timer live
 
+	// Checker independence (issue 10).
+	ReadyKeepsStreak        // a ready dispatch leaves the cancel streak as it was (runtime/sched)
+	FallbackAnyStreak       // the fallback test reads streak >= limit || only-cancel (runtime/sched)
+	GovernorIgnored         // a governor suggestion is announced but not stored (runtime/sched)
+	BurstNotCounted         // a pump dispatch does not count toward the burst (runtime/pump)
+	DispatchKeepsMembership // a dispatch leaves its task in the wake-dedup set (runtime/sched)
+	SenderDropUncounted     // dropping a sender leaves sender_count as it was (runtime/channel)
+	FiredStaysActive        // a fired wheel timer stays in the active map (runtime/wheel)
+	DecisionSeqStalls       // a dispatch does not advance decision_seq (runtime/sched)
+	DecisionHashSkipsLane   // decision_hash leaves the lane out of the chain (runtime/sched)
+	HostTurnStalls          // a host timer turn keeps the old host_turn_id (runtime/pump)
+	DecisionUntagged        // scheduler_step_decision carries no region_id (runtime/kernel)
+	MaskNotCounted          // entering a mask does not raise mask_depth (runtime/cancel)
+	CancelKeepsTimerLive    // a cancelled host-table timer is reported cancelled but stays live (runtime/kernel)
+	SendLosesMessage        // a send counts its message in queue.len but does not store it (runtime/channel)
+	StealLeavesEntry        // a steal peeks at the victim's oldest entry instead of popping it (runtime/sched)
+	AdvanceSetsClock        // a host timer turn sets the clock to its step instead of adding it (runtime/pump)
+
 	count
 )
 
@@ -157,6 +175,23 @@ var table = [count]info{
 	MicrotaskNewTurn:       {"microtask-new-turn", "a microtask drain increments host_turn_id as if it were a new host turn (breaks 000 S6)"},
 	DropDeferredTurn:       {"drop-deferred-turn", "a drain cycle that ends with nothing runnable goes Idle even though a wake was deferred while it ran, instead of queueing another pump turn (breaks 000 S4, F1)"},
 	CompleteKeepsTimer:     {"complete-keeps-timer", "a task that completes while its sleep timer is armed leaves the timer live, so it later fires for a finished task (breaks 004 4.2, INV-TM-02)"},
+
+	ReadyKeepsStreak:        {"ready-keeps-streak", "a ready-lane dispatch does not reset the cancel streak, so the cancel lane is skipped too early (breaks S2's streak bookkeeping)"},
+	FallbackAnyStreak:       {"fallback-any-streak", "the fallback test reads streak >= limit || only cancel work (for &&), so every cancel dispatch with only cancel work is a fallback that resets the streak, and a third cancel dispatch runs at limit 2 while ready work waits (breaks S2)"},
+	GovernorIgnored:         {"governor-ignored", "a governor suggestion is announced (governor_changed) but the assignment is lost, so every governor input is a no-op (breaks 004 3.1)"},
+	BurstNotCounted:         {"burst-not-counted", "a pump dispatch does not increment the drain cycle's burst counter, so the pump never hands off (breaks P1)"},
+	DispatchKeepsMembership: {"dispatch-keeps-membership", "a dispatch pops the entry but leaves the task in the wake-dedup membership set, so its next wake is deduped and lost (breaks S3)"},
+	SenderDropUncounted:     {"sender-drop-uncounted", "dropping a sender emits chan_sender_dropped but leaves sender_count unchanged, so the receiver never sees Disconnected (breaks INV-CH-08)"},
+	FiredStaysActive:        {"fired-stays-active", "a fired wheel timer is not removed from the active map, so its handle stays live after it fired (breaks INV-TM-01/02)"},
+	DecisionSeqStalls:       {"decision-seq-stalls", "a dispatch does not advance decision_seq, so decisions carry no sequence number (breaks S6)"},
+	DecisionHashSkipsLane:   {"decision-hash-skips-lane", "decision_hash chains (previous hash, seq, task, streak) without the lane (breaks S6)"},
+	HostTurnStalls:          {"host-turn-stalls", "a host timer turn does not advance host_turn_id, so two host turns share one id (breaks S6)"},
+	DecisionUntagged:        {"decision-untagged", "scheduler_step_decision is emitted without its region_id (breaks the mandatory-field list of 000's trace contract)"},
+	CancelKeepsTimerLive:    {"cancel-keeps-timer-live", "cancelling a task's sleep timer emits timer_cancelled but leaves the timer live, so it later fires and wakes the task instead of a stale-timer diagnostic (breaks P2)"},
+	SendLosesMessage:        {"send-loses-message", "a send counts its message in queue.len but does not store it, so the receiver takes an empty message in its place (breaks INV-CH-02)"},
+	StealLeavesEntry:        {"steal-leaves-entry", "a steal takes the victim's oldest task but leaves its entry in the victim's queue, so the same task can be stolen again (breaks 004 3.6)"},
+	AdvanceSetsClock:        {"advance-sets-clock", "a host timer turn assigns its step to the clock (now = n for now += n), so time stops moving after the first turn and a later sleep never expires (breaks F3/P2)"},
+	MaskNotCounted:          {"mask-not-counted", "entering a masked section emits mask_entered but leaves mask_depth at 0, so a checkpoint acknowledges the cancel inside the mask (breaks B3)"},
 }
 
 // Name is the fault's command-line name.

@@ -439,6 +439,9 @@ func (s *State) Dispatch(nested bool, log *trace.Log) (sched.Decision, error) {
 	if d.Fallback {
 		ev.AttrKey, ev.AttrVal = "fallback", "true"
 	}
+	if s.Config.Faults.Has(fault.DecisionUntagged) {
+		ev.Region = trace.None
+	}
 	log.Emit(ev)
 	if s.Current != 0 {
 		s.Outer = s.Current

@@ -22,7 +22,8 @@ func (s *State) register(t uint8, deadline uint32, log *trace.Log) error {
 }
 
 // cancelTimers cancels a task's live timers lazily: the entry stays, dead,
-// until its deadline passes (004 2.5).
+// until its deadline passes (004 2.5). Fault CancelKeepsTimerLive reports
+// the cancel but leaves the timer live.
 func (s *State) cancelTimers(t uint8, log *trace.Log) {
 	if s.Config.Wheel {
 		s.cancelWheelTimers(t, log)
@@ -31,7 +32,7 @@ func (s *State) cancelTimers(t uint8, log *trace.Log) {
 	for i := range s.Timers {
 		tm := &s.Timers[i]
 		if tm.Used && tm.Live && tm.Task == t {
-			tm.Live = false
+			tm.Live = s.Config.Faults.Has(fault.CancelKeepsTimerLive)
 			log.Emit(trace.Event{Kind: trace.TimerCancelled, Task: t, Timer: uint8(i + 1), Gen: uint64(tm.Gen), Deadline: uint64(tm.Deadline)})
 		}
 	}

@@ -207,10 +207,16 @@ func (s *State) apply(in Input, log *trace.Log) error {
 		if s.Mode == Running {
 			return fmt.Errorf("advance: a host timer turn cannot start while the pump runs")
 		}
-		s.HostTurn++
-		// Fault FrozenClock: a turn that finds the pump already queued
-		// leaves the clock where it was.
-		if s.Mode != Scheduled || !s.Config.Faults.Has(fault.FrozenClock) {
+		if !s.Config.Faults.Has(fault.HostTurnStalls) {
+			s.HostTurn++
+		}
+		switch {
+		case s.Mode == Scheduled && s.Config.Faults.Has(fault.FrozenClock):
+			// Fault FrozenClock: a turn that finds the pump already queued
+			// leaves the clock where it was.
+		case s.Config.Faults.Has(fault.AdvanceSetsClock):
+			s.Kernel.Now = in.K.N // fault: = for +=
+		default:
 			s.Kernel.Now += in.K.N
 		}
 		log.Emit(trace.Event{Kind: trace.TimeAdvanced, Deadline: uint64(s.Kernel.Now)})
@@ -227,7 +233,9 @@ func (s *State) apply(in Input, log *trace.Log) error {
 		if s.Mode != Running {
 			return fmt.Errorf("dispatch: the pump is %s; a scheduler step runs only in a Running pump", s.describe())
 		}
-		s.Burst++
+		if !s.Config.Faults.Has(fault.BurstNotCounted) {
+			s.Burst++
+		}
 		if _, err := s.Kernel.Dispatch(false, log); err != nil {
 			return err
 		}

@@ -86,7 +86,12 @@ func (p *Pool) Steal(thief uint8, log *trace.Log) (task, victim uint8, order [Ma
 		order[i] = w
 		scanned = i + 1
 		if p.Local[w].N > 0 {
-			t := p.Local[w].remove(0).Task
+			// Fault StealLeavesEntry peeks at the victim's oldest entry
+			// instead of popping it.
+			t := p.Local[w].E[0].Task
+			if !p.Faults.Has(fault.StealLeavesEntry) {
+				p.Local[w].remove(0)
+			}
 			log.Emit(trace.Event{Kind: trace.Stolen, Task: t, AttrKey: "from_worker", AttrVal: workerNames[w]})
 			return t, w, order, scanned, true
 		}

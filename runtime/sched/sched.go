@@ -269,8 +269,11 @@ func (s *State) Inject(l Lane, task, priority uint8, deadline uint32, log *trace
 			log.Emit(trace.Event{Kind: trace.WakeDeduped, Task: task, Lane: cur.String()})
 			return
 		}
-		q := s.lane(cur)
-		q.remove(q.find(task))
+		// A member is in some lane unless the membership set is stale
+		// (fault DispatchKeepsMembership); then there is nothing to move.
+		if q := s.lane(cur); q.find(task) >= 0 {
+			q.remove(q.find(task))
+		}
 	}
 	s.NextGen++
 	s.lane(l).push(Entry{Task: task, Priority: priority, Deadline: deadline})
@@ -289,9 +292,12 @@ func (s *State) Remove(task uint8) {
 	s.Scheduled &^= bit(task)
 }
 
-// SetGovernor records a new suggestion.
+// SetGovernor records a new suggestion. Fault GovernorIgnored loses the
+// assignment and only announces it.
 func (s *State) SetGovernor(g Governor, log *trace.Log) {
-	s.Governor = g
+	if !s.Config.Faults.Has(fault.GovernorIgnored) {
+		s.Governor = g
+	}
 	log.Emit(trace.Event{Kind: trace.GovernorChanged, AttrKey: "suggestion", AttrVal: g.String()})
 }
 
@@ -336,7 +342,8 @@ func (s *State) Next() Decision {
 			if s.Streak >= limit && other && !s.Config.Faults.Has(fault.UnboundedCancelStreak) {
 				continue
 			}
-			if s.Streak >= limit && !other {
+			// Fault FallbackAnyStreak writes || for &&.
+			if (s.Streak >= limit && !other) || (s.Config.Faults.Has(fault.FallbackAnyStreak) && !other) {
 				// Phase 5, fallback cancel: only cancel work exists;
 				// the dispatch counts itself as a new streak of 1.
 				d.Fallback = true
@@ -360,7 +367,9 @@ func (s *State) Next() Decision {
 		i = q.bestByPriority(d.Lane == Ready && s.Config.Faults.Has(fault.LifoReady))
 	}
 	e := q.remove(i)
-	s.Scheduled &^= bit(e.Task)
+	if !s.Config.Faults.Has(fault.DispatchKeepsMembership) {
+		s.Scheduled &^= bit(e.Task)
+	}
 	d.Task = e.Task
 	s.count(d)
 	return d
@@ -385,18 +394,24 @@ func (s *State) count(d Decision) {
 		s.Streak = 0
 		s.Cert.TimedDispatches++
 	case Ready:
-		s.Streak = 0
+		if !s.Config.Faults.Has(fault.ReadyKeepsStreak) {
+			s.Streak = 0
+		}
 		s.Cert.ReadyDispatches++
 	}
 	if d.Limit > s.Cert.MaxEffectiveLimitObserved {
 		s.Cert.MaxEffectiveLimitObserved = d.Limit
 	}
-	s.Seq++
+	if !s.Config.Faults.Has(fault.DecisionSeqStalls) {
+		s.Seq++
+	}
 	h := dethash.New()
 	h.U64(s.Hash)
 	h.U64(s.Seq)
 	h.Byte(d.Task)
-	h.Byte(byte(d.Lane))
+	if !s.Config.Faults.Has(fault.DecisionHashSkipsLane) {
+		h.Byte(byte(d.Lane))
+	}
 	h.Byte(s.Streak)
 	s.Hash = h.Sum()
 }

@@ -289,7 +289,7 @@ func (w *State) drain(now uint64, max int, log *trace.Log) int {
 		if max > 0 && fired >= max {
 			break
 		}
-		if a := w.activeIndex(e.Handle.ID); a >= 0 {
+		if a := w.activeIndex(e.Handle.ID); a >= 0 && !w.Config.Faults.Has(fault.FiredStaysActive) {
 			w.removeActive(a) // upstream: active.remove(&entry.id)
 		}
 		emit(log, trace.Event{Kind: trace.WheelFired, ID: e.Handle.ID, Gen: e.Handle.Gen, Deadline: e.Deadline, Now: now, Task: e.Task})
