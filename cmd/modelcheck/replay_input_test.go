@@ -80,7 +80,7 @@ func TestNonRegularAndHugeFilesAreRefused(t *testing.T) {
 			}()
 			select {
 			case <-done:
-			case <-time.After(30 * time.Second):
+			case <-time.After(generous):
 				t.Fatalf("%s %s did not return", cmd, c.path)
 			}
 			if code != exitUsage || !strings.Contains(stderr, c.want) {
@@ -239,10 +239,7 @@ func TestSignalStopsReplay(t *testing.T) {
 	if testing.Short() {
 		t.Skip("builds the command")
 	}
-	bin := filepath.Join(t.TempDir(), "modelcheck")
-	if b, err := exec.Command("go", "build", "-o", bin, ".").CombinedOutput(); err != nil {
-		t.Fatalf("build: %v\n%s", err, b)
-	}
+	bin := modelcheckBinary(t)
 	path := writeTemp(t, "long.txt", governorScript(counterexamples.MaxScriptInputs))
 	for _, sig := range []syscall.Signal{syscall.SIGINT, syscall.SIGTERM, syscall.SIGHUP} {
 		cmd := exec.Command(bin, "replay", path)
@@ -267,7 +264,7 @@ func TestSignalStopsReplay(t *testing.T) {
 		go func() { waited <- cmd.Wait() }()
 		select {
 		case <-waited:
-		case <-time.After(30 * time.Second):
+		case <-time.After(generous):
 			cmd.Process.Kill()
 			t.Fatalf("%v: replay did not stop", sig)
 		}
