@@ -38,6 +38,12 @@ func (t *T) Step(x int) int {
 func (t *T) touch() {}
 
 func (t T) String() string { if t.n > 1 { return "a" + "b" }; return "" }
+
+type parser struct{ n int }
+
+func (p *parser) num() int { if p.n >= 5 { return 9 }; return 0 }
+
+func ParseInput(s string) int { if len(s) > 8 { return 1 }; return 0 }
 `
 
 func TestEnumerate(t *testing.T) {
@@ -68,7 +74,9 @@ func TestEnumerate(t *testing.T) {
 		"0 -> 0-1",       // a zero literal is not decremented (unsigned underflow)
 		"remove t.n = 7", // the fault switch's planted bug is dead code
 		"7 -> 7+1",
-		"> -> >=", // String is text only
+		"> -> >=", // String is text only, ParseInput spelling only
+		">= -> >", // a parser method reads text only
+		"9 -> 9+1",
 		"negate t.Faults.Has(fault.LifoReady)",
 	} {
 		if slices.Contains(whats, never) {
