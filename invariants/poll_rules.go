@@ -44,4 +44,3 @@ func pendingParks(c *Context) bool {
 func deferredWakeGetsTurn(c *Context) bool {
 	return !c.Scenario.Native && c.After.Ghost.OwedTurn && c.After.P.Mode == pump.Idle
 }
-

@@ -55,4 +55,3 @@ func cancelClearsTimer(c *Context) bool {
 	}
 	return false
 }
-
