@@ -93,6 +93,15 @@ var faults = []FaultCase{
 	{fault.SendLosesMessage, "channel", []string{"chan-queue-derived"}},
 	{fault.StealLeavesEntry, "stealing", []string{"pool-derived"}},
 	{fault.AdvanceSetsClock, "default", []string{"clock-derived"}},
+
+	// Survivors of make mutate (issue 10): each breaks a rule that a
+	// surviving mutant broke with no check noticing.
+	{fault.SleepDeadlineEarly, "default", []string{"sleep-deadline"}},
+	{fault.WakeDropsDeadline, "default", []string{"route-own-record"}},
+	{fault.ReceiverOffByOne, "channel", []string{"chan-roles"}},
+	{fault.UntrackedPermitUnrecorded, "channel-wide", []string{"permit-derived"}},
+	{fault.CoalesceUnaligned, "coalescing", []string{"wheel-coalesce-window"}},
+	{fault.PromoteKeepsOccupancy, "coalescing", []string{"wheel-occupancy"}},
 }
 
 // Faults returns the fault catalogue in fault order.

@@ -108,6 +108,14 @@ const (
 	StealLeavesEntry        // a steal peeks at the victim's oldest entry instead of popping it (runtime/sched)
 	AdvanceSetsClock        // a host timer turn sets the clock to its step instead of adding it (runtime/pump)
 
+	// Survivors of make mutate (issue 10).
+	SleepDeadlineEarly        // a host-table sleep of d is registered for now + d - 1 (runtime/kernel)
+	WakeDropsDeadline         // a woken timed task is routed to the ready lane (runtime/kernel)
+	ReceiverOffByOne          // the receiver is taken to be t(N), the last sender, not t(N+1) (runtime/kernel)
+	UntrackedPermitUnrecorded // with untracked permits, a reserved permit is not recorded on the task (runtime/kernel)
+	CoalesceUnaligned         // the coalescing boundary is now + window, not the end of now's window (runtime/wheel)
+	PromoteKeepsOccupancy     // promoting entries to the ready list leaves their slot's occupancy bit set (runtime/wheel)
+
 	count
 )
 
@@ -192,6 +200,13 @@ var table = [count]info{
 	StealLeavesEntry:        {"steal-leaves-entry", "a steal takes the victim's oldest task but leaves its entry in the victim's queue, so the same task can be stolen again (breaks 004 3.6)"},
 	AdvanceSetsClock:        {"advance-sets-clock", "a host timer turn assigns its step to the clock (now = n for now += n), so time stops moving after the first turn and a later sleep never expires (breaks F3/P2)"},
 	MaskNotCounted:          {"mask-not-counted", "entering a masked section emits mask_entered but leaves mask_depth at 0, so a checkpoint acknowledges the cancel inside the mask (breaks B3)"},
+
+	SleepDeadlineEarly:        {"sleep-deadline-early", "a host-table sleep of d registers its timer for now + d - 1, counting the tick it began in as elapsed, so it wakes one tick early (breaks 004 2.1)"},
+	WakeDropsDeadline:         {"wake-drops-deadline", "only a freshly spawned task is routed by its deadline: once polled, a timed task that is woken goes to the ready lane (breaks 001 B5, 000 S1)"},
+	ReceiverOffByOne:          {"receiver-off-by-one", "the receiver's holder is computed as t(senders), the last sender, instead of t(senders+1), so the receiver task never receives and the last sender's completion closes the channel (breaks 004 1.1)"},
+	UntrackedPermitUnrecorded: {"untracked-permit-unrecorded", "with permits not session-tracked, a reserve grants the slot but the task's permit is not recorded, so it can never send and its slot is never released (breaks INV-CH-09, 004 1.3)"},
+	CoalesceUnaligned:         {"coalesce-unaligned", "the coalescing boundary is now + window instead of (now/window + 1)*window, so timers past the end of now's window fire early with the group (breaks tm-coalesce-001)"},
+	PromoteKeepsOccupancy:     {"promote-keeps-occupancy", "promoting a coalescing window's entries to the ready list leaves the emptied slot's occupancy bit set (breaks the wheel's bitmap index, 004 2.2)"},
 }
 
 // Name is the fault's command-line name.

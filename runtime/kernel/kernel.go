@@ -279,8 +279,15 @@ func (s *State) taskOp(in Input, log *trace.Log) error {
 			if err != nil || !armed {
 				return err
 			}
-		} else if err := s.register(t, s.Now+in.N, log); err != nil {
-			return err
+		} else {
+			deadline := s.Now + in.N
+			// Fault SleepDeadlineEarly counts the current tick as slept.
+			if s.Config.Faults.Has(fault.SleepDeadlineEarly) && in.N > 0 {
+				deadline--
+			}
+			if err := s.register(t, deadline, log); err != nil {
+				return err
+			}
 		}
 		s.endPoll(log)
 		return nil
@@ -313,14 +320,15 @@ func (s *State) spawn(region, priority uint8, deadline uint32, log *trace.Log) e
 	return nil
 }
 
-// route injects a runnable task into its lane (001 B5).
+// route injects a runnable task into its lane (001 B5). Fault
+// WakeDropsDeadline honours the deadline only for a task never polled.
 func (s *State) route(t uint8, log *trace.Log) {
 	tk := s.Cancel.Task(t)
 	run := &s.Tasks[t-1]
 	switch {
 	case tk.CancelPending:
 		s.Sched.Inject(sched.Cancel, t, tk.Budget.Priority, 0, log)
-	case run.Deadline != 0:
+	case run.Deadline != 0 && (tk.Phase == cancel.Created || !s.Config.Faults.Has(fault.WakeDropsDeadline)):
 		s.Sched.Inject(sched.Timed, t, run.Priority, run.Deadline, log)
 	default:
 		s.Sched.Inject(sched.Ready, t, run.Priority, 0, log)
