@@ -102,6 +102,8 @@ var faults = []FaultCase{
 	{fault.UntrackedPermitUnrecorded, "channel-wide", []string{"permit-derived"}},
 	{fault.CoalesceUnaligned, "coalescing", []string{"wheel-coalesce-window"}},
 	{fault.PromoteKeepsOccupancy, "coalescing", []string{"wheel-occupancy"}},
+	{fault.YieldKeepsPoll, "default", []string{"poll-current-derived"}},
+	{fault.PollWakeUnrecorded, "self-wake", []string{"notified-derived"}},
 }
 
 // Faults returns the fault catalogue in fault order.

@@ -115,6 +115,8 @@ const (
 	UntrackedPermitUnrecorded // with untracked permits, a reserved permit is not recorded on the task (runtime/kernel)
 	CoalesceUnaligned         // the coalescing boundary is now + window, not the end of now's window (runtime/wheel)
 	PromoteKeepsOccupancy     // promoting entries to the ready list leaves their slot's occupancy bit set (runtime/wheel)
+	PollWakeUnrecorded        // a wake of the task being polled is dropped (runtime/kernel)
+	YieldKeepsPoll            // a yield issues its wake but does not end the poll (runtime/kernel)
 
 	count
 )
@@ -206,6 +208,8 @@ var table = [count]info{
 	ReceiverOffByOne:          {"receiver-off-by-one", "the receiver's holder is computed as t(senders), the last sender, instead of t(senders+1), so the receiver task never receives and the last sender's completion closes the channel (breaks 004 1.1)"},
 	UntrackedPermitUnrecorded: {"untracked-permit-unrecorded", "with permits not session-tracked, a reserve grants the slot but the task's permit is not recorded, so it can never send and its slot is never released (breaks INV-CH-09, 004 1.3)"},
 	CoalesceUnaligned:         {"coalesce-unaligned", "the coalescing boundary is now + window instead of (now/window + 1)*window, so timers past the end of now's window fire early with the group (breaks tm-coalesce-001)"},
+	PollWakeUnrecorded:        {"poll-wake-unrecorded", "a wake that finds its task being polled is dropped as redundant (the task is running anyway) instead of being recorded, so a poll that then returns Pending parks the task with its wake lost (breaks 000 S5, S3)"},
+	YieldKeepsPoll:            {"yield-keeps-poll", "a yield issues its wake but does not return Pending to the scheduler: the poll goes on, so the yielding task keeps the thread (breaks 000 S5)"},
 	PromoteKeepsOccupancy:     {"promote-keeps-occupancy", "promoting a coalescing window's entries to the ready list leaves the emptied slot's occupancy bit set (breaks the wheel's bitmap index, 004 2.2)"},
 }
 

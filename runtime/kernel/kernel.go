@@ -263,7 +263,10 @@ func (s *State) taskOp(in Input, log *trace.Log) error {
 		// S5: the first poll returns Pending and issues a wake.
 		log.Emit(trace.Event{Kind: trace.Yielded, Task: t})
 		s.Tasks[t-1].Notified = true
-		s.endPoll(log)
+		// Fault YieldKeepsPoll: the poll does not return.
+		if !s.Config.Faults.Has(fault.YieldKeepsPoll) {
+			s.endPoll(log)
+		}
 		return nil
 	case Pending:
 		// Fault PendingRequeues: the wake a yield issues (S5) is issued
@@ -349,7 +352,10 @@ func (s *State) Wake(t uint8, gen uint32, log *trace.Log) error {
 		return nil
 	}
 	if t == s.Current || t == s.Outer {
-		s.Tasks[t-1].Notified = true
+		// Fault PollWakeUnrecorded drops the wake of a running task.
+		if !s.Config.Faults.Has(fault.PollWakeUnrecorded) {
+			s.Tasks[t-1].Notified = true
+		}
 		return nil
 	}
 	s.route(t, log)
