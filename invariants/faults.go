@@ -104,6 +104,8 @@ var faults = []FaultCase{
 	{fault.PromoteKeepsOccupancy, "coalescing", []string{"wheel-occupancy"}},
 	{fault.YieldKeepsPoll, "default", []string{"poll-current-derived"}},
 	{fault.PollWakeUnrecorded, "self-wake", []string{"notified-derived"}},
+	{fault.DeferUnmasked, "default", []string{"checkpoint-acks-unmasked"}},
+	{fault.RegionDepthFlat, "default", []string{"region-tree-derived"}},
 }
 
 // Faults returns the fault catalogue in fault order.

@@ -117,6 +117,8 @@ const (
 	PromoteKeepsOccupancy     // promoting entries to the ready list leaves their slot's occupancy bit set (runtime/wheel)
 	PollWakeUnrecorded        // a wake of the task being polled is dropped (runtime/kernel)
 	YieldKeepsPoll            // a yield issues its wake but does not end the poll (runtime/kernel)
+	DeferUnmasked             // a checkpoint's mask test reads mask_depth >= 0 (runtime/cancel)
+	RegionDepthFlat           // an opened region gets its parent's depth (runtime/cancel)
 
 	count
 )
@@ -210,6 +212,8 @@ var table = [count]info{
 	CoalesceUnaligned:         {"coalesce-unaligned", "the coalescing boundary is now + window instead of (now/window + 1)*window, so timers past the end of now's window fire early with the group (breaks tm-coalesce-001)"},
 	PollWakeUnrecorded:        {"poll-wake-unrecorded", "a wake that finds its task being polled is dropped as redundant (the task is running anyway) instead of being recorded, so a poll that then returns Pending parks the task with its wake lost (breaks 000 S5, S3)"},
 	YieldKeepsPoll:            {"yield-keeps-poll", "a yield issues its wake but does not return Pending to the scheduler: the poll goes on, so the yielding task keeps the thread (breaks 000 S5)"},
+	DeferUnmasked:             {"defer-unmasked", "the checkpoint's mask test reads mask_depth >= 0 (for > 0), so every checkpoint defers a requested cancel as masked and an unmasked task never acknowledges (breaks T2, B3)"},
+	RegionDepthFlat:           {"region-depth-flat", "an opened region is given its parent's depth instead of one more, so a nested region sits level with its parent in the tree the cascade order reads (breaks 001's region tree)"},
 	PromoteKeepsOccupancy:     {"promote-keeps-occupancy", "promoting a coalescing window's entries to the ready list leaves the emptied slot's occupancy bit set (breaks the wheel's bitmap index, 004 2.2)"},
 }
 
