@@ -106,6 +106,7 @@ var faults = []FaultCase{
 	{fault.PollWakeUnrecorded, "self-wake", []string{"notified-derived"}},
 	{fault.DeferUnmasked, "default", []string{"checkpoint-acks-unmasked"}},
 	{fault.RegionDepthFlat, "default", []string{"region-tree-derived"}},
+	{fault.SilentRegionClose, "default", []string{"changes-announced"}},
 }
 
 // Faults returns the fault catalogue in fault order.

@@ -265,7 +265,10 @@ func (s *State) advanceRegion(id uint8, log *trace.Log) {
 		if r.HasReason {
 			r.Outcome = Cancelled
 		}
-		log.Emit(trace.Event{Kind: trace.RegionClosed, Region: id, AttrKey: attrOutcome, AttrVal: r.Outcome.String()})
+		// Fault SilentRegionClose skips the event.
+		if !s.Config.Faults.Has(fault.SilentRegionClose) {
+			log.Emit(trace.Event{Kind: trace.RegionClosed, Region: id, AttrKey: attrOutcome, AttrVal: r.Outcome.String()})
+		}
 	}
 }
 

@@ -119,6 +119,7 @@ const (
 	YieldKeepsPoll            // a yield issues its wake but does not end the poll (runtime/kernel)
 	DeferUnmasked             // a checkpoint's mask test reads mask_depth >= 0 (runtime/cancel)
 	RegionDepthFlat           // an opened region gets its parent's depth (runtime/cancel)
+	SilentRegionClose         // a region closes without a region_closed event (runtime/cancel)
 
 	count
 )
@@ -214,6 +215,7 @@ var table = [count]info{
 	YieldKeepsPoll:            {"yield-keeps-poll", "a yield issues its wake but does not return Pending to the scheduler: the poll goes on, so the yielding task keeps the thread (breaks 000 S5)"},
 	DeferUnmasked:             {"defer-unmasked", "the checkpoint's mask test reads mask_depth >= 0 (for > 0), so every checkpoint defers a requested cancel as masked and an unmasked task never acknowledges (breaks T2, B3)"},
 	RegionDepthFlat:           {"region-depth-flat", "an opened region is given its parent's depth instead of one more, so a nested region sits level with its parent in the tree the cascade order reads (breaks 001's region tree)"},
+	SilentRegionClose:         {"silent-region-close", "a region that finishes finalizing becomes Closed with its outcome but emits no region_closed, so the trace never shows the close or the outcome (breaks 001's trace of quiescence completion)"},
 	PromoteKeepsOccupancy:     {"promote-keeps-occupancy", "promoting a coalescing window's entries to the ready list leaves the emptied slot's occupancy bit set (breaks the wheel's bitmap index, 004 2.2)"},
 }
 
