@@ -107,6 +107,7 @@ var faults = []FaultCase{
 	{fault.DeferUnmasked, "default", []string{"checkpoint-acks-unmasked"}},
 	{fault.RegionDepthFlat, "default", []string{"region-tree-derived"}},
 	{fault.SilentRegionClose, "default", []string{"changes-announced"}},
+	{fault.RecvSendersFirst, "channel", []string{"chan-recv-outcome"}},
 }
 
 // Faults returns the fault catalogue in fault order.

@@ -22,6 +22,8 @@ var survivorInvariants = []Invariant{
 		"with a channel of N senders, tasks t1..tN hold the senders and t(N+1) the receiver: only the receiver receives or closes, only senders reserve, a sender's completion drops its sender and the receiver's closes the receiver", chanRoles},
 	{"permit-derived", []string{"INV-CH-09", "INV-CH-10", "004/1.3"},
 		"a task holds a permit after a step exactly when it held one before or was granted one (chan_reserved) in it, and did not send, abort or drop it", permitDerived},
+	{"chan-recv-outcome", []string{"004/1.4", "ch-close-drain-001", "INV-CH-07"},
+		"a recv or try_recv that is not cancelled takes the oldest message while one is queued and the receiver is open, and fails Disconnected only once the receiver closed or with the queue empty and no sender left", chanRecvOutcome},
 }
 
 // sleepDeadline recomputes the deadline of 004 2.1 (deadline = now +
@@ -168,4 +170,31 @@ func permitDerived(c *Context) bool {
 		}
 	}
 	return false
+}
+
+// chanRecvOutcome recomputes recv's and try_recv's outcome (004 1.4) from
+// the channel before the step: the oldest message while one is queued and
+// the receiver is open; Disconnected only once the receiver closed, or
+// with the queue empty and no sender left. A Cancelled recv is judged by
+// chan-cancelled-needs-cancel.
+func chanRecvOutcome(c *Context) bool {
+	if c.Scenario.Kernel.Channel.Capacity == 0 || c.In.Host != pump.NoHost ||
+		(c.In.K.Op != kernel.ChanRecv && c.In.K.Op != kernel.ChanTryRecv) {
+		return false
+	}
+	ch := &kern(c.Before).Chan
+	received, cancelled := false, false
+	for _, e := range c.Events {
+		switch {
+		case e.Kind == trace.ChanReceived:
+			received = true
+		case e.Kind == trace.ChanOpFailed && e.ErrorClass == trace.ErrCancelled:
+			cancelled = true
+		case e.Kind == trace.ChanOpFailed && e.ErrorClass == trace.ErrDisconnected:
+			if !ch.ReceiverDropped && (ch.Len > 0 || ch.Senders > 0) {
+				return true
+			}
+		}
+	}
+	return !cancelled && !received && ch.Len > 0 && !ch.ReceiverDropped
 }
