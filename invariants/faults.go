@@ -108,6 +108,8 @@ var faults = []FaultCase{
 	{fault.RegionDepthFlat, "default", []string{"region-tree-derived"}},
 	{fault.SilentRegionClose, "default", []string{"changes-announced"}},
 	{fault.RecvSendersFirst, "channel", []string{"chan-recv-outcome"}},
+	// stuck recomputes runnable work itself since issue 10.
+	{fault.EmptyIgnoresCancelLane, "default", []string{"stuck"}},
 }
 
 // Faults returns the fault catalogue in fault order.
