@@ -110,6 +110,7 @@ var faults = []FaultCase{
 	{fault.RecvSendersFirst, "channel", []string{"chan-recv-outcome"}},
 	// stuck recomputes runnable work itself since issue 10.
 	{fault.EmptyIgnoresCancelLane, "default", []string{"stuck"}},
+	{fault.SilentIdle, "default", []string{"pump-idle-announced"}},
 }
 
 // Faults returns the fault catalogue in fault order.

@@ -16,6 +16,8 @@ var pollSurvivorInvariants = []Invariant{
 		"the task being polled after a step is the one the step's last decision chose, until a scheduler_step_end naming it ends the poll; a yield, pending, completion or finalize-done ends the poll of the task that performs it", pollCurrentDerived},
 	{"notified-derived", []string{"wasm-browser-scheduler-semantics-v1/S3", "wasm-browser-scheduler-semantics-v1/S5", "sched.browser.wake.dedup_cross_turn"},
 		"a task's wake flag is up exactly when, since its poll began, a wake, callback or channel wake naming it, or a cancel request that changed it, reached it while it was polled (the ghost's record of those inputs and events)", notifiedDerived},
+	{"pump-idle-announced", []string{"wasm-browser-scheduler-semantics-v1/P1", "wasm-browser-scheduler-semantics-v1/S4"},
+		"a step that leaves a non-idle pump Idle emits pump_idle (or, for a hand-off that fails closed, authorization_denied)", pumpIdleAnnounced},
 }
 
 // pollCurrentDerived replays Current and Outer through the decisions and
@@ -63,4 +65,14 @@ func notifiedDerived(c *Context) bool {
 		}
 	}
 	return false
+}
+
+// pumpIdleAnnounced is 000's trace of the pump's life: the pump going idle
+// is announced (pump_idle, or the authorization_denied of a hand-off that
+// fails closed), so a trace reader can tell a quiet pump from a lost one.
+func pumpIdleAnnounced(c *Context) bool {
+	if c.Scenario.Native || c.After.P.Mode != pump.Idle || c.Before.P.Mode == pump.Idle {
+		return false
+	}
+	return c.firstIndex(trace.PumpIdle) < 0 && c.firstIndex(trace.AuthorizationDenied) < 0
 }

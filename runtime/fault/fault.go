@@ -122,6 +122,7 @@ const (
 	SilentRegionClose         // a region closes without a region_closed event (runtime/cancel)
 	RecvSendersFirst          // recv tests sender_count before the queue (runtime/channel)
 	EmptyIgnoresCancelLane    // the scheduler's emptiness test counts only the timed and ready lanes (runtime/sched)
+	SilentIdle                // a drain cycle goes idle without pump_idle (runtime/pump)
 
 	count
 )
@@ -220,6 +221,7 @@ var table = [count]info{
 	SilentRegionClose:         {"silent-region-close", "a region that finishes finalizing becomes Closed with its outcome but emits no region_closed, so the trace never shows the close or the outcome (breaks 001's trace of quiescence completion)"},
 	RecvSendersFirst:          {"recv-senders-first", "recv tests sender_count before the queue, so once the last sender is gone it returns Disconnected although messages are still queued, and they are never delivered (breaks 004 1.4, ch-close-drain-001)"},
 	EmptyIgnoresCancelLane:    {"empty-ignores-cancel-lane", "the scheduler's emptiness test counts only the timed and ready lanes, so a drain cycle with only cancel work left ends and the pump goes idle with that work queued (breaks 000 S4, 001 B5)"},
+	SilentIdle:                {"silent-idle", "a drain cycle that ends with nothing runnable sets the pump Idle without emitting pump_idle, so the trace shows a pump that never stopped (breaks 000's trace of P1/S4)"},
 	PromoteKeepsOccupancy:     {"promote-keeps-occupancy", "promoting a coalescing window's entries to the ready list leaves the emptied slot's occupancy bit set (breaks the wheel's bitmap index, 004 2.2)"},
 }
 
