@@ -18,7 +18,7 @@ import (
 // before the lane law that a misplaced phase 0 also upsets, the channel's
 // permit-drop check before its linearity check). The stuck-state class
 // comes last.
-var all = slices.Concat(wheelInvariants, coreInvariants, stealInvariants, channelInvariants, derivedInvariants, metadataInvariants, cascadeInvariants, timerRuleInvariants, channelRuleInvariants, wheelRuleInvariants, pollRuleInvariants, stuckInvariant)
+var all = slices.Concat(wheelInvariants, coreInvariants, stealInvariants, channelInvariants, derivedInvariants, metadataInvariants, cascadeInvariants, timerRuleInvariants, channelRuleInvariants, wheelRuleInvariants, pollRuleInvariants, survivorInvariants, wheelSurvivorInvariants, pollSurvivorInvariants, cancelSurvivorInvariants, stuckInvariant)
 
 // coreInvariants are the scheduler, pump and cancellation checks.
 var coreInvariants = []Invariant{
@@ -556,7 +556,7 @@ func stuckAfter(c *Context) bool { return stuck(c.Scenario, c.After) }
 // stuck: a live task nothing can run again, or an idle pump with work.
 func stuck(sc *model.Scenario, s *model.State) bool {
 	k := kern(s)
-	if !sc.Native && s.P.Mode == pump.Idle && k.Runnable() {
+	if !sc.Native && s.P.Mode == pump.Idle && runnable(k) {
 		return true
 	}
 	for t := uint8(1); t <= kernel.MaxTasks; t++ {
@@ -598,6 +598,32 @@ func hasLiveTimer(k *kernel.State, t uint8) bool {
 	}
 	for _, tm := range k.Timers {
 		if tm.Used && tm.Live && tm.Task == t {
+			return true
+		}
+	}
+	return false
+}
+
+// runnable is kernel.Runnable recomputed from the lanes' entries and the
+// timers' deadlines, so the stuck check does not trust the runtime's own
+// emptiness test or its earliest-deadline query (issue 10: a mutant of
+// either left an idle pump with work unnoticed).
+func runnable(k *kernel.State) bool {
+	for l := sched.Cancel; l <= sched.Ready; l++ {
+		if len(k.Sched.Entries(l)) > 0 {
+			return true
+		}
+	}
+	if k.Config.Wheel {
+		for i := range k.Wheel.Entries {
+			if e := &k.Wheel.Entries[i]; e.Used && e.Deadline <= uint64(k.Now) && k.Wheel.Live(e.Handle) {
+				return true
+			}
+		}
+		return false
+	}
+	for i := range k.Timers {
+		if tm := &k.Timers[i]; tm.Used && tm.Live && tm.Deadline <= k.Now {
 			return true
 		}
 	}

@@ -93,6 +93,24 @@ var faults = []FaultCase{
 	{fault.SendLosesMessage, "channel", []string{"chan-queue-derived"}},
 	{fault.StealLeavesEntry, "stealing", []string{"pool-derived"}},
 	{fault.AdvanceSetsClock, "default", []string{"clock-derived"}},
+
+	// Survivors of make mutate (issue 10): each breaks a rule that a
+	// surviving mutant broke with no check noticing.
+	{fault.SleepDeadlineEarly, "default", []string{"sleep-deadline"}},
+	{fault.WakeDropsDeadline, "default", []string{"route-own-record"}},
+	{fault.ReceiverOffByOne, "channel", []string{"chan-roles"}},
+	{fault.UntrackedPermitUnrecorded, "channel-wide", []string{"permit-derived"}},
+	{fault.CoalesceUnaligned, "coalescing", []string{"wheel-coalesce-window"}},
+	{fault.PromoteKeepsOccupancy, "coalescing", []string{"wheel-occupancy"}},
+	{fault.YieldKeepsPoll, "default", []string{"poll-current-derived"}},
+	{fault.PollWakeUnrecorded, "self-wake", []string{"notified-derived"}},
+	{fault.DeferUnmasked, "default", []string{"checkpoint-acks-unmasked"}},
+	{fault.RegionDepthFlat, "default", []string{"region-tree-derived"}},
+	{fault.SilentRegionClose, "default", []string{"changes-announced"}},
+	{fault.RecvSendersFirst, "channel", []string{"chan-recv-outcome"}},
+	// stuck recomputes runnable work itself since issue 10.
+	{fault.EmptyIgnoresCancelLane, "default", []string{"stuck"}},
+	{fault.SilentIdle, "default", []string{"pump-idle-announced"}},
 }
 
 // Faults returns the fault catalogue in fault order.

@@ -26,7 +26,12 @@ func (s *State) OpenRegion(parent uint8, log *trace.Log) (uint8, error) {
 	if id == 0 {
 		return 0, fail(RegionTableFull, 0)
 	}
-	s.Regions[id-1] = Region{Used: true, State: RegionOpen, Parent: parent, Depth: p.Depth + 1}
+	depth := p.Depth + 1
+	// Fault RegionDepthFlat gives the child its parent's depth.
+	if s.Config.Faults.Has(fault.RegionDepthFlat) {
+		depth = p.Depth
+	}
+	s.Regions[id-1] = Region{Used: true, State: RegionOpen, Parent: parent, Depth: depth}
 	log.Emit(trace.Event{Kind: trace.RegionOpened, Region: id, AttrKey: attrParent, AttrVal: regionNames[parent]})
 	return id, nil
 }
@@ -260,7 +265,10 @@ func (s *State) advanceRegion(id uint8, log *trace.Log) {
 		if r.HasReason {
 			r.Outcome = Cancelled
 		}
-		log.Emit(trace.Event{Kind: trace.RegionClosed, Region: id, AttrKey: attrOutcome, AttrVal: r.Outcome.String()})
+		// Fault SilentRegionClose skips the event.
+		if !s.Config.Faults.Has(fault.SilentRegionClose) {
+			log.Emit(trace.Event{Kind: trace.RegionClosed, Region: id, AttrKey: attrOutcome, AttrVal: r.Outcome.String()})
+		}
 	}
 }
 

@@ -151,7 +151,8 @@ func (s *State) Checkpoint(task uint8, log *trace.Log) (acked bool, err error) {
 	if t.Phase != CancelRequested {
 		return false, nil
 	}
-	if t.Mask > 0 && !s.Config.Faults.Has(fault.AckWhileMasked) {
+	// Fault DeferUnmasked reads the mask test as >= 0.
+	if (t.Mask > 0 || s.Config.Faults.Has(fault.DeferUnmasked)) && !s.Config.Faults.Has(fault.AckWhileMasked) {
 		log.Emit(s.cancelEvent(trace.CancelDeferredMasked, task))
 		return false, nil
 	}

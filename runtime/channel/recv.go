@@ -30,6 +30,11 @@ func (s *State) Recv(task uint8, cancelled bool, log *trace.Log) (Result, Messag
 	if s.ReceiverDropped {
 		return failed(task, "recv", Disconnected, log), Message{}
 	}
+	// Fault RecvSendersFirst: no sender left reads as disconnected
+	// before the queue is looked at.
+	if s.Senders == 0 && s.Config.Faults.Has(fault.RecvSendersFirst) {
+		return failed(task, "recv", Disconnected, log), Message{}
+	}
 	if s.Len > 0 {
 		if s.RecvWaiter == task {
 			s.RecvWaiter = 0

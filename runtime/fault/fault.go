@@ -108,6 +108,22 @@ const (
 	StealLeavesEntry        // a steal peeks at the victim's oldest entry instead of popping it (runtime/sched)
 	AdvanceSetsClock        // a host timer turn sets the clock to its step instead of adding it (runtime/pump)
 
+	// Survivors of make mutate (issue 10).
+	SleepDeadlineEarly        // a host-table sleep of d is registered for now + d - 1 (runtime/kernel)
+	WakeDropsDeadline         // a woken timed task is routed to the ready lane (runtime/kernel)
+	ReceiverOffByOne          // the receiver is taken to be t(N), the last sender, not t(N+1) (runtime/kernel)
+	UntrackedPermitUnrecorded // with untracked permits, a reserved permit is not recorded on the task (runtime/kernel)
+	CoalesceUnaligned         // the coalescing boundary is now + window, not the end of now's window (runtime/wheel)
+	PromoteKeepsOccupancy     // promoting entries to the ready list leaves their slot's occupancy bit set (runtime/wheel)
+	PollWakeUnrecorded        // a wake of the task being polled is dropped (runtime/kernel)
+	YieldKeepsPoll            // a yield issues its wake but does not end the poll (runtime/kernel)
+	DeferUnmasked             // a checkpoint's mask test reads mask_depth >= 0 (runtime/cancel)
+	RegionDepthFlat           // an opened region gets its parent's depth (runtime/cancel)
+	SilentRegionClose         // a region closes without a region_closed event (runtime/cancel)
+	RecvSendersFirst          // recv tests sender_count before the queue (runtime/channel)
+	EmptyIgnoresCancelLane    // the scheduler's emptiness test counts only the timed and ready lanes (runtime/sched)
+	SilentIdle                // a drain cycle goes idle without pump_idle (runtime/pump)
+
 	count
 )
 
@@ -192,6 +208,21 @@ var table = [count]info{
 	StealLeavesEntry:        {"steal-leaves-entry", "a steal takes the victim's oldest task but leaves its entry in the victim's queue, so the same task can be stolen again (breaks 004 3.6)"},
 	AdvanceSetsClock:        {"advance-sets-clock", "a host timer turn assigns its step to the clock (now = n for now += n), so time stops moving after the first turn and a later sleep never expires (breaks F3/P2)"},
 	MaskNotCounted:          {"mask-not-counted", "entering a masked section emits mask_entered but leaves mask_depth at 0, so a checkpoint acknowledges the cancel inside the mask (breaks B3)"},
+
+	SleepDeadlineEarly:        {"sleep-deadline-early", "a host-table sleep of d registers its timer for now + d - 1, counting the tick it began in as elapsed, so it wakes one tick early (breaks 004 2.1)"},
+	WakeDropsDeadline:         {"wake-drops-deadline", "only a freshly spawned task is routed by its deadline: once polled, a timed task that is woken goes to the ready lane (breaks 001 B5, 000 S1)"},
+	ReceiverOffByOne:          {"receiver-off-by-one", "the receiver's holder is computed as t(senders), the last sender, instead of t(senders+1), so the receiver task never receives and the last sender's completion closes the channel (breaks 004 1.1)"},
+	UntrackedPermitUnrecorded: {"untracked-permit-unrecorded", "with permits not session-tracked, a reserve grants the slot but the task's permit is not recorded, so it can never send and its slot is never released (breaks INV-CH-09, 004 1.3)"},
+	CoalesceUnaligned:         {"coalesce-unaligned", "the coalescing boundary is now + window instead of (now/window + 1)*window, so timers past the end of now's window fire early with the group (breaks tm-coalesce-001)"},
+	PollWakeUnrecorded:        {"poll-wake-unrecorded", "a wake that finds its task being polled is dropped as redundant (the task is running anyway) instead of being recorded, so a poll that then returns Pending parks the task with its wake lost (breaks 000 S5, S3)"},
+	YieldKeepsPoll:            {"yield-keeps-poll", "a yield issues its wake but does not return Pending to the scheduler: the poll goes on, so the yielding task keeps the thread (breaks 000 S5)"},
+	DeferUnmasked:             {"defer-unmasked", "the checkpoint's mask test reads mask_depth >= 0 (for > 0), so every checkpoint defers a requested cancel as masked and an unmasked task never acknowledges (breaks T2, B3)"},
+	RegionDepthFlat:           {"region-depth-flat", "an opened region is given its parent's depth instead of one more, so a nested region sits level with its parent in the tree the cascade order reads (breaks 001's region tree)"},
+	SilentRegionClose:         {"silent-region-close", "a region that finishes finalizing becomes Closed with its outcome but emits no region_closed, so the trace never shows the close or the outcome (breaks 001's trace of quiescence completion)"},
+	RecvSendersFirst:          {"recv-senders-first", "recv tests sender_count before the queue, so once the last sender is gone it returns Disconnected although messages are still queued, and they are never delivered (breaks 004 1.4, ch-close-drain-001)"},
+	EmptyIgnoresCancelLane:    {"empty-ignores-cancel-lane", "the scheduler's emptiness test counts only the timed and ready lanes, so a drain cycle with only cancel work left ends and the pump goes idle with that work queued (breaks 000 S4, 001 B5)"},
+	SilentIdle:                {"silent-idle", "a drain cycle that ends with nothing runnable sets the pump Idle without emitting pump_idle, so the trace shows a pump that never stopped (breaks 000's trace of P1/S4)"},
+	PromoteKeepsOccupancy:     {"promote-keeps-occupancy", "promoting a coalescing window's entries to the ready list leaves the emptied slot's occupancy bit set (breaks the wheel's bitmap index, 004 2.2)"},
 }
 
 // Name is the fault's command-line name.

@@ -41,8 +41,14 @@ const (
 // untrackedPermit marks a permit held without an obligation.
 const untrackedPermit = 255
 
-// Receiver is the task holding the channel's receiver.
-func (s *State) Receiver() uint8 { return s.Config.Channel.Senders + 1 }
+// Receiver is the task holding the channel's receiver. Fault
+// ReceiverOffByOne counts the holders from zero.
+func (s *State) Receiver() uint8 {
+	if s.Config.Faults.Has(fault.ReceiverOffByOne) {
+		return s.Config.Channel.Senders
+	}
+	return s.Config.Channel.Senders + 1
+}
 
 // HasChannel reports whether the runtime was configured with a channel.
 func (s *State) HasChannel() bool { return s.Config.Channel.Capacity > 0 }
@@ -157,7 +163,10 @@ func (s *State) chanOp(in Input, log *trace.Log) error {
 func (s *State) admitPermit(t uint8, log *trace.Log) error {
 	run := &s.Tasks[t-1]
 	if !s.Config.TrackPermits {
-		run.Permit = untrackedPermit
+		// Fault UntrackedPermitUnrecorded forgets the untracked permit.
+		if !s.Config.Faults.Has(fault.UntrackedPermitUnrecorded) {
+			run.Permit = untrackedPermit
+		}
 		return nil
 	}
 	ob, err := s.Cancel.Reserve(t, cancel.SendPermit, log)

@@ -263,7 +263,10 @@ func (s *State) taskOp(in Input, log *trace.Log) error {
 		// S5: the first poll returns Pending and issues a wake.
 		log.Emit(trace.Event{Kind: trace.Yielded, Task: t})
 		s.Tasks[t-1].Notified = true
-		s.endPoll(log)
+		// Fault YieldKeepsPoll: the poll does not return.
+		if !s.Config.Faults.Has(fault.YieldKeepsPoll) {
+			s.endPoll(log)
+		}
 		return nil
 	case Pending:
 		// Fault PendingRequeues: the wake a yield issues (S5) is issued
@@ -279,8 +282,15 @@ func (s *State) taskOp(in Input, log *trace.Log) error {
 			if err != nil || !armed {
 				return err
 			}
-		} else if err := s.register(t, s.Now+in.N, log); err != nil {
-			return err
+		} else {
+			deadline := s.Now + in.N
+			// Fault SleepDeadlineEarly counts the current tick as slept.
+			if s.Config.Faults.Has(fault.SleepDeadlineEarly) && in.N > 0 {
+				deadline--
+			}
+			if err := s.register(t, deadline, log); err != nil {
+				return err
+			}
 		}
 		s.endPoll(log)
 		return nil
@@ -313,14 +323,15 @@ func (s *State) spawn(region, priority uint8, deadline uint32, log *trace.Log) e
 	return nil
 }
 
-// route injects a runnable task into its lane (001 B5).
+// route injects a runnable task into its lane (001 B5). Fault
+// WakeDropsDeadline honours the deadline only for a task never polled.
 func (s *State) route(t uint8, log *trace.Log) {
 	tk := s.Cancel.Task(t)
 	run := &s.Tasks[t-1]
 	switch {
 	case tk.CancelPending:
 		s.Sched.Inject(sched.Cancel, t, tk.Budget.Priority, 0, log)
-	case run.Deadline != 0:
+	case run.Deadline != 0 && (tk.Phase == cancel.Created || !s.Config.Faults.Has(fault.WakeDropsDeadline)):
 		s.Sched.Inject(sched.Timed, t, run.Priority, run.Deadline, log)
 	default:
 		s.Sched.Inject(sched.Ready, t, run.Priority, 0, log)
@@ -341,7 +352,10 @@ func (s *State) Wake(t uint8, gen uint32, log *trace.Log) error {
 		return nil
 	}
 	if t == s.Current || t == s.Outer {
-		s.Tasks[t-1].Notified = true
+		// Fault PollWakeUnrecorded drops the wake of a running task.
+		if !s.Config.Faults.Has(fault.PollWakeUnrecorded) {
+			s.Tasks[t-1].Notified = true
+		}
 		return nil
 	}
 	s.route(t, log)

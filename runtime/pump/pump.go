@@ -316,7 +316,10 @@ func (s *State) settle(log *trace.Log) {
 			s.schedule(Microtask, log)
 		case !runnable:
 			s.Mode = Idle
-			log.Emit(trace.Event{Kind: trace.PumpIdle})
+			// Fault SilentIdle skips the event.
+			if !s.Config.Faults.Has(fault.SilentIdle) {
+				log.Emit(trace.Event{Kind: trace.PumpIdle})
+			}
 		}
 	}
 }

@@ -255,8 +255,14 @@ func (s *State) LaneOf(task uint8) Lane {
 	return NoLane
 }
 
-// Empty reports whether no lane holds work.
-func (s *State) Empty() bool { return s.Cancel.N+s.Timed.N+s.Ready.N == 0 }
+// Empty reports whether no lane holds work. Fault EmptyIgnoresCancelLane
+// leaves the cancel lane out.
+func (s *State) Empty() bool {
+	if s.Config.Faults.Has(fault.EmptyIgnoresCancelLane) {
+		return s.Timed.N+s.Ready.N == 0
+	}
+	return s.Cancel.N+s.Timed.N+s.Ready.N == 0
+}
 
 // Inject puts a task into a lane. Wake dedup (S3): a task that already has
 // an entry gets no second one (WakeDeduped), except that a cancel injection

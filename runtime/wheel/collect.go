@@ -254,6 +254,10 @@ func (w *State) drain(now uint64, max int, log *trace.Log) int {
 		if q < math.MaxUint64 && q+1 <= math.MaxUint64/win {
 			boundary = (q + 1) * win
 		}
+		// Fault CoalesceUnaligned: the window starts at now.
+		if w.Config.Faults.Has(fault.CoalesceUnaligned) && now <= math.MaxUint64-win {
+			boundary = now + win
+		}
 		w.promote(boundary)
 		group, early := 0, false
 		for i := range w.Entries {
@@ -314,7 +318,8 @@ func (w *State) promote(boundary uint64) {
 		}
 		k, s := e.Level, e.Slot
 		e.Level, e.Slot = Ready, 0
-		if k < Levels && !w.slotHasEntries(k, s) {
+		// Fault PromoteKeepsOccupancy leaves the emptied slot's bit.
+		if k < Levels && !w.slotHasEntries(k, s) && !w.Config.Faults.Has(fault.PromoteKeepsOccupancy) {
 			w.Occupied[k][s/64] &^= 1 << (s % 64)
 		}
 	}

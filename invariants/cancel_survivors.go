@@ -1,0 +1,141 @@
+package invariants
+
+import (
+	"modelcheck/runtime/cancel"
+	"modelcheck/runtime/kernel"
+	"modelcheck/runtime/pump"
+	"modelcheck/runtime/trace"
+)
+
+// cancelSurvivorInvariants are cancellation rules a mutant of
+// runtime/cancel broke unnoticed (issue 10): the acknowledge path of a
+// checkpoint (ack-unmasked checks only that a mask defers it) and the
+// shape of the region tree, which the cascade order and the chain depth
+// read as given.
+var cancelSurvivorInvariants = []Invariant{
+	{"checkpoint-acks-unmasked", []string{"cancel.task.masked_defers_ack", "wasm-cancel-state-machine-v1/T2", "wasm-cancel-state-machine-v1/B3"},
+		"a checkpoint defers a pending cancel only under a mask: a cancel_deferred_masked names a task whose mask depth was above 0, and a checkpoint by an unmasked task in CancelRequested acknowledges it (Cancelling)", checkpointAcksUnmasked},
+	{"region-tree-derived", []string{"wasm-cancel-state-machine-v1/regions", "001/Cascade Law", "INV-CX-01"},
+		"r1 is the root (used, no parent, depth 0) in every state; a region is used after a step only if it was before or a region_opened names it, and a region opened by open-region under parent p has parent p and depth p's depth + 1", regionTreeDerived},
+	{"changes-announced", []string{"wasm-cancel-state-machine-v1/trace", "001/T1-T5", "INV-CX-01"},
+		"every move of a task's phase or a region's state in a step is announced by its event naming that task or region (task_running, cancel_requested, cancel_acknowledged, cleanup_done, task_completed; region_closing, region_draining, region_finalizing, region_closed), and a region's finalizer count moves by its finalizer_registered less its finalizer_done events", changesAnnounced},
+}
+
+func checkpointAcksUnmasked(c *Context) bool {
+	b, a := kern(c.Before), kern(c.After)
+	for _, e := range c.Events {
+		if e.Kind == trace.CancelDeferredMasked {
+			if t := b.Cancel.Task(e.Task); t == nil || t.Mask == 0 {
+				return true
+			}
+		}
+	}
+	if c.In.Host != pump.NoHost || c.In.K.Op != kernel.Checkpoint {
+		return false
+	}
+	t := b.Cancel.Task(c.In.K.Task)
+	if t == nil || t.Phase != cancel.CancelRequested || t.Mask != 0 {
+		return false
+	}
+	return a.Cancel.Task(c.In.K.Task).Phase == cancel.CancelRequested
+}
+
+func regionTreeDerived(c *Context) bool {
+	b, a := &kern(c.Before).Cancel, &kern(c.After).Cancel
+	if !isRoot(&b.Regions[0]) || !isRoot(&a.Regions[0]) {
+		return true
+	}
+	var opened uint16
+	for _, e := range c.Events {
+		if e.Kind == trace.RegionOpened && e.Region >= 1 && int(e.Region) <= len(a.Regions) {
+			opened |= 1 << (e.Region - 1)
+			r := &a.Regions[e.Region-1]
+			p := c.In.K.Region
+			if c.In.Host != pump.NoHost || c.In.K.Op != kernel.OpenRegion || p == 0 || int(p) > len(b.Regions) ||
+				r.Parent != p || r.Depth != b.Regions[p-1].Depth+1 {
+				return true
+			}
+		}
+	}
+	for i := range a.Regions {
+		if a.Regions[i].Used && !b.Regions[i].Used && opened&(1<<i) == 0 {
+			return true
+		}
+	}
+	return false
+}
+
+func isRoot(r *cancel.Region) bool { return r.Used && r.Parent == 0 && r.Depth == 0 }
+
+// changeEvents names, per phase and per region state, the event that
+// announces a move into it (001's trace vocabulary).
+var (
+	phaseEvents = [...]trace.Kind{
+		cancel.Created: trace.TaskSpawned, cancel.Running: trace.TaskRunning,
+		cancel.CancelRequested: trace.CancelRequested, cancel.Cancelling: trace.CancelAcknowledged,
+		cancel.Finalizing: trace.CleanupDone, cancel.Completed: trace.TaskCompleted,
+	}
+	regionEvents = [...]trace.Kind{
+		cancel.RegionOpen: trace.RegionOpened, cancel.RegionClosing: trace.RegionClosing,
+		cancel.RegionDraining: trace.RegionDraining, cancel.RegionFinalizing: trace.RegionFinalizing,
+		cancel.RegionClosed: trace.RegionClosed,
+	}
+)
+
+// announced reports whether an event of kind k names task (region 0) or
+// region (task 0).
+func announced(events []trace.Event, k trace.Kind, task, region uint8) bool {
+	for i := range events {
+		if e := &events[i]; e.Kind == k && (task == 0 || e.Task == task) && (region == 0 || e.Region == region) {
+			return true
+		}
+	}
+	return false
+}
+
+// changesAnnounced is the trace half of 001: the trace is the only record
+// a user of the runtime sees, so a phase, region state or finalizer count
+// that moves without its event is a bug even where the state is right
+// (a mutant dropping cancel_requested or region_closed left every
+// distinct-state count unchanged and so passed as equivalent).
+func changesAnnounced(c *Context) bool {
+	b, a := &kern(c.Before).Cancel, &kern(c.After).Cancel
+	for i := range a.Tasks {
+		tb, ta := &b.Tasks[i], &a.Tasks[i]
+		if !ta.Used || (tb.Used && tb.Phase == ta.Phase) || int(ta.Phase) >= len(phaseEvents) {
+			continue
+		}
+		if !announced(c.Events, phaseEvents[ta.Phase], uint8(i+1), 0) {
+			return true
+		}
+	}
+	for i := range a.Regions {
+		rb, ra := &b.Regions[i], &a.Regions[i]
+		if !ra.Used {
+			continue
+		}
+		if (!rb.Used || rb.State != ra.State) && int(ra.State) < len(regionEvents) &&
+			!announced(c.Events, regionEvents[ra.State], 0, uint8(i+1)) {
+			return true
+		}
+		delta := int(ra.Finalizers)
+		if rb.Used {
+			delta -= int(rb.Finalizers)
+		}
+		for _, e := range c.Events {
+			if e.Region != uint8(i+1) {
+				continue
+			}
+			switch e.Kind {
+			case trace.FinalizerRegistered:
+				delta--
+			case trace.FinalizerDone:
+				delta++
+			}
+		}
+		if delta != 0 {
+			return true
+		}
+	}
+	return false
+}
