@@ -2,8 +2,8 @@ package counterexamples
 
 import (
 	"modelcheck/explore"
-	"modelcheck/invariants"
-	"modelcheck/model"
+	invariants "modelcheck/invariants/asupersync"
+	model "modelcheck/model/asupersync"
 )
 
 // researchStates bounds the search for a shorter path. Shrunk scenarios are

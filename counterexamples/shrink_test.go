@@ -6,8 +6,8 @@ import (
 	"math/rand/v2"
 	"testing"
 
-	"modelcheck/invariants"
-	"modelcheck/model"
+	invariants "modelcheck/invariants/asupersync"
+	model "modelcheck/model/asupersync"
 	"modelcheck/runtime/fault"
 )
 

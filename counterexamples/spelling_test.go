@@ -6,8 +6,8 @@ import (
 
 	"github.com/cockroachdb/datadriven"
 
-	"modelcheck/invariants"
-	"modelcheck/model"
+	invariants "modelcheck/invariants/asupersync"
+	model "modelcheck/model/asupersync"
 	"modelcheck/runtime/fault"
 	"modelcheck/runtime/pump"
 )

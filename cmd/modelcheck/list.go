@@ -8,8 +8,8 @@ import (
 	"io"
 	"strings"
 
-	"modelcheck/invariants"
-	"modelcheck/model"
+	invariants "modelcheck/invariants/asupersync"
+	model "modelcheck/model/asupersync"
 )
 
 // catalogue is the --json output of list.

@@ -10,8 +10,8 @@ import (
 
 	"modelcheck/counterexamples"
 	"modelcheck/explore"
-	"modelcheck/invariants"
-	"modelcheck/model"
+	invariants "modelcheck/invariants/asupersync"
+	model "modelcheck/model/asupersync"
 )
 
 // written is the counterexample file of one violation.

@@ -1,8 +1,8 @@
-package invariants
+package asupersync
 
 import (
 	"modelcheck/explore"
-	"modelcheck/model"
+	model "modelcheck/model/asupersync"
 )
 
 // Explorable is a model checked by these invariants, in the shape the

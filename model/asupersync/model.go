@@ -1,13 +1,15 @@
-// Package model composes the runtime packages into checkable systems. A
+// Package asupersync is the asupersync model: it composes the runtime
+// packages (kernel, pump, channel, wheel) into one checkable system. A
 // Model says, for a Scenario, which environment inputs are enabled in a
 // state, how a state is canonically encoded for fingerprinting, and how an
 // input is spelled; it implements explore.Model (structurally: this package
 // imports neither explore nor invariants, so the imports point one way).
+// Its checks and fault catalogue are in modelcheck/invariants/asupersync.
 //
 // The default model, asupersync, is the browser backend (package pump over
 // the kernel) so that pump turns are inputs too; a scenario can choose the
 // native backend, where the same kernel runs without a pump.
-package model
+package asupersync
 
 import (
 	"fmt"

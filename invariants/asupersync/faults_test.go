@@ -1,4 +1,4 @@
-package invariants
+package asupersync
 
 import (
 	"context"
@@ -6,7 +6,7 @@ import (
 	"testing"
 
 	"modelcheck/explore"
-	"modelcheck/model"
+	model "modelcheck/model/asupersync"
 )
 
 // TestEveryListedTripHappens proves each (fault, invariant) pair of the
