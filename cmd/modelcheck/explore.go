@@ -65,7 +65,7 @@ func exploreCmd(ctx context.Context, args []string, stdout, stderr io.Writer) in
 	}
 	stopAt, restore := memoryBound(c.maxMemory)
 	defer restore()
-	opt := explore.Options{Depth: c.depth, Workers: c.workers, MaxStates: c.maxStates, MaxMemory: stopAt, StopAtFirst: true}
+	opt := explore.Options{Depth: c.depth, Workers: c.workers, MaxStates: c.maxStates, MaxMemory: stopAt}
 	if c.depth == 0 && c.maxStates == 0 && opt.MaxMemory == 0 {
 		fmt.Fprintf(stderr, "modelcheck explore: warning: --depth 0 explores until no new state, which may never come; "+
 			"bound it with --max-states or --max-memory, or stop it with an interrupt (exit 3)\n")

@@ -94,7 +94,7 @@ func TestIssue10FaultsEscapeTheOldChecks(t *testing.T) {
 				if err != nil {
 					t.Fatal(err)
 				}
-				r, err := explore.Run[model.State, model.Input](context.Background(), e, explore.Options{Depth: depth, Workers: 1, StopAtFirst: true})
+				r, err := explore.Run[model.State, model.Input](context.Background(), e, explore.Options{Depth: depth, Workers: 1})
 				if err != nil {
 					t.Fatal(err)
 				}

@@ -114,9 +114,9 @@ func (m *Model) track(s *State, in Input) {
 	}
 }
 
-// Step computes the successor and checks the transition.
+// Step turns next, a copy of s, into the successor and checks the
+// transition.
 func (m *Model) Step(s *State, in Input, next *State) int {
-	*next = *s
 	m.log.Reset()
 	if err := m.Apply(next, in, &m.log); err != nil {
 		// Enabled offers only inputs the runtime accepts, so this is a
