@@ -79,7 +79,7 @@ func newBFS[S any, I comparable](ctx context.Context, m Model[S, I], init *S, op
 	b.expandJob = b.expandTasks
 	b.mergeJob = b.mergeTasks
 	b.placeJob = b.placeTasks
-	b.visited.insert(fingerprint(b.workers[0].encode(init, nil)))
+	b.visited.insert(fingerprint(b.workers[0].encode.encode(init, nil)))
 	b.cur.resize(1)
 	b.cur.put(0, 0, init)
 	b.stats.Distinct = 1

@@ -120,7 +120,7 @@ func (d *dfs[S, I]) explore() StopReason {
 // if it is new, or, under a depth bound, if it was only reached deeper
 // before.
 func (d *dfs[S, I]) visit(depth int) (entered bool, stop StopReason) {
-	d.enc = d.encode(&d.frames[depth].s, d.enc[:0])
+	d.enc = d.encode.encode(&d.frames[depth].s, d.enc[:0])
 	slot, added := d.set.insert(fingerprint(d.enc))
 	if !added && (d.set.depth == nil || int(d.set.depth[slot]) <= depth) {
 		return false, NotStopped

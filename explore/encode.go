@@ -9,8 +9,18 @@ import (
 
 // encoder is how states of one model fork are turned into the bytes the
 // explorer fingerprints: the model's own Encode, or, for a model without
-// one, the state's raw bytes.
-type encoder[S any] func(s *S, buf []byte) []byte
+// one (model nil), the state's raw bytes. It holds the interface rather
+// than a method value so that encoding costs one interface call per
+// successor, as calling the model does, not a closure around one.
+type encoder[S any] struct{ model model.Encoder[S] }
+
+// encode appends the bytes of *s to fingerprint.
+func (e encoder[S]) encode(s *S, buf []byte) []byte {
+	if e.model != nil {
+		return e.model.Encode(s, buf)
+	}
+	return append(buf, rawBytes(s)...)
+}
 
 // encoderOf picks m's encoder. A model without Encode is fingerprinted by
 // its raw bytes, which is only sound when every byte of S is specified and
@@ -20,16 +30,13 @@ type encoder[S any] func(s *S, buf []byte) []byte
 // that deduplicate wrongly (-0 and +0, NaN, pointers).
 func encoderOf[S any, I comparable](m Model[S, I]) (encoder[S], error) {
 	if e, ok := m.(model.Encoder[S]); ok {
-		return e.Encode, nil
+		return encoder[S]{e}, nil
 	}
 	if t := reflect.TypeFor[S](); !rawHashable(t) {
-		return nil, fmt.Errorf("explore: the model has no Encode method and its state type %v is not plain bytes (integers and booleans without padding); give it Encode(s *%v, buf []byte) []byte", t, t)
+		return encoder[S]{}, fmt.Errorf("explore: the model has no Encode method and its state type %v is not plain bytes (integers and booleans without padding); give it Encode(s *%v, buf []byte) []byte", t, t)
 	}
-	return appendRaw[S], nil
+	return encoder[S]{}, nil
 }
-
-// appendRaw appends the memory of *s.
-func appendRaw[S any](s *S, buf []byte) []byte { return append(buf, rawBytes(s)...) }
 
 // rawHashable reports whether a value of type t is wholly specified by its
 // bytes, with equal values having equal bytes.

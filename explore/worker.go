@@ -47,7 +47,7 @@ func (w *worker[S, I]) expand(c *chunk, cur *frontier[S], expand bool, visited *
 					}
 					continue
 				}
-				w.enc = w.encode(next, w.enc[:0])
+				w.enc = w.encode.encode(next, w.enc[:0])
 				fp := fingerprint(w.enc)
 				if visited.shards[visited.shardOf(fp)].contains(fp) {
 					continue
