@@ -21,7 +21,7 @@ test:
 	$(GO) test ./...
 
 bench:
-	$(GO) test -run '^$$' -bench . -benchmem ./explore/ ./invariants/
+	$(GO) test -run '^$$' -bench . -benchmem ./explore/ ./invariants/...
 
 # mutate: plant a seeded sample of mutants in runtime/ and report the kill
 # rate of the explorer alone, per package, with every survivor

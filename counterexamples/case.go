@@ -4,7 +4,7 @@ import (
 	"fmt"
 	"strings"
 
-	"modelcheck/model"
+	model "modelcheck/model/asupersync"
 	"modelcheck/runtime/dethash"
 )
 

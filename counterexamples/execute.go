@@ -5,8 +5,8 @@ import (
 	"fmt"
 	"strings"
 
-	"modelcheck/invariants"
-	"modelcheck/model"
+	invariants "modelcheck/invariants/asupersync"
+	model "modelcheck/model/asupersync"
 	"modelcheck/runtime/pump"
 	"modelcheck/runtime/trace"
 )

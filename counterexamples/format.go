@@ -7,7 +7,7 @@ import (
 	"io"
 	"strings"
 
-	"modelcheck/model"
+	model "modelcheck/model/asupersync"
 	"modelcheck/runtime/trace"
 )
 

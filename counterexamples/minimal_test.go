@@ -8,8 +8,8 @@ import (
 	"slices"
 	"testing"
 
-	"modelcheck/invariants"
-	"modelcheck/model"
+	invariants "modelcheck/invariants/asupersync"
+	model "modelcheck/model/asupersync"
 	"modelcheck/runtime/fault"
 )
 

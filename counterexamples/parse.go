@@ -9,8 +9,8 @@ import (
 
 	"github.com/cockroachdb/datadriven"
 
-	"modelcheck/invariants"
-	"modelcheck/model"
+	invariants "modelcheck/invariants/asupersync"
+	model "modelcheck/model/asupersync"
 	"modelcheck/runtime/pump"
 )
 
@@ -214,11 +214,19 @@ func parseScript(path string, lines []sourceLine) ([]model.Input, []int, error) 
 	return script, at, nil
 }
 
-// parseOrigin reads the header lines that say how the case was found.
+// parseOrigin reads the header lines that say how the case was found, and
+// refuses a file whose "model:" line names another model than the one this
+// package replays: its scenario and script would be read in the wrong
+// vocabulary. (A hand-written file without the line is the default model's.)
 func parseOrigin(path string, comments []sourceLine) (Origin, error) {
 	var o Origin
 	for _, c := range comments {
 		text := strings.TrimSpace(strings.TrimPrefix(strings.TrimSpace(c.text), "#"))
+		if v, ok := strings.CutPrefix(text, "model:"); ok {
+			if name, _, _ := strings.Cut(strings.TrimSpace(v), ","); name != model.Name {
+				return o, fmt.Errorf("%s:%d: header: the file is for model %s, and counterexample files are read for model %s only", path, c.n, quote(name), model.Name)
+			}
+		}
 		if v, ok := strings.CutPrefix(text, "found by:"); ok {
 			o.Command = strings.TrimSpace(v)
 		}

@@ -6,7 +6,7 @@ import (
 	"strings"
 	"testing"
 
-	"modelcheck/model"
+	model "modelcheck/model/asupersync"
 	"modelcheck/runtime/fault"
 	"modelcheck/runtime/pump"
 )
@@ -91,6 +91,7 @@ func TestCorruptFilesAreErrors(t *testing.T) {
 		{"\nspawn r1\ndispatch", "\nspawn r2\ndispatch", `sample.txt:20: "spawn r2": the model does not offer it here (it offers: dispatch; spawn r1; wake t1)`},
 		{"\nmicrotask\n", "\nhost-task\n", `sample.txt:19: "host-task": the model does not offer it here (it offers: microtask; spawn r1; wake t1)`},
 		{"# length: 4 inputs", "# length: four inputs", `sample.txt:4: header: "length: four inputs as found, 4 after shrinking"`},
+		{"# model: asupersync,", "# model: sthira,", `sample.txt:3: header: the file is for model "sthira"`},
 		{"faults=lifo-ready\n----\n", "faults=lifo-ready\n", `sample.txt:11: "backend=browser tasks=2`},
 	}
 	for _, c := range cases {

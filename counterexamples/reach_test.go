@@ -6,7 +6,7 @@ import (
 	"strings"
 	"testing"
 
-	"modelcheck/model"
+	model "modelcheck/model/asupersync"
 	"modelcheck/runtime/trace"
 )
 

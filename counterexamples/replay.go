@@ -8,7 +8,7 @@ package counterexamples
 import (
 	"fmt"
 
-	"modelcheck/model"
+	model "modelcheck/model/asupersync"
 	"modelcheck/runtime/trace"
 )
 

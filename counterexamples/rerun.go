@@ -8,7 +8,7 @@ import (
 	"strings"
 	"unicode/utf8"
 
-	"modelcheck/model"
+	model "modelcheck/model/asupersync"
 	"modelcheck/runtime/trace"
 )
 

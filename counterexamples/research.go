@@ -2,8 +2,8 @@ package counterexamples
 
 import (
 	"modelcheck/explore"
-	"modelcheck/invariants"
-	"modelcheck/model"
+	invariants "modelcheck/invariants/asupersync"
+	model "modelcheck/model/asupersync"
 )
 
 // researchStates bounds the search for a shorter path. Shrunk scenarios are
@@ -23,7 +23,7 @@ func (s *shrinker) research() bool {
 	if err != nil {
 		return false
 	}
-	opt := explore.Options{Depth: len(s.cur.Script) - 1, Workers: 1, StopAtFirst: true, MaxStates: researchStates}
+	opt := explore.Options{Depth: len(s.cur.Script) - 1, Workers: 1, MaxStates: researchStates}
 	r, err := explore.Run[model.State, model.Input](s.ctx, e, opt)
 	if err != nil || len(r.Violations) == 0 {
 		return false

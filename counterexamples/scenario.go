@@ -9,7 +9,7 @@ import (
 
 	"github.com/cockroachdb/datadriven"
 
-	"modelcheck/model"
+	model "modelcheck/model/asupersync"
 	"modelcheck/runtime/cancel"
 	"modelcheck/runtime/channel"
 	"modelcheck/runtime/fault"

@@ -7,7 +7,7 @@ import (
 
 	"github.com/cockroachdb/datadriven"
 
-	"modelcheck/model"
+	model "modelcheck/model/asupersync"
 )
 
 // TestNamedScenariosSpellAgainstDefault: every named scenario, written as

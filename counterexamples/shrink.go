@@ -4,7 +4,7 @@ import (
 	"context"
 	"slices"
 
-	"modelcheck/model"
+	model "modelcheck/model/asupersync"
 	"modelcheck/runtime/kernel"
 )
 

@@ -6,8 +6,8 @@ import (
 	"math/rand/v2"
 	"testing"
 
-	"modelcheck/invariants"
-	"modelcheck/model"
+	invariants "modelcheck/invariants/asupersync"
+	model "modelcheck/model/asupersync"
 	"modelcheck/runtime/fault"
 )
 
@@ -31,11 +31,12 @@ func walk(t *testing.T, sc model.Scenario, seed uint64, detour, maxLen int) []mo
 		if len(offered) == 0 {
 			break
 		}
-		var next model.State
 		in := offered[rng.IntN(len(offered))]
+		next := s
 		v := e.Step(&s, in, &next)
 		for try := 0; v != 0 && len(script) < detour && try < len(offered); try++ {
 			in = offered[(rng.IntN(len(offered))+try)%len(offered)]
+			next = s
 			v = e.Step(&s, in, &next)
 		}
 		script = append(script, in)

@@ -3,7 +3,7 @@ package counterexamples
 import (
 	"slices"
 
-	"modelcheck/model"
+	model "modelcheck/model/asupersync"
 	"modelcheck/runtime/trace"
 )
 

@@ -6,8 +6,8 @@ import (
 
 	"github.com/cockroachdb/datadriven"
 
-	"modelcheck/invariants"
-	"modelcheck/model"
+	invariants "modelcheck/invariants/asupersync"
+	model "modelcheck/model/asupersync"
 	"modelcheck/runtime/fault"
 	"modelcheck/runtime/pump"
 )
@@ -78,7 +78,7 @@ func TestInputSpellingRoundTrips(t *testing.T) {
 						t.Fatalf("%q reads back as %+v (error %v), which names offered input %d, not %d", o, back, err, indexSpelled(offered, back), i)
 					}
 				}
-				var next model.State
+				next := s
 				e.Step(&s, in, &next)
 				s = next
 			}

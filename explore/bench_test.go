@@ -20,7 +20,7 @@ func BenchmarkExploreBFS(b *testing.B) {
 			continue
 		}
 		b.Run(fmt.Sprintf("workers=%d", w), func(b *testing.B) {
-			benchExplore(b, benchModel(), Options{Workers: w})
+			benchExplore(b, benchModel(), Options{Workers: w, KeepGoing: true})
 		})
 	}
 }
@@ -28,8 +28,8 @@ func BenchmarkExploreBFS(b *testing.B) {
 // BenchmarkExploreDFS explores benchModel completely without a depth bound,
 // and with one, where states are re-expanded when reached shallower.
 func BenchmarkExploreDFS(b *testing.B) {
-	b.Run("unbounded", func(b *testing.B) { benchExplore(b, benchModel(), Options{Strategy: DFS}) })
-	b.Run("depth=20", func(b *testing.B) { benchExplore(b, benchModel(), Options{Strategy: DFS, Depth: 20}) })
+	b.Run("unbounded", func(b *testing.B) { benchExplore(b, benchModel(), Options{Strategy: DFS, KeepGoing: true}) })
+	b.Run("depth=20", func(b *testing.B) { benchExplore(b, benchModel(), Options{Strategy: DFS, Depth: 20, KeepGoing: true}) })
 }
 
 // BenchmarkExploreKilobyteStates explores benchModel with states padded to
@@ -38,7 +38,7 @@ func BenchmarkExploreDFS(b *testing.B) {
 func BenchmarkExploreKilobyteStates(b *testing.B) {
 	for _, w := range []int{1, runtime.NumCPU()} {
 		b.Run(fmt.Sprintf("workers=%d", w), func(b *testing.B) {
-			benchExplore(b, &padded{benchModel()}, Options{Workers: w})
+			benchExplore(b, &padded{benchModel()}, Options{Workers: w, KeepGoing: true})
 		})
 	}
 }
@@ -54,10 +54,13 @@ type pstate struct {
 
 func (p *padded) Init() pstate { return pstate{c: p.c.Init()} }
 
+func (p *padded) CheckInit(s *pstate) int { return p.c.CheckInit(&s.c) }
+
+func (p *padded) Invariants() []string { return p.c.Invariants() }
+
 func (p *padded) Enabled(s *pstate, buf []uint8) []uint8 { return p.c.Enabled(&s.c, buf) }
 
 func (p *padded) Step(s *pstate, in uint8, next *pstate) int {
-	*next = *s
 	return p.c.Step(&s.c, in, &next.c)
 }
 
@@ -78,5 +81,6 @@ func benchExplore[S any](b *testing.B, m Model[S, uint8], opt Options) {
 	}
 	b.ReportMetric(float64(r.Distinct)*float64(b.N)/b.Elapsed().Seconds(), "states/s")
 	b.ReportMetric(r.BytesPerState(), "B/state")
+	b.ReportMetric(r.ProcessBytesPerState(), "procB/state")
 	b.ReportMetric(float64(r.Generated), "successors/op")
 }

@@ -43,13 +43,18 @@ type bfs[S any, I comparable] struct {
 	expandJob, mergeJob, placeJob func(worker int)
 }
 
-func runBFS[S any, I comparable](ctx context.Context, m Model[S, I], opt Options) (Result[I], *firstViolations) {
-	return newBFS(ctx, m, opt, useCompact[S]()).run()
+func runBFS[S any, I comparable](ctx context.Context, m Model[S, I], init *S, opt Options) (Result[I], *firstViolations, error) {
+	b, err := newBFS(ctx, m, init, opt, useCompact[S]())
+	if err != nil {
+		return Result[I]{}, nil, err
+	}
+	r, found := b.run()
+	return r, found, nil
 }
 
-// newBFS prepares a run that keeps its frontier compact if asked, which
-// only a compactable S may be.
-func newBFS[S any, I comparable](ctx context.Context, m Model[S, I], opt Options, compact bool) *bfs[S, I] {
+// newBFS prepares a run from init that keeps its frontier compact if
+// asked, which only a compactable S may be.
+func newBFS[S any, I comparable](ctx context.Context, m Model[S, I], init *S, opt Options, compact bool) (*bfs[S, I], error) {
 	b := &bfs[S, I]{
 		ctx:     ctx,
 		opt:     opt,
@@ -60,19 +65,25 @@ func newBFS[S any, I comparable](ctx context.Context, m Model[S, I], opt Options
 		next:    newFrontier[S](compact, opt.Workers),
 		sizer:   newBatchSizer[S](opt.Workers),
 	}
-	b.workers[0].m = m
-	for w := 1; w < len(b.workers); w++ {
-		b.workers[w].m = m.Fork()
+	for w := range b.workers {
+		if w == 0 {
+			b.workers[w].m = m
+		} else {
+			b.workers[w].m = m.Fork()
+		}
+		var err error
+		if b.workers[w].encode, err = encoderOf(b.workers[w].m); err != nil {
+			return nil, err
+		}
 	}
 	b.expandJob = b.expandTasks
 	b.mergeJob = b.mergeTasks
 	b.placeJob = b.placeTasks
-	init := m.Init()
-	b.visited.insert(fingerprint(m.Encode(&init, nil)))
+	b.visited.insert(fingerprint(b.workers[0].encode.encode(init, nil)))
 	b.cur.resize(1)
-	b.cur.put(0, 0, &init)
+	b.cur.put(0, 0, init)
 	b.stats.Distinct = 1
-	return b
+	return b, nil
 }
 
 // run explores and returns the result without violations, which Run
@@ -87,7 +98,7 @@ func (b *bfs[S, I]) run() (Result[I], *firstViolations) {
 	if b.next.len() > 0 {
 		maxDepth++
 	}
-	r := partialResult[I](&b.meter, b.stats, maxDepth, stop, b.visited.bytes()+b.log.bytes())
+	r := partialResult[I](&b.meter, b.stats, maxDepth, stop, b.visited.bytes()+b.log.bytes(), b.memory.read())
 	return r, &b.found
 }
 
@@ -109,7 +120,7 @@ func (b *bfs[S, I]) explore() StopReason {
 			return NotStopped
 		}
 		b.log.endLevel()
-		if b.opt.StopAtFirst && len(b.found.found) > 0 {
+		if !b.opt.KeepGoing && len(b.found.found) > 0 {
 			return StoppedAtViolation
 		}
 		b.cur, b.next = b.next, b.cur

@@ -21,7 +21,7 @@ func TestBFSMatchesReference(t *testing.T) {
 			want := referenceBFS(m, depth)
 			for _, workers := range []int{1, 3} {
 				t.Run(fmt.Sprintf("%s/depth=%d/workers=%d", name, depth, workers), func(t *testing.T) {
-					got := mustRun(t, m, Options{Depth: depth, Workers: workers})
+					got := mustRun(t, m, Options{Depth: depth, Workers: workers, KeepGoing: true})
 					sameAsReference(t, got, want)
 					for _, v := range got.Violations {
 						replays(t, m, v)
@@ -35,7 +35,7 @@ func TestBFSMatchesReference(t *testing.T) {
 // TestBFSFindsEveryInvariant guards the models above: a test of violation
 // paths proves little if the violations never happen.
 func TestBFSFindsEveryInvariant(t *testing.T) {
-	got := mustRun(t, bfsModels()["all three"], Options{})
+	got := mustRun(t, bfsModels()["all three"], Options{KeepGoing: true})
 	found := map[int]bool{}
 	for _, v := range got.Violations {
 		found[v.Invariant] = true
@@ -53,7 +53,7 @@ func TestBFSFindsEveryInvariant(t *testing.T) {
 // BFS over the states that ignores violations.
 func TestBFSPathsAreShortest(t *testing.T) {
 	m := &counters{K: 4, Max: 3, Bad: &cstate{3, 0, 2, 1}}
-	got := mustRun(t, m, Options{Workers: 2})
+	got := mustRun(t, m, Options{Workers: 2, KeepGoing: true})
 	if len(got.Violations) != 1 {
 		t.Fatalf("violations = %+v, want one", got.Violations)
 	}
@@ -62,7 +62,7 @@ func TestBFSPathsAreShortest(t *testing.T) {
 	for queue := []cstate{clean.Init()}; len(queue) > 0; queue = queue[1:] {
 		s := queue[0]
 		for _, in := range clean.Enabled(&s, nil) {
-			var next cstate
+			next := s
 			clean.Step(&s, in, &next)
 			if _, ok := dist[next]; !ok {
 				dist[next] = dist[s] + 1
@@ -84,7 +84,7 @@ func TestBFSWideFanOut(t *testing.T) {
 	if len(want.violations) != 1 {
 		t.Fatalf("reference found %d violations; the model should have one reachable", len(want.violations))
 	}
-	got := mustRun(t, m, Options{Workers: 3})
+	got := mustRun(t, m, Options{Workers: 3, KeepGoing: true})
 	sameAsReference(t, got, want)
 	replays(t, m, got.Violations[0])
 }
@@ -110,7 +110,7 @@ func TestBFSStopAtFirst(t *testing.T) {
 		}
 	}
 	for _, workers := range []int{1, 4} {
-		got := mustRun(t, m, Options{StopAtFirst: true, Workers: workers})
+		got := mustRun(t, m, Options{Workers: workers})
 		if got.Complete || got.StoppedEarly != StoppedAtViolation {
 			t.Errorf("workers %d: Complete = %v, StoppedEarly = %v", workers, got.Complete, got.StoppedEarly)
 		}
@@ -131,7 +131,7 @@ func TestBFSStopAtFirstAtBound(t *testing.T) {
 	if !first.Stuck {
 		t.Fatalf("the model's first violation %+v should be a stuck state", first)
 	}
-	got := mustRun(t, m, Options{Depth: first.Depth, StopAtFirst: true})
+	got := mustRun(t, m, Options{Depth: first.Depth})
 	if !got.Complete || len(got.Violations) != 1 {
 		t.Errorf("Complete = %v with %d violations; want complete with one", got.Complete, len(got.Violations))
 	}

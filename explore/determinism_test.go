@@ -1,7 +1,6 @@
 package explore
 
 import (
-	"context"
 	"reflect"
 	"testing"
 )
@@ -30,7 +29,7 @@ func runBFSOutcome(t *testing.T, m *counters, opt Options, batchChunks int, comp
 	if err != nil {
 		t.Fatal(err)
 	}
-	b := newBFS(context.Background(), Model[cstate, uint8](m), opt, compact)
+	b := mustNewBFS(t, Model[cstate, uint8](m), opt, compact)
 	if batchChunks > 0 {
 		b.sizer.chunks, b.sizer.minChunks, b.sizer.maxChunks = batchChunks, batchChunks, batchChunks
 	}
@@ -39,7 +38,7 @@ func runBFSOutcome(t *testing.T, m *counters, opt Options, batchChunks int, comp
 		t.Fatal(err)
 	}
 	// The visited set has one shard per worker, so its size differs.
-	r.VisitedBytes = 0
+	r.VisitedBytes, r.ProcessBytes = 0, 0
 	return bfsOutcome{withoutTiming(r), b.log.levels, frontierStates(b.cur)}
 }
 
@@ -60,10 +59,10 @@ func frontierStates[S any](f *frontier[S]) []S {
 func TestBFSSameForAnyWorkerCount(t *testing.T) {
 	m := bigCounters()
 	for _, opt := range []Options{
+		{KeepGoing: true},
+		{Depth: 9, KeepGoing: true},
 		{},
-		{Depth: 9},
-		{StopAtFirst: true},
-		{MaxStates: 20000},
+		{MaxStates: 20000, KeepGoing: true},
 	} {
 		base := runBFSOutcome(t, m, withWorkers(opt, 1), 0, false)
 		for _, run := range []struct {
@@ -106,7 +105,7 @@ func TestBigCountersIsDemanding(t *testing.T) {
 		var next []cstate
 		for _, s := range level {
 			for _, in := range m.Enabled(&s, nil) {
-				var n cstate
+				n := s
 				if m.Step(&s, in, &n) == 0 && !seen[n] {
 					seen[n] = true
 					next = append(next, n)

@@ -19,6 +19,7 @@ const dfsCheckEvery = 1024
 type dfs[S any, I comparable] struct {
 	ctx    context.Context
 	m      Model[S, I]
+	encode encoder[S]
 	opt    Options
 	meter  meter
 	memory memoryGuard
@@ -43,8 +44,13 @@ type frame[S any, I comparable] struct {
 	first, next, end int
 }
 
-func runDFS[S any, I comparable](ctx context.Context, m Model[S, I], opt Options) (Result[I], *firstViolations) {
+func runDFS[S any, I comparable](ctx context.Context, m Model[S, I], init *S, opt Options) (Result[I], *firstViolations, error) {
+	encode, err := encoderOf(m)
+	if err != nil {
+		return Result[I]{}, nil, err
+	}
 	d := &dfs[S, I]{
+		encode: encode,
 		ctx:    ctx,
 		m:      m,
 		opt:    opt,
@@ -53,11 +59,11 @@ func runDFS[S any, I comparable](ctx context.Context, m Model[S, I], opt Options
 		set:    newFPSet(opt.Depth > 0),
 		frames: make([]frame[S, I], 1, opt.Depth+1),
 	}
-	d.frames[0].s = m.Init()
+	d.frames[0].s = *init
 	stop := d.explore()
 	d.stats.Queue = int64(d.depth + 1)
-	r := partialResult[I](&d.meter, d.stats, d.stats.Depth, stop, d.set.bytes())
-	return r, &d.found
+	r := partialResult[I](&d.meter, d.stats, d.stats.Depth, stop, d.set.bytes(), d.memory.read())
+	return r, &d.found, nil
 }
 
 // explore walks the state graph from Init. The path being explored is
@@ -80,8 +86,10 @@ func (d *dfs[S, I]) explore() StopReason {
 			f = &d.frames[d.depth]
 		}
 		d.stats.Generated++
-		if v := d.m.Step(&f.s, d.inputs[j], &d.frames[d.depth+1].s); v != 0 {
-			if d.record(v-1, false, d.depth, j-f.first) && d.opt.StopAtFirst {
+		next := &d.frames[d.depth+1].s
+		*next = f.s
+		if v := d.m.Step(&f.s, d.inputs[j], next); v != 0 {
+			if d.record(v-1, false, d.depth, j-f.first) && !d.opt.KeepGoing {
 				return StoppedAtViolation
 			}
 			continue
@@ -112,7 +120,7 @@ func (d *dfs[S, I]) explore() StopReason {
 // if it is new, or, under a depth bound, if it was only reached deeper
 // before.
 func (d *dfs[S, I]) visit(depth int) (entered bool, stop StopReason) {
-	d.enc = d.m.Encode(&d.frames[depth].s, d.enc[:0])
+	d.enc = d.encode.encode(&d.frames[depth].s, d.enc[:0])
 	slot, added := d.set.insert(fingerprint(d.enc))
 	if !added && (d.set.depth == nil || int(d.set.depth[slot]) <= depth) {
 		return false, NotStopped
@@ -144,7 +152,7 @@ func (d *dfs[S, I]) enter(depth int) StopReason {
 	}
 	f.end = len(d.inputs)
 	if len(d.scratch) == 0 {
-		if v := d.m.Stuck(&f.s); v != 0 && d.record(v-1, true, depth, -1) && d.opt.StopAtFirst {
+		if v := d.m.Stuck(&f.s); v != 0 && d.record(v-1, true, depth, -1) && !d.opt.KeepGoing {
 			return StoppedAtViolation
 		}
 	}

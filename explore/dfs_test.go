@@ -46,7 +46,7 @@ func TestDFSMatchesReference(t *testing.T) {
 	for name, m := range bfsModels() {
 		for _, depth := range []int{0, 1, 2, 5, 9} {
 			t.Run(fmt.Sprintf("%s/depth=%d", name, depth), func(t *testing.T) {
-				got := mustRun(t, m, Options{Depth: depth, Strategy: DFS})
+				got := mustRun(t, m, Options{Depth: depth, Strategy: DFS, KeepGoing: true})
 				sameAsReferenceDFS(t, m, depth, got, referenceBFS(m, depth))
 			})
 		}
@@ -60,15 +60,15 @@ func TestDFSMatchesReference(t *testing.T) {
 func TestDFSReexpandsShallower(t *testing.T) {
 	m := wideTable(600)
 	for _, depth := range []int{1, 2, 3} {
-		got := mustRun(t, m, Options{Depth: depth, Strategy: DFS})
+		got := mustRun(t, m, Options{Depth: depth, Strategy: DFS, KeepGoing: true})
 		sameAsReferenceDFS(t, m, depth, got, referenceBFS(m, depth))
 	}
 }
 
 func TestDFSIsDeterministic(t *testing.T) {
 	m := bfsModels()["all three"]
-	a := withoutTiming(mustRun(t, m, Options{Strategy: DFS, Workers: 1}))
-	b := withoutTiming(mustRun(t, m, Options{Strategy: DFS, Workers: 8}))
+	a := withoutTiming(mustRun(t, m, Options{Strategy: DFS, Workers: 1, KeepGoing: true}))
+	b := withoutTiming(mustRun(t, m, Options{Strategy: DFS, Workers: 8, KeepGoing: true}))
 	if !reflect.DeepEqual(a, b) {
 		t.Errorf("DFS results differ:\n%+v\n%+v", a, b)
 	}
@@ -76,7 +76,7 @@ func TestDFSIsDeterministic(t *testing.T) {
 
 func TestDFSStopAtFirst(t *testing.T) {
 	m := bfsModels()["all three"]
-	got := mustRun(t, m, Options{Strategy: DFS, StopAtFirst: true})
+	got := mustRun(t, m, Options{Strategy: DFS})
 	if got.Complete || got.StoppedEarly != StoppedAtViolation || len(got.Violations) != 1 {
 		t.Fatalf("Complete = %v, StoppedEarly = %v, %d violations; want a stop at one", got.Complete, got.StoppedEarly, len(got.Violations))
 	}

@@ -4,9 +4,11 @@
 // inputs that reach it from the initial state.
 //
 // The explorer is generic over the model so that it never sees a runtime
-// type: a model hands it small fixed-size state values, inputs, and a
-// canonical byte encoding, and the explorer owns everything else (visited
-// set, frontier, workers, limits, statistics).
+// type: a model (model.Model) hands it small fixed-size state values,
+// inputs, and, unless a state is plain bytes, a canonical byte encoding,
+// and the explorer owns everything else (visited set, frontier, workers,
+// limits, statistics). The explorer copies a state into its successor's
+// storage before Step, so a model cannot leave stale bytes in it.
 //
 // Results are deterministic: the same model, depth and options give the same
 // counts and the same counterexamples whatever the number of workers. BFS

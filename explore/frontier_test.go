@@ -1,7 +1,6 @@
 package explore
 
 import (
-	"context"
 	"reflect"
 	"testing"
 	"unsafe"
@@ -86,12 +85,16 @@ func (p *sparse) Enabled(s *sstate, buf []uint8) []uint8 {
 }
 
 func (p *sparse) Step(s *sstate, in uint8, next *sstate) int {
-	*next = *s
-	c, n := p.get(s), cstate{}
+	c := p.get(s)
+	n := c
 	v := p.c.Step(&c, in, &n)
 	p.set(next, &n)
 	return v
 }
+
+func (p *sparse) CheckInit(*sstate) int { return 0 }
+
+func (p *sparse) Invariants() []string { return p.c.Invariants() }
 
 func (p *sparse) Stuck(s *sstate) int {
 	c := p.get(s)
@@ -116,21 +119,21 @@ func TestCompactFrontierSameAsPlain(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		b := newBFS(context.Background(), Model[sstate, uint8](m), opt, compact)
+		b := mustNewBFS(t, Model[sstate, uint8](m), opt, compact)
 		r, found := b.run()
 		if r.Violations, err = resolve(Model[sstate, uint8](m), found); err != nil {
 			t.Fatal(err)
 		}
-		r.VisitedBytes = 0
+		r.VisitedBytes, r.ProcessBytes = 0, 0
 		var last []cstate
 		for _, s := range frontierStates(b.cur) {
 			last = append(last, m.get(&s))
 		}
 		return bfsOutcome{withoutTiming(r), b.log.levels, last}
 	}
-	for _, opt := range []Options{{}, {Depth: 8}, {StopAtFirst: true}, {MaxStates: 20000}} {
+	for _, opt := range []Options{{KeepGoing: true}, {Depth: 8, KeepGoing: true}, {}, {MaxStates: 20000, KeepGoing: true}} {
 		base := run(withWorkers(opt, 1), false)
-		if len(base.result.Violations) == 0 && !opt.StopAtFirst {
+		if len(base.result.Violations) == 0 && opt.KeepGoing {
 			t.Fatalf("%+v: no violations; the test needs some", opt)
 		}
 		for _, workers := range []int{1, 3} {
@@ -150,8 +153,8 @@ func TestCompactFrontierBytes(t *testing.T) {
 }
 
 func compactFrontierBytes[S any](t *testing.T, m Model[S, uint8], depth int) {
-	opt, _ := Options{Workers: 2, Depth: depth}.withDefaults()
-	b := newBFS(context.Background(), m, opt, true)
+	opt, _ := Options{Workers: 2, Depth: depth, KeepGoing: true}.withDefaults()
+	b := mustNewBFS(t, m, opt, true)
 	b.run()
 	f := b.cur
 	if f.len() < 1000 {

@@ -43,6 +43,7 @@ func replays[S any, I comparable](t rapid.TB, m Model[S, I], v Violation[I]) {
 		if !contains(enabled, in) {
 			t.Fatalf("invariant %d: step %d: input %v not enabled in %v", v.Invariant, k, in, s)
 		}
+		next = s
 		got := m.Step(&s, in, &next)
 		if k == len(v.Path)-1 && !v.Stuck {
 			if got != v.Invariant+1 {
@@ -74,7 +75,7 @@ func contains[I comparable](xs []I, x I) bool {
 
 // withoutTiming clears the fields that legitimately differ between runs.
 func withoutTiming[I comparable](r Result[I]) Result[I] {
-	r.Elapsed, r.StatesPerSecond = 0, 0
+	r.Elapsed, r.StatesPerSecond, r.ProcessBytes = 0, 0, 0
 	return r
 }
 
@@ -88,4 +89,15 @@ func emptyPathsNil[I comparable](vs []Violation[I]) []Violation[I] {
 		out[i] = v
 	}
 	return out
+}
+
+// mustNewBFS prepares a BFS run of m from its initial state.
+func mustNewBFS[S any, I comparable](t rapid.TB, m Model[S, I], opt Options, compact bool) *bfs[S, I] {
+	t.Helper()
+	init := m.Init()
+	b, err := newBFS(context.Background(), m, &init, opt, compact)
+	if err != nil {
+		t.Fatalf("newBFS: %v", err)
+	}
+	return b
 }

@@ -57,7 +57,7 @@ func (g *memoryGuard) exceeded() bool {
 	return false
 }
 
-// read is the memory the process holds for Go.
+// read is the memory the process holds for Go, garbage included.
 func (g *memoryGuard) read() uint64 {
 	metrics.Read(g.sample)
 	return g.sample[0].Value.Uint64() - g.sample[1].Value.Uint64() - g.sample[2].Value.Uint64()

@@ -11,7 +11,7 @@ import (
 // heap comes after the first unit of work, so the counts are real.
 func TestMaxMemory(t *testing.T) {
 	for _, s := range []Strategy{BFS, DFS} {
-		got := mustRun(t, bigCounters(), Options{Strategy: s, Workers: 2, MaxMemory: 1})
+		got := mustRun(t, bigCounters(), Options{Strategy: s, Workers: 2, MaxMemory: 1, KeepGoing: true})
 		if got.Complete || got.StoppedEarly != StoppedAtMemoryLimit || got.Distinct <= 1 || got.Generated <= 0 {
 			t.Errorf("%v: Complete = %v, StoppedEarly = %v, Distinct = %d, Generated = %d; want a partial result stopped at the memory limit",
 				s, got.Complete, got.StoppedEarly, got.Distinct, got.Generated)
@@ -27,7 +27,7 @@ func TestMaxMemoryNotReached(t *testing.T) {
 	m := bfsModels()["plain"]
 	want := referenceBFS(m, 0)
 	for _, s := range []Strategy{BFS, DFS} {
-		got := mustRun(t, m, Options{MaxMemory: 1 << 50, Strategy: s})
+		got := mustRun(t, m, Options{MaxMemory: 1 << 50, Strategy: s, KeepGoing: true})
 		if !got.Complete || got.Distinct != want.distinct {
 			t.Errorf("%v: Complete = %v, Distinct = %d; want complete with %d", s, got.Complete, got.Distinct, want.distinct)
 		}

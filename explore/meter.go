@@ -39,7 +39,7 @@ func (m *meter) tick(s Stats) {
 
 // partialResult assembles everything in a Result but the violations, which
 // Run resolves once the strategy has finished.
-func partialResult[I comparable](m *meter, s Stats, maxDepth int, stop StopReason, visitedBytes int64) Result[I] {
+func partialResult[I comparable](m *meter, s Stats, maxDepth int, stop StopReason, visitedBytes int64, processBytes uint64) Result[I] {
 	s = m.stamp(s)
 	return Result[I]{
 		Stats:                s,
@@ -48,5 +48,6 @@ func partialResult[I comparable](m *meter, s Stats, maxDepth int, stop StopReaso
 		StoppedEarly:         stop,
 		CollisionProbability: collisionProbability(s.Distinct),
 		VisitedBytes:         visitedBytes,
+		ProcessBytes:         int64(processBytes),
 	}
 }

@@ -34,6 +34,12 @@ const (
 
 func (c *counters) Init() cstate { return cstate{} }
 
+// CheckInit: every invariant of counters is a rule over transitions or
+// stuck states.
+func (c *counters) CheckInit(*cstate) int { return 0 }
+
+func (c *counters) Invariants() []string { return []string{"bad-state", "no-full-rot", "stuck"} }
+
 func (c *counters) Enabled(s *cstate, buf []uint8) []uint8 {
 	buf = buf[:0]
 	if c.StuckAtMax && c.K >= 3 && s[0] == c.Max && s[1] == c.Max {
@@ -54,7 +60,6 @@ func (c *counters) Enabled(s *cstate, buf []uint8) []uint8 {
 }
 
 func (c *counters) Step(s *cstate, in uint8, next *cstate) int {
-	*next = *s
 	i := in & 0xf
 	switch in &^ 0xf {
 	case opInc:
@@ -103,6 +108,12 @@ type edge struct {
 type tstate [1]uint16
 
 func (t *table) Init() tstate { return tstate{} }
+
+func (t *table) CheckInit(*tstate) int { return 0 }
+
+// Invariants names the invariants a table may report: the property tests
+// draw violations 1 to 3.
+func (t *table) Invariants() []string { return []string{"inv-1", "inv-2", "inv-3"} }
 
 func (t *table) Enabled(s *tstate, buf []uint16) []uint16 {
 	buf = buf[:0]

@@ -30,8 +30,8 @@ func (s Strategy) String() string {
 }
 
 // Options bound and shape a run. The zero value explores without a depth
-// bound on every CPU, breadth first, and collects the first violation of
-// every invariant.
+// bound on every CPU, breadth first, and stops after the level of the
+// first violation.
 type Options struct {
 	// Depth is the longest path explored, in transitions; states at depth
 	// Depth are visited and checked for being stuck but not expanded. 0
@@ -61,12 +61,13 @@ type Options struct {
 	// (debug.SetMemoryLimit) a little above it, or garbage may take the
 	// process far past it between samples.
 	MaxMemory int64
-	// StopAtFirst stops after the BFS level in which the first violation was
-	// found (the other invariants violated in that level are still
-	// reported), or, under DFS, at the first violation. The command line
-	// turns it on; it is off in the zero value so that a library caller gets
-	// every invariant's first violation.
-	StopAtFirst bool
+	// KeepGoing explores on past violations, to the bound, and collects the
+	// first violation of every invariant. Without it a run stops after the
+	// BFS level in which the first violation was found (the other
+	// invariants violated in that level are still reported), or, under
+	// DFS, at the first violation: once one rule is broken, a caller
+	// usually wants that counterexample now, not a full exploration.
+	KeepGoing bool
 	// Progress, when set, is called from the goroutine that called Run about
 	// every ProgressEvery, so it may print without locking.
 	Progress func(Stats)

@@ -32,9 +32,9 @@ func TestRandomModelsMatchReference(t *testing.T) {
 		depth := rapid.IntRange(0, 8).Draw(t, "depth")
 		want := referenceBFS(m, depth)
 		for _, workers := range []int{1, 3} {
-			got := mustRun(t, m, Options{Depth: depth, Workers: workers})
+			got := mustRun(t, m, Options{Depth: depth, Workers: workers, KeepGoing: true})
 			sameAsReference(t, got, want)
-			got = mustRun(t, m, Options{Depth: depth, Workers: workers, Strategy: DFS})
+			got = mustRun(t, m, Options{Depth: depth, Workers: workers, Strategy: DFS, KeepGoing: true})
 			sameAsReferenceDFS(t, m, depth, got, want)
 		}
 	})

@@ -21,10 +21,11 @@ func referenceBFS[S comparable, I comparable](m Model[S, I], depth int) refResul
 	}
 	var r refResult[I]
 	seen := map[int]bool{}
+	names := m.Invariants()
 	record := func(invariant int, stuck bool, path []I) {
 		if !seen[invariant] {
 			seen[invariant] = true
-			r.violations = append(r.violations, Violation[I]{Invariant: invariant, Path: path, Depth: len(path), Stuck: stuck})
+			r.violations = append(r.violations, Violation[I]{Name: names[invariant], Invariant: invariant, Path: path, Depth: len(path), Stuck: stuck})
 		}
 	}
 	init := m.Init()
@@ -45,7 +46,7 @@ func referenceBFS[S comparable, I comparable](m Model[S, I], depth int) refResul
 			}
 			for _, in := range inputs {
 				r.generated++
-				var s S
+				s := n.s
 				v := m.Step(&n.s, in, &s)
 				path := append(slices.Clone(n.path), in)
 				if v != 0 {

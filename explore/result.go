@@ -57,11 +57,15 @@ func (r StopReason) String() string {
 
 // Violation is the first counterexample found for one invariant.
 type Violation[I comparable] struct {
-	// Invariant is the 0-based index the model returned (minus one).
+	// Name is the invariant's name, as the model's Invariants lists it.
+	Name string
+	// Invariant is its position in that list (what the model returned,
+	// minus one).
 	Invariant int
 	// Path is the inputs from Init to the violation: the violating
 	// transition's input last, or, for a stuck state, the inputs reaching
-	// it. Under BFS it is a shortest such path.
+	// it. Under BFS it is a shortest such path. It is empty when the
+	// initial state itself breaks the invariant (Model.CheckInit).
 	Path []I
 	// Depth is len(Path).
 	Depth int
@@ -96,14 +100,26 @@ type Result[I comparable] struct {
 	// fingerprint table plus the per-level records path reconstruction
 	// needs. Frontier states are not counted; BFS holds two levels of them.
 	VisitedBytes int64
+	// ProcessBytes is the memory the process held for Go when the run
+	// ended (what MaxMemory bounds, garbage included): the visited set,
+	// the frontier, the workers' buffers, and whatever else the process
+	// holds. With VisitedBytes it tells how much a state costs beyond its
+	// fingerprint.
+	ProcessBytes int64
 }
 
 // BytesPerState is VisitedBytes per distinct state.
-func (r Result[I]) BytesPerState() float64 {
+func (r Result[I]) BytesPerState() float64 { return r.perState(r.VisitedBytes) }
+
+// ProcessBytesPerState is ProcessBytes per distinct state: what a run
+// really costs per state, frontier and garbage included.
+func (r Result[I]) ProcessBytesPerState() float64 { return r.perState(r.ProcessBytes) }
+
+func (r Result[I]) perState(bytes int64) float64 {
 	if r.Distinct == 0 {
 		return 0
 	}
-	return float64(r.VisitedBytes) / float64(r.Distinct)
+	return float64(bytes) / float64(r.Distinct)
 }
 
 // collisionProbability is the expected number of colliding pairs among n

@@ -1,24 +1,48 @@
 package explore
 
-import "context"
+import (
+	"context"
+	"fmt"
+)
 
 // Run explores m within opt's bounds and returns what it found.
 //
-// Stopping early (StopAtFirst, MaxStates, a cancelled ctx) is not an error:
-// the partial result says why it stopped and is accurate for what it
-// covers. The error is for bad options and for a model that does not replay
-// its own counterexamples, which means it is not deterministic.
+// The initial state is checked first (Model.CheckInit): if it breaks an
+// invariant, that is the only violation, with an empty path, and nothing
+// is explored, since every state is reached through it.
+//
+// Stopping early (the first violation, MaxStates, a cancelled ctx) is not
+// an error: the partial result says why it stopped and is accurate for
+// what it covers. The error is for bad options, a state type the explorer
+// cannot fingerprint without Encode, and a model that does not replay its
+// own counterexamples or reports an invariant it does not list, which
+// means it is not deterministic or not consistent.
 func Run[S any, I comparable](ctx context.Context, m Model[S, I], opt Options) (Result[I], error) {
 	opt, err := opt.withDefaults()
 	if err != nil {
 		return Result[I]{}, err
 	}
+	names := m.Invariants()
+	init := m.Init()
+	if v := m.CheckInit(&init); v != 0 {
+		if v < 0 || v > len(names) {
+			return Result[I]{}, fmt.Errorf("explore: CheckInit returned %d, but the model lists %d invariants", v, len(names))
+		}
+		return Result[I]{
+			Stats:      Stats{Distinct: 1},
+			Complete:   true,
+			Violations: []Violation[I]{{Name: names[v-1], Invariant: v - 1}},
+		}, nil
+	}
 	var r Result[I]
 	var found *firstViolations
 	if opt.Strategy == DFS {
-		r, found = runDFS(ctx, m, opt)
+		r, found, err = runDFS(ctx, m, &init, opt)
 	} else {
-		r, found = runBFS(ctx, m, opt)
+		r, found, err = runBFS(ctx, m, &init, opt)
+	}
+	if err != nil {
+		return Result[I]{}, err
 	}
 	r.Violations, err = resolve(m, found)
 	return r, err

@@ -10,7 +10,7 @@ import (
 func TestMaxStates(t *testing.T) {
 	m := bigCounters()
 	const limit = 10000
-	for _, opt := range []Options{{MaxStates: limit, Workers: 3}, {MaxStates: limit, Strategy: DFS}} {
+	for _, opt := range []Options{{MaxStates: limit, Workers: 3, KeepGoing: true}, {MaxStates: limit, Strategy: DFS, KeepGoing: true}} {
 		got := mustRun(t, m, opt)
 		if got.Complete || got.StoppedEarly != StoppedAtMaxStates || got.Distinct <= limit {
 			t.Errorf("%v: Complete = %v, StoppedEarly = %v, Distinct = %d; want stopped just past %d",
@@ -33,7 +33,7 @@ func TestMaxStatesNotReached(t *testing.T) {
 	m := bfsModels()["plain"]
 	want := referenceBFS(m, 0)
 	for _, s := range []Strategy{BFS, DFS} {
-		got := mustRun(t, m, Options{MaxStates: int(want.distinct), Strategy: s})
+		got := mustRun(t, m, Options{MaxStates: int(want.distinct), Strategy: s, KeepGoing: true})
 		if !got.Complete || got.Distinct != want.distinct {
 			t.Errorf("%v: Complete = %v, Distinct = %d; want complete with %d", s, got.Complete, got.Distinct, want.distinct)
 		}
@@ -68,7 +68,7 @@ func TestCancel(t *testing.T) {
 func TestCancelledBeforeStart(t *testing.T) {
 	ctx, cancel := context.WithCancel(context.Background())
 	cancel()
-	got, err := Run(ctx, bigCounters(), Options{})
+	got, err := Run(ctx, bigCounters(), Options{KeepGoing: true})
 	if err != nil || got.Complete || got.StoppedEarly != StoppedByContext || got.Distinct != 1 {
 		t.Errorf("err %v, Complete = %v, StoppedEarly = %v, Distinct = %d; want a stop with only Init", err, got.Complete, got.StoppedEarly, got.Distinct)
 	}
@@ -112,7 +112,7 @@ func (f *flaky) Step(s *cstate, in uint8, next *cstate) int {
 func (f *flaky) Fork() Model[cstate, uint8] { return f }
 
 func TestNondeterministicModel(t *testing.T) {
-	_, err := Run(context.Background(), &flaky{counters: counters{K: 2, Max: 3}}, Options{Workers: 1})
+	_, err := Run(context.Background(), &flaky{counters: counters{K: 2, Max: 3}}, Options{Workers: 1, KeepGoing: true})
 	if err == nil || !strings.Contains(err.Error(), "not deterministic") {
 		t.Errorf("error %v, want one saying the model is not deterministic", err)
 	}

@@ -45,7 +45,11 @@ func (f *firstViolations) add(invariant int, stuck bool, steps []int) bool {
 func resolve[S any, I comparable](m Model[S, I], f *firstViolations) ([]Violation[I], error) {
 	var out []Violation[I]
 	var buf []I
+	names := m.Invariants()
 	for _, v := range f.found {
+		if v.invariant < 0 || v.invariant >= len(names) {
+			return nil, fmt.Errorf("explore: the model reported invariant %d, but lists %d invariants", v.invariant+1, len(names))
+		}
 		path := make([]I, len(v.steps))
 		s := m.Init()
 		var next S
@@ -55,6 +59,7 @@ func resolve[S any, I comparable](m Model[S, I], f *firstViolations) ([]Violatio
 				return nil, fmt.Errorf("explore: replaying invariant %d's path: step %d has %d enabled inputs, want more than %d; the model is not deterministic", v.invariant, k, len(buf), idx)
 			}
 			path[k] = buf[idx]
+			next = s
 			got := m.Step(&s, buf[idx], &next)
 			want := 0
 			if k == len(v.steps)-1 && !v.stuck {
@@ -73,7 +78,7 @@ func resolve[S any, I comparable](m Model[S, I], f *firstViolations) ([]Violatio
 				return nil, fmt.Errorf("explore: replaying invariant %d's path: Stuck returned %d, want %d; the model is not deterministic", v.invariant, got, v.invariant+1)
 			}
 		}
-		out = append(out, Violation[I]{Invariant: v.invariant, Path: path, Depth: len(path), Stuck: v.stuck})
+		out = append(out, Violation[I]{Name: names[v.invariant], Invariant: v.invariant, Path: path, Depth: len(path), Stuck: v.stuck})
 	}
 	return out, nil
 }

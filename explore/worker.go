@@ -6,6 +6,7 @@ package explore
 // the first batches, expanding allocates nothing.
 type worker[S any, I comparable] struct {
 	m      Model[S, I]
+	encode encoder[S]
 	parent S // scratch: the parent being expanded, from a compact frontier
 	inputs []I
 	enc    []byte
@@ -39,13 +40,14 @@ func (w *worker[S, I]) expand(c *chunk, cur *frontier[S], expand bool, visited *
 			for j, in := range w.inputs {
 				c.generated++
 				next := w.slot()
+				*next = *s
 				if v := w.m.Step(s, in, next); v != 0 {
 					if !known.has(v - 1) {
 						w.addViolation(c, p, j, v-1)
 					}
 					continue
 				}
-				w.enc = w.m.Encode(next, w.enc[:0])
+				w.enc = w.encode.encode(next, w.enc[:0])
 				fp := fingerprint(w.enc)
 				if visited.shards[visited.shardOf(fp)].contains(fp) {
 					continue
@@ -61,8 +63,8 @@ func (w *worker[S, I]) expand(c *chunk, cur *frontier[S], expand bool, visited *
 
 // slot is where the next successor is written: the element just past the
 // end of states, which joins them only if the successor turns out to be a
-// candidate. Stepping straight into it spares copying every successor,
-// which matters for states of a kilobyte.
+// candidate. Stepping straight into it spares copying every successor a
+// second time, which matters for states of a kilobyte.
 func (w *worker[S, I]) slot() *S {
 	n := len(w.states)
 	if n == cap(w.states) {

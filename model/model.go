@@ -1,128 +1,77 @@
-// Package model composes the runtime packages into checkable systems. A
-// Model says, for a Scenario, which environment inputs are enabled in a
-// state, how a state is canonically encoded for fingerprinting, and how an
-// input is spelled; it implements explore.Model (structurally: this package
-// imports neither explore nor invariants, so the imports point one way).
+// Package model is the interface between a checkable system and the
+// pipeline: what a system must say about one of its scenarios for the
+// explorer (package explore) to enumerate its states and check its
+// invariants. Each system lives in its own package below this one
+// (model/asupersync), with its checks in invariants/<system>.
 //
-// The default model, asupersync, is the browser backend (package pump over
-// the kernel) so that pump turns are inputs too; a scenario can choose the
-// native backend, where the same kernel runs without a pump.
+// The interface is generic over the system's state S and input I, and the
+// explorer is instantiated with the concrete types, so a successor costs
+// one method call per operation and no boxing: a state is a small
+// fixed-size value, copied, never shared.
 package model
 
-import (
-	"fmt"
-
-	"modelcheck/runtime/kernel"
-	"modelcheck/runtime/pump"
-	"modelcheck/runtime/trace"
-)
-
-// Name is the model's name on the command line.
-const Name = "asupersync"
-
-// State is a runtime state plus what the environment must remember to stay
-// honest: which tasks are parked waiting for an external wake (a task that
-// returned Pending on its own), so the environment wakes only those — a
-// task parked for any other reason must be woken by the runtime itself.
-type State struct {
-	P pump.State
-	// Awaiting has bit id-1 set while task id waits for an external wake.
-	Awaiting uint16
-	// Ghost is the memory some invariants keep across transitions.
-	Ghost Ghost
+// Model is one scenario of a system, checked by a chosen set of
+// invariants: what the explorer drives. S is a small fixed-size value type
+// (arrays of small integers, no pointers or maps), I a small comparable
+// input value.
+//
+// Invariants are identified by their position in Invariants(): Step,
+// Stuck and CheckInit return 0 for "no violation", or 1 plus the position
+// of the first invariant violated, and the explorer reports that
+// invariant's name.
+type Model[S any, I comparable] interface {
+	// Init is the single initial state. Every counterexample path starts
+	// here, so paths can be stored as input indices and replayed.
+	Init() S
+	// CheckInit checks the initial state, which no transition reaches, so
+	// that an invariant broken from the start is reported rather than
+	// blamed on the first step. A model whose invariants are all rules over
+	// transitions returns 0 and says why.
+	CheckInit(s *S) (violation int)
+	// Enabled appends the inputs enabled in s to buf and returns the
+	// extended slice, in a deterministic order. The explorer passes buf
+	// with length 0 and reuses what comes back, so Enabled must only
+	// append (never keep buf, nor read what was in it), and it allocates
+	// nothing once buf has grown.
+	//
+	// The order matters: the explorer records a transition as the index of
+	// its input in this list and replays paths by calling Enabled again,
+	// and the "first" violation is defined by this order.
+	Enabled(s *S, buf []I) []I
+	// Step turns next into the successor of s under in and checks the
+	// invariants on the transition. The caller has copied s into next
+	// already, so Step changes only what the input changes; s must be left
+	// as it is (the checks compare before and after).
+	//
+	// A violating transition is a dead end: its successor is counted as
+	// generated but not visited, because states beyond a broken invariant
+	// are outside the contract and anything found through them would be a
+	// consequence of the first bug rather than a new one.
+	Step(s *S, in I, next *S) (violation int)
+	// Stuck is called on a state with no enabled inputs; it returns 0 when
+	// that state is legitimately terminal, else 1 plus the position of the
+	// stuck-state invariant.
+	Stuck(s *S) (violation int)
+	// Invariants names the invariants checked, in the positions Step,
+	// Stuck and CheckInit report. It is the same list for every state.
+	Invariants() []string
+	// Fork returns an independent copy for another worker (own scratch
+	// buffers). Workers call their model concurrently, so nothing mutable
+	// may be shared between a model and its forks.
+	Fork() Model[S, I]
 }
 
-// Input is a host event or a kernel operation.
-type Input = pump.Input
-
-// Checker checks one transition: it returns 0 or 1+the index of the first
-// violated invariant. Package invariants provides it.
-type Checker interface {
-	Check(before *State, in Input, after *State, events []trace.Event) int
-	// Stuck checks a state with nothing enabled; 0 if terminal.
-	Stuck(s *State) int
-	// Fork returns a checker for another worker (own scratch space).
-	Fork() Checker
+// Encoder is implemented by a model whose states need a canonical
+// encoding: states that hold pointers, slices, floats or padding, or that
+// the model wants to canonicalise (two states with equal encodings are the
+// same state to the explorer, so the encoding is where symmetric states are
+// merged). Encode appends the encoding of s to buf and returns it; equal
+// states encode equally.
+//
+// A model without Encode has its states fingerprinted by their raw bytes,
+// which the explorer allows only for types made of integers and booleans,
+// in arrays and structs with no padding (so that no byte is left
+// unspecified).
+type Encoder[S any] interface {
+	Encode(s *S, buf []byte) []byte
 }
-
-// Model is one scenario of the asupersync model, with a worker's scratch
-// buffers.
-type Model struct {
-	Scenario Scenario
-	Checker  Checker
-	log      trace.Log
-}
-
-// New returns a model of a scenario checked by c.
-func New(sc Scenario, c Checker) *Model {
-	return &Model{Scenario: sc, Checker: c}
-}
-
-// Init is the scenario's initial state.
-func (m *Model) Init() State {
-	return State{P: pump.New(m.Scenario.Pump, m.Scenario.Kernel)}
-}
-
-// Fork gives another worker its own scratch log.
-func (m *Model) Fork() *Model { return &Model{Scenario: m.Scenario, Checker: m.Checker.Fork()} }
-
-// Apply applies an input to s in place, appending its events to log. Native
-// scenarios apply kernel operations to the kernel directly.
-func (m *Model) Apply(s *State, in Input, log *trace.Log) error {
-	from, p := len(log.Events), before(&s.P.Kernel)
-	var err error
-	if m.Scenario.Native {
-		switch in.Host {
-		case pump.NoHost, pump.TimerTurn:
-			err = s.P.Kernel.Apply(in.K, log)
-		case pump.Callback:
-			if pump.Authorize(s.P.Config.Caps, in.Cap, in.K.Task, s.P.Config.Faults, log) {
-				err = s.P.Kernel.Wake(in.K.Task, in.K.N, log)
-			}
-		}
-	} else {
-		err = s.P.Apply(in, log)
-	}
-	if err != nil {
-		return err
-	}
-	m.track(s, in)
-	s.Ghost.observe(in, p, &s.P.Kernel, log.Events[from:])
-	return nil
-}
-
-// track keeps Awaiting: a task that returns Pending by itself waits for an
-// external wake; a wake or callback that reaches it delivers that wake;
-// completion ends the wait.
-func (m *Model) track(s *State, in Input) {
-	t := in.K.Task
-	if t == 0 {
-		return
-	}
-	bit := uint16(1) << (t - 1)
-	switch {
-	case in.Host == pump.Callback && s.P.Config.Caps&in.Cap == 0:
-		// A denied callback delivers nothing.
-	case in.Host == pump.Callback, in.K.Op == kernel.Wake:
-		s.Awaiting &^= bit
-	case in.K.Op == kernel.Pending:
-		s.Awaiting |= bit
-	case in.K.Op == kernel.Complete, in.K.Op == kernel.FinalizeDone:
-		s.Awaiting &^= bit
-	}
-}
-
-// Step computes the successor and checks the transition.
-func (m *Model) Step(s *State, in Input, next *State) int {
-	*next = *s
-	m.log.Reset()
-	if err := m.Apply(next, in, &m.log); err != nil {
-		// Enabled offers only inputs the runtime accepts, so this is a
-		// bug in the model itself, not a finding about the runtime.
-		panic(fmt.Sprintf("model %s/%s offered %q, which the runtime refused: %v", Name, m.Scenario.Name, in, err))
-	}
-	return m.Checker.Check(s, in, next, m.log.Events)
-}
-
-// Stuck checks a state with no enabled input.
-func (m *Model) Stuck(s *State) int { return m.Checker.Stuck(s) }

@@ -16,8 +16,9 @@ import (
 
 	"modelcheck/counterexamples"
 	"modelcheck/explore"
-	"modelcheck/invariants"
-	"modelcheck/model"
+	invariants "modelcheck/invariants/asupersync"
+	model "modelcheck/model/asupersync"
+	"modelcheck/models"
 	"modelcheck/runtime/fault"
 )
 
@@ -36,7 +37,7 @@ type exploreConfig struct {
 func exploreCmd(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 	var c exploreConfig
 	fs := flag.NewFlagSet("explore", flag.ContinueOnError)
-	fs.StringVar(&c.model, "model", model.Name, "model to explore")
+	fs.StringVar(&c.model, "model", models.Default().Name(), "model to explore (see 'modelcheck list')")
 	fs.StringVar(&c.scenario, "scenario", "default", "scenario of the model (see 'modelcheck list')")
 	fs.IntVar(&c.depth, "depth", 12, "explore paths of up to this many inputs (0: until no new state)")
 	fs.IntVar(&c.workers, "workers", runtime.NumCPU(), fmt.Sprintf("parallel workers, at most %d (results do not depend on it)", maxWorkers()))
@@ -65,7 +66,7 @@ func exploreCmd(ctx context.Context, args []string, stdout, stderr io.Writer) in
 	}
 	stopAt, restore := memoryBound(c.maxMemory)
 	defer restore()
-	opt := explore.Options{Depth: c.depth, Workers: c.workers, MaxStates: c.maxStates, MaxMemory: stopAt, StopAtFirst: true}
+	opt := explore.Options{Depth: c.depth, Workers: c.workers, MaxStates: c.maxStates, MaxMemory: stopAt}
 	if c.depth == 0 && c.maxStates == 0 && opt.MaxMemory == 0 {
 		fmt.Fprintf(stderr, "modelcheck explore: warning: --depth 0 explores until no new state, which may never come; "+
 			"bound it with --max-states or --max-memory, or stop it with an interrupt (exit 3)\n")
@@ -165,9 +166,10 @@ func memoryBound(flag byteSize) (stop int64, restore func()) {
 
 // resolve checks the names the flags gave and builds the checked model.
 func (c *exploreConfig) resolve() (model.Scenario, invariants.Explorable, error) {
+	if _, err := models.Lookup(c.model); err != nil {
+		return model.Scenario{}, invariants.Explorable{}, err
+	}
 	switch {
-	case c.model != model.Name:
-		return model.Scenario{}, invariants.Explorable{}, fmt.Errorf("unknown model %q (known: %s)", c.model, model.Name)
 	case c.depth < 0:
 		return model.Scenario{}, invariants.Explorable{}, fmt.Errorf("--depth %d is negative", c.depth)
 	case c.workers < 1:

@@ -8,27 +8,35 @@ import (
 	"io"
 	"strings"
 
-	"modelcheck/invariants"
-	"modelcheck/model"
+	"modelcheck/models"
 )
 
-// catalogue is the --json output of list.
+// catalogue is the --json output of list: every registered model, and the
+// scenarios, invariants and faults of each, tagged with their model.
 type catalogue struct {
-	Models     []string       `json:"models"`
+	Models     []modelInfo    `json:"models"`
 	Scenarios  []scenarioInfo `json:"scenarios"`
 	Invariants []invInfo      `json:"invariants"`
 	Faults     []faultInfo    `json:"faults"`
 }
 
+type modelInfo struct {
+	Name    string `json:"name"`
+	Doc     string `json:"doc"`
+	Default bool   `json:"default"`
+}
+
 type scenarioInfo struct {
-	Name string `json:"name"`
-	Doc  string `json:"doc"`
+	Name  string `json:"name"`
+	Doc   string `json:"doc"`
+	Model string `json:"model"`
 }
 
 type invInfo struct {
 	Name        string   `json:"name"`
 	ContractIDs []string `json:"contract_ids"`
 	Doc         string   `json:"doc"`
+	Model       string   `json:"model"`
 }
 
 type faultInfo struct {
@@ -49,15 +57,18 @@ func listCmd(args []string, stdout, stderr io.Writer) int {
 	if code, done := parse(fs, args, stdout, stderr); done {
 		return code
 	}
-	c := catalogue{Models: []string{model.Name}}
-	for _, sc := range model.Scenarios() {
-		c.Scenarios = append(c.Scenarios, scenarioInfo{sc.Name, sc.Doc})
-	}
-	for _, inv := range invariants.All() {
-		c.Invariants = append(c.Invariants, invInfo{inv.Name, inv.ContractIDs, inv.Doc})
-	}
-	for _, fc := range invariants.Faults() {
-		c.Faults = append(c.Faults, faultInfo{fc.Fault.Name(), fc.Fault.Doc(), model.Name, fc.Scenario, fc.Trips})
+	var c catalogue
+	for i, m := range models.All() {
+		c.Models = append(c.Models, modelInfo{m.Name(), m.Doc(), i == 0})
+		for _, sc := range m.Scenarios() {
+			c.Scenarios = append(c.Scenarios, scenarioInfo{sc.Name, sc.Doc, m.Name()})
+		}
+		for _, inv := range m.Invariants() {
+			c.Invariants = append(c.Invariants, invInfo{inv.Name, inv.ContractIDs, inv.Rule, m.Name()})
+		}
+		for _, f := range m.Faults() {
+			c.Faults = append(c.Faults, faultInfo{f.Name, f.Doc, m.Name(), f.Scenario, f.Trips})
+		}
 	}
 	// Buffered, so that a write error is caught once, at the flush.
 	out := bufio.NewWriter(stdout)
@@ -75,18 +86,34 @@ func listCmd(args []string, stdout, stderr io.Writer) int {
 	return exitOK
 }
 
-// writeCatalogue prints the catalogue as text.
+// writeCatalogue prints the catalogue as text, model by model.
 func writeCatalogue(stdout io.Writer, c *catalogue) {
-	fmt.Fprintf(stdout, "models:\n  %s (default)\n\nscenarios:\n", model.Name)
-	for _, s := range c.Scenarios {
-		fmt.Fprintf(stdout, "  %-14s %s\n", s.Name, s.Doc)
+	fmt.Fprintf(stdout, "models:\n")
+	for _, m := range c.Models {
+		def := ""
+		if m.Default {
+			def = " (default)"
+		}
+		fmt.Fprintf(stdout, "  %s%s: %s\n", m.Name, def, m.Doc)
 	}
-	fmt.Fprintf(stdout, "\ninvariants:\n")
-	for _, inv := range c.Invariants {
-		fmt.Fprintf(stdout, "  %-30s %s\n  %-30s [%s]\n", inv.Name, inv.Doc, "", strings.Join(inv.ContractIDs, ", "))
-	}
-	fmt.Fprintf(stdout, "\nfaults (modelcheck explore --fault NAME):\n")
-	for _, f := range c.Faults {
-		fmt.Fprintf(stdout, "  %-28s trips %s (scenario %s)\n  %-28s %s\n", f.Name, strings.Join(f.Trips, ", "), f.Scenario, "", f.Doc)
+	for _, m := range c.Models {
+		fmt.Fprintf(stdout, "\nscenarios of %s (--model %s --scenario NAME):\n", m.Name, m.Name)
+		for _, s := range c.Scenarios {
+			if s.Model == m.Name {
+				fmt.Fprintf(stdout, "  %-14s %s\n", s.Name, s.Doc)
+			}
+		}
+		fmt.Fprintf(stdout, "\ninvariants of %s:\n", m.Name)
+		for _, inv := range c.Invariants {
+			if inv.Model == m.Name {
+				fmt.Fprintf(stdout, "  %-30s %s\n  %-30s [%s]\n", inv.Name, inv.Doc, "", strings.Join(inv.ContractIDs, ", "))
+			}
+		}
+		fmt.Fprintf(stdout, "\nfaults of %s (modelcheck explore --model %s --fault NAME):\n", m.Name, m.Name)
+		for _, f := range c.Faults {
+			if f.Model == m.Name {
+				fmt.Fprintf(stdout, "  %-28s trips %s (scenario %s)\n  %-28s %s\n", f.Name, strings.Join(f.Trips, ", "), f.Scenario, "", f.Doc)
+			}
+		}
 	}
 }

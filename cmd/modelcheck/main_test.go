@@ -13,8 +13,8 @@ import (
 	"testing"
 
 	"modelcheck/counterexamples"
-	"modelcheck/invariants"
-	"modelcheck/model"
+	invariants "modelcheck/invariants/asupersync"
+	model "modelcheck/model/asupersync"
 	"modelcheck/runtime/fault"
 )
 

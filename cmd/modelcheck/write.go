@@ -10,8 +10,8 @@ import (
 
 	"modelcheck/counterexamples"
 	"modelcheck/explore"
-	"modelcheck/invariants"
-	"modelcheck/model"
+	invariants "modelcheck/invariants/asupersync"
+	model "modelcheck/model/asupersync"
 )
 
 // written is the counterexample file of one violation.
@@ -41,7 +41,7 @@ func writeCounterexamples(ctx context.Context, c *exploreConfig, sc model.Scenar
 		}
 		shrunk, err := counterexamples.Shrink(ctx, found)
 		if err != nil {
-			files[i].err = fmt.Errorf("shrinking the %s counterexample: %w", invariants.All()[v.Invariant].Name, err)
+			files[i].err = fmt.Errorf("shrinking the %s counterexample: %w", v.Name, err)
 			continue
 		}
 		name, data, err := counterexamples.Format(shrunk)

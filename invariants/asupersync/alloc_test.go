@@ -1,11 +1,11 @@
-package invariants
+package asupersync
 
 import (
 	"context"
 	"testing"
 
 	"modelcheck/explore"
-	"modelcheck/model"
+	model "modelcheck/model/asupersync"
 )
 
 // TestHotLoopAllocatesNothingPerSuccessor: exploring one level deeper adds

@@ -1,4 +1,4 @@
-package invariants
+package asupersync
 
 import (
 	"context"
@@ -6,12 +6,14 @@ import (
 	"testing"
 
 	"modelcheck/explore"
-	"modelcheck/model"
+	model "modelcheck/model/asupersync"
 )
 
 // BenchmarkExplore explores scenarios with all invariants on and reports
-// distinct states per second, per worker count, and the bytes the visited
-// set holds per distinct state: the default scenario to depth 10 and the
+// distinct states per second, per worker count, the bytes the visited
+// set holds per distinct state (B/state) and the bytes the whole process
+// held at the end per distinct state (procB/state, frontier and garbage
+// included): the default scenario to depth 10 and the
 // channel, timer-wheel and mixed scenarios to depth 12 (their spaces are
 // smaller per level).
 func BenchmarkExplore(b *testing.B) {
@@ -29,7 +31,7 @@ func BenchmarkExplore(b *testing.B) {
 				if err != nil {
 					b.Fatal(err)
 				}
-				var states, bytes, secs float64
+				var states, bytes, procBytes, secs float64
 				for i := 0; i < b.N; i++ {
 					r, err := explore.Run[model.State, model.Input](context.Background(), e, explore.Options{Depth: c.depth, Workers: workers})
 					if err != nil {
@@ -37,10 +39,11 @@ func BenchmarkExplore(b *testing.B) {
 					}
 					states += float64(r.Distinct)
 					secs += r.Elapsed.Seconds()
-					bytes = r.BytesPerState()
+					bytes, procBytes = r.BytesPerState(), r.ProcessBytesPerState()
 				}
 				b.ReportMetric(states/secs, "states/s")
 				b.ReportMetric(bytes, "B/state")
+				b.ReportMetric(procBytes, "procB/state")
 			})
 		}
 	}

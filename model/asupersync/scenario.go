@@ -1,4 +1,4 @@
-package model
+package asupersync
 
 import (
 	"fmt"

@@ -1,4 +1,5 @@
-// Package invariants names the checks the explorer runs on every
+// Package asupersync holds the checks of the asupersync model
+// (modelcheck/model/asupersync): the named checks the explorer runs on every
 // transition (before, input, after, events) and on every state with
 // nothing enabled, each carrying the contract IDs it enforces, and records
 // which fault switch must trip which check.
@@ -14,14 +15,14 @@
 // events (derived.go), so a bug in its update is caught where it happens
 // instead of being agreed with; the decision metadata is checked the same
 // way (metadata.go).
-package invariants
+package asupersync
 
 import (
 	"fmt"
 	"sort"
 	"strings"
 
-	"modelcheck/model"
+	model "modelcheck/model/asupersync"
 	"modelcheck/runtime/trace"
 )
 

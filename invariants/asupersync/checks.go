@@ -1,9 +1,9 @@
-package invariants
+package asupersync
 
 import (
 	"slices"
 
-	"modelcheck/model"
+	model "modelcheck/model/asupersync"
 	"modelcheck/runtime/cancel"
 	"modelcheck/runtime/kernel"
 	"modelcheck/runtime/pump"

@@ -1,4 +1,4 @@
-package invariants
+package asupersync
 
 import (
 	"context"
@@ -6,7 +6,7 @@ import (
 	"testing"
 
 	"modelcheck/explore"
-	"modelcheck/model"
+	model "modelcheck/model/asupersync"
 )
 
 // TestEveryListedTripHappens proves each (fault, invariant) pair of the
@@ -28,7 +28,7 @@ func TestEveryListedTripHappens(t *testing.T) {
 				if err != nil {
 					t.Fatal(err)
 				}
-				r, err := explore.Run[model.State, model.Input](context.Background(), e, explore.Options{Depth: 12, Workers: 1, StopAtFirst: true})
+				r, err := explore.Run[model.State, model.Input](context.Background(), e, explore.Options{Depth: 12, Workers: 1})
 				if err != nil {
 					t.Fatal(err)
 				}

@@ -1,10 +1,10 @@
-package invariants
+package asupersync
 
 import (
 	"math/rand/v2"
 	"testing"
 
-	"modelcheck/model"
+	model "modelcheck/model/asupersync"
 	"modelcheck/runtime/kernel"
 	"modelcheck/runtime/trace"
 )

@@ -1,4 +1,4 @@
-package model
+package asupersync
 
 import (
 	"modelcheck/runtime/cancel"

@@ -1,11 +1,11 @@
-package invariants
+package asupersync
 
 import (
 	"context"
 	"testing"
 
 	"modelcheck/explore"
-	"modelcheck/model"
+	model "modelcheck/model/asupersync"
 	"modelcheck/runtime/fault"
 )
 
@@ -94,7 +94,7 @@ func TestIssue10FaultsEscapeTheOldChecks(t *testing.T) {
 				if err != nil {
 					t.Fatal(err)
 				}
-				r, err := explore.Run[model.State, model.Input](context.Background(), e, explore.Options{Depth: depth, Workers: 1, StopAtFirst: true})
+				r, err := explore.Run[model.State, model.Input](context.Background(), e, explore.Options{Depth: depth, Workers: 1})
 				if err != nil {
 					t.Fatal(err)
 				}

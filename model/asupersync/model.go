@@ -1,0 +1,130 @@
+// Package asupersync is the asupersync model: it composes the runtime
+// packages (kernel, pump, channel, wheel) into one checkable system. A
+// Model says, for a Scenario, which environment inputs are enabled in a
+// state, how a state is canonically encoded for fingerprinting, and how an
+// input is spelled; it implements explore.Model (structurally: this package
+// imports neither explore nor invariants, so the imports point one way).
+// Its checks and fault catalogue are in modelcheck/invariants/asupersync.
+//
+// The default model, asupersync, is the browser backend (package pump over
+// the kernel) so that pump turns are inputs too; a scenario can choose the
+// native backend, where the same kernel runs without a pump.
+package asupersync
+
+import (
+	"fmt"
+
+	"modelcheck/runtime/kernel"
+	"modelcheck/runtime/pump"
+	"modelcheck/runtime/trace"
+)
+
+// Name is the model's name on the command line.
+const Name = "asupersync"
+
+// State is a runtime state plus what the environment must remember to stay
+// honest: which tasks are parked waiting for an external wake (a task that
+// returned Pending on its own), so the environment wakes only those — a
+// task parked for any other reason must be woken by the runtime itself.
+type State struct {
+	P pump.State
+	// Awaiting has bit id-1 set while task id waits for an external wake.
+	Awaiting uint16
+	// Ghost is the memory some invariants keep across transitions.
+	Ghost Ghost
+}
+
+// Input is a host event or a kernel operation.
+type Input = pump.Input
+
+// Checker checks one transition: it returns 0 or 1+the index of the first
+// violated invariant. Package invariants provides it.
+type Checker interface {
+	Check(before *State, in Input, after *State, events []trace.Event) int
+	// Stuck checks a state with nothing enabled; 0 if terminal.
+	Stuck(s *State) int
+	// Fork returns a checker for another worker (own scratch space).
+	Fork() Checker
+}
+
+// Model is one scenario of the asupersync model, with a worker's scratch
+// buffers.
+type Model struct {
+	Scenario Scenario
+	Checker  Checker
+	log      trace.Log
+}
+
+// New returns a model of a scenario checked by c.
+func New(sc Scenario, c Checker) *Model {
+	return &Model{Scenario: sc, Checker: c}
+}
+
+// Init is the scenario's initial state.
+func (m *Model) Init() State {
+	return State{P: pump.New(m.Scenario.Pump, m.Scenario.Kernel)}
+}
+
+// Fork gives another worker its own scratch log.
+func (m *Model) Fork() *Model { return &Model{Scenario: m.Scenario, Checker: m.Checker.Fork()} }
+
+// Apply applies an input to s in place, appending its events to log. Native
+// scenarios apply kernel operations to the kernel directly.
+func (m *Model) Apply(s *State, in Input, log *trace.Log) error {
+	from, p := len(log.Events), before(&s.P.Kernel)
+	var err error
+	if m.Scenario.Native {
+		switch in.Host {
+		case pump.NoHost, pump.TimerTurn:
+			err = s.P.Kernel.Apply(in.K, log)
+		case pump.Callback:
+			if pump.Authorize(s.P.Config.Caps, in.Cap, in.K.Task, s.P.Config.Faults, log) {
+				err = s.P.Kernel.Wake(in.K.Task, in.K.N, log)
+			}
+		}
+	} else {
+		err = s.P.Apply(in, log)
+	}
+	if err != nil {
+		return err
+	}
+	m.track(s, in)
+	s.Ghost.observe(in, p, &s.P.Kernel, log.Events[from:])
+	return nil
+}
+
+// track keeps Awaiting: a task that returns Pending by itself waits for an
+// external wake; a wake or callback that reaches it delivers that wake;
+// completion ends the wait.
+func (m *Model) track(s *State, in Input) {
+	t := in.K.Task
+	if t == 0 {
+		return
+	}
+	bit := uint16(1) << (t - 1)
+	switch {
+	case in.Host == pump.Callback && s.P.Config.Caps&in.Cap == 0:
+		// A denied callback delivers nothing.
+	case in.Host == pump.Callback, in.K.Op == kernel.Wake:
+		s.Awaiting &^= bit
+	case in.K.Op == kernel.Pending:
+		s.Awaiting |= bit
+	case in.K.Op == kernel.Complete, in.K.Op == kernel.FinalizeDone:
+		s.Awaiting &^= bit
+	}
+}
+
+// Step turns next, a copy of s, into the successor and checks the
+// transition.
+func (m *Model) Step(s *State, in Input, next *State) int {
+	m.log.Reset()
+	if err := m.Apply(next, in, &m.log); err != nil {
+		// Enabled offers only inputs the runtime accepts, so this is a
+		// bug in the model itself, not a finding about the runtime.
+		panic(fmt.Sprintf("model %s/%s offered %q, which the runtime refused: %v", Name, m.Scenario.Name, in, err))
+	}
+	return m.Checker.Check(s, in, next, m.log.Events)
+}
+
+// Stuck checks a state with no enabled input.
+func (m *Model) Stuck(s *State) int { return m.Checker.Stuck(s) }
