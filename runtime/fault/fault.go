@@ -4,7 +4,7 @@
 // mistake can fail. A check that no fault can trip is not yet a check.
 //
 // Which invariant each fault must trip is recorded next to the invariants
-// (package invariants), because runtime imports nothing of ours.
+// (package invariants/asupersync), because runtime imports nothing of ours.
 package fault
 
 import (

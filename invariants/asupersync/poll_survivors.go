@@ -1,4 +1,4 @@
-package invariants
+package asupersync
 
 import (
 	"modelcheck/runtime/kernel"
