@@ -376,19 +376,26 @@ func chanQueueDerived(c *Context) bool {
 }
 
 // clockDerived keeps the timer checks' reading of now honest: only an
-// advance input moves the clock, by its step.
+// advance input moves the clock, by its step, and that step announces the
+// new time with exactly one time_advanced (the trace must say why timers
+// fired), which no other step emits.
 func clockDerived(c *Context) bool {
 	now := kern(c.Before).Now
-	if c.In.Host == pump.TimerTurn || (c.In.Host == pump.NoHost && c.In.K.Op == kernel.Advance) {
+	advance := c.In.Host == pump.TimerTurn || (c.In.Host == pump.NoHost && c.In.K.Op == kernel.Advance)
+	if advance {
 		now += c.In.K.N
 	}
 	if kern(c.After).Now != now {
 		return true
 	}
+	announced := false
 	for _, e := range c.Events {
-		if e.Kind == trace.TimeAdvanced && e.Deadline != uint64(now) {
-			return true
+		if e.Kind == trace.TimeAdvanced {
+			if announced || e.Deadline != uint64(now) {
+				return true
+			}
+			announced = true
 		}
 	}
-	return false
+	return announced != advance
 }

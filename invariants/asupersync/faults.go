@@ -111,6 +111,7 @@ var faults = []FaultCase{
 	// stuck recomputes runnable work itself since issue 10.
 	{fault.EmptyIgnoresCancelLane, "default", []string{"stuck"}},
 	{fault.SilentIdle, "default", []string{"pump-idle-announced"}},
+	{fault.SilentAdvance, "default", []string{"clock-derived"}},
 }
 
 // Faults returns the fault catalogue in fault order.

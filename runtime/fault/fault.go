@@ -123,6 +123,7 @@ const (
 	RecvSendersFirst          // recv tests sender_count before the queue (runtime/channel)
 	EmptyIgnoresCancelLane    // the scheduler's emptiness test counts only the timed and ready lanes (runtime/sched)
 	SilentIdle                // a drain cycle goes idle without pump_idle (runtime/pump)
+	SilentAdvance             // a host timer turn moves the clock without time_advanced (runtime/pump)
 
 	count
 )
@@ -222,6 +223,7 @@ var table = [count]info{
 	RecvSendersFirst:          {"recv-senders-first", "recv tests sender_count before the queue, so once the last sender is gone it returns Disconnected although messages are still queued, and they are never delivered (breaks 004 1.4, ch-close-drain-001)"},
 	EmptyIgnoresCancelLane:    {"empty-ignores-cancel-lane", "the scheduler's emptiness test counts only the timed and ready lanes, so a drain cycle with only cancel work left ends and the pump goes idle with that work queued (breaks 000 S4, 001 B5)"},
 	SilentIdle:                {"silent-idle", "a drain cycle that ends with nothing runnable sets the pump Idle without emitting pump_idle, so the trace shows a pump that never stopped (breaks 000's trace of P1/S4)"},
+	SilentAdvance:             {"silent-advance", "a host timer turn moves the clock but emits no time_advanced, so the trace hides why timers fired (breaks 000's trace contract for P2)"},
 	PromoteKeepsOccupancy:     {"promote-keeps-occupancy", "promoting a coalescing window's entries to the ready list leaves the emptied slot's occupancy bit set (breaks the wheel's bitmap index, 004 2.2)"},
 }
 

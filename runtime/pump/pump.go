@@ -219,7 +219,9 @@ func (s *State) apply(in Input, log *trace.Log) error {
 		default:
 			s.Kernel.Now += in.K.N
 		}
-		log.Emit(trace.Event{Kind: trace.TimeAdvanced, Deadline: uint64(s.Kernel.Now)})
+		if !s.Config.Faults.Has(fault.SilentAdvance) {
+			log.Emit(trace.Event{Kind: trace.TimeAdvanced, Deadline: uint64(s.Kernel.Now)})
+		}
 		s.deliverTimers(log)
 		return nil
 	case Callback:
