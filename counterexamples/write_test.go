@@ -12,20 +12,33 @@ import (
 // replacing is allowed, and no temporary file is left behind.
 func TestWriteFileNeverOverwritesSilently(t *testing.T) {
 	path := filepath.Join(t.TempDir(), "new", "x.txt")
-	steps := []struct {
-		data    string
-		replace bool
-		want    Written
-		err     string
-		content string
-	}{
+	write := func(data string, replace bool) (Written, error) { return WriteFile(path, []byte(data), replace) }
+	runWrites(t, path, write, []fileWrite{
 		{"one\n", false, Created, "", "one\n"},
 		{"one\n", false, Unchanged, "", "one\n"},
 		{"two\n", false, 0, "already exists with other content", "one\n"},
 		{"two\n", true, Replaced, "", "two\n"},
+	})
+	if entries, _ := os.ReadDir(filepath.Dir(path)); len(entries) != 1 {
+		t.Fatalf("left behind: %v", entries)
 	}
+}
+
+// fileWrite is one write of a sequence and what it must leave: the
+// result, or an error containing err, and the file's content after it.
+type fileWrite struct {
+	data    string
+	replace bool
+	want    Written
+	err     string
+	content string
+}
+
+// runWrites applies the steps in order with write, checking each.
+func runWrites(t *testing.T, path string, write func(data string, replace bool) (Written, error), steps []fileWrite) {
+	t.Helper()
 	for i, s := range steps {
-		got, err := WriteFile(path, []byte(s.data), s.replace)
+		got, err := write(s.data, s.replace)
 		if s.err != "" {
 			if err == nil || !strings.Contains(err.Error(), s.err) {
 				t.Fatalf("step %d: error %v, want %q", i, err, s.err)
@@ -36,8 +49,5 @@ func TestWriteFileNeverOverwritesSilently(t *testing.T) {
 		if b, _ := os.ReadFile(path); string(b) != s.content {
 			t.Fatalf("step %d: file holds %q, want %q", i, b, s.content)
 		}
-	}
-	if entries, _ := os.ReadDir(filepath.Dir(path)); len(entries) != 1 {
-		t.Fatalf("left behind: %v", entries)
 	}
 }
