@@ -66,7 +66,8 @@ type step struct {
 	// awaiting TASK_FAILED, failed awaiting disposal, told
 	// CONCURRENCY_LIMIT_REACHED, dropped in this step.
 	activated, dropped, failed, limited, gone uint8
-	bad                                       uint32
+	// bad collects the invariants broken, bit i for position i.
+	bad uint32
 }
 
 func bit(id uint8) uint8 { return 1 << (id - 1) }
