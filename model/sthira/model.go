@@ -141,15 +141,6 @@ func (m *Model) Step(s *State, in Input, next *State) int {
 // Stuck checks a state with no enabled input.
 func (m *Model) Stuck(s *State) int { return m.Checker.Stuck(s) }
 
-// EventLines spells a step's events, one a line, for a test file.
-func EventLines(events []rt.Event) []string {
-	out := make([]string, len(events))
-	for i, e := range events {
-		out[i] = e.String()
-	}
-	return out
-}
-
 // Summary spells a state for a counterexample's "state after": the slots
 // held, the three queues, and each declared task with its phase, ref and,
 // while it waits, its §10 diagnosis.
@@ -194,4 +185,19 @@ func (m *Model) Summary(s *State) []string {
 		lines = append(lines, b.String())
 	}
 	return lines
+}
+
+// Events appends the last Step's events, one line each, to buf: the trace
+// a counterexample file records after each input.
+func (m *Model) Events(buf []string) []string {
+	for _, e := range m.log.Events {
+		buf = append(buf, e.String())
+	}
+	return buf
+}
+
+// Brief is a state on one line: the slots held and the three queues.
+func (m *Model) Brief(s *State) string {
+	lines := m.Summary(s)
+	return strings.Join(lines[:4], " ")
 }

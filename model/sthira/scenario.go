@@ -2,7 +2,6 @@ package sthira
 
 import (
 	"fmt"
-	"slices"
 	"strconv"
 	"strings"
 
@@ -117,40 +116,110 @@ func Lookup(name string) (Scenario, error) {
 	return Scenario{}, fmt.Errorf("unknown sthira scenario %q (known: %s)", name, strings.Join(names, ", "))
 }
 
-// SettingKeys are the keys a scenario is spelled with, in spelling order.
-var SettingKeys = []string{"limit", "scope_limits", "queue_limit", "max_wait", "policy", "recycle",
-	"tasks", "retries", "errors", "suspend", "cancel", "ticks", "faults"}
+// Setting is one scenario key: how its value is spelled and how it is
+// set from its spelling. Line groups the keys as a counterexample file's
+// scenario directive lists them: the policy, the environment, the faults.
+type Setting struct {
+	Key  string
+	Line int
+	Get  func(sc *Scenario) string
+	Set  func(sc *Scenario, value string) error
+}
 
-// Settings spells the scenario as key=value settings (SettingKeys order),
-// e.g. `tasks=HIGH/s1,LOW/s2 retries=1 ...`; Parse reads them back.
-func (sc *Scenario) Settings() []string {
-	cfg := map[string]string{}
-	for _, kv := range sc.Config.Spell() {
-		k, v, _ := strings.Cut(kv, "=")
-		cfg[k] = v
-	}
+// Settings lists the scenario keys in spelling order. One table drives
+// both directions, so every value spelled is read back.
+func Settings() []Setting { return append([]Setting(nil), settings...) }
+
+var settings = []Setting{
+	configKey("limit", 0), configKey("scope_limits", 0), configKey("queue_limit", 0),
+	configKey("max_wait", 0), configKey("policy", 0), configKey("recycle", 0),
+	{"tasks", 1, spellTasks, setTasks},
+	{"retries", 1, func(sc *Scenario) string { return strconv.Itoa(int(sc.Retries)) }, setRetries},
+	flag("errors", func(sc *Scenario) *bool { return &sc.Errors }),
+	flag("suspend", func(sc *Scenario) *bool { return &sc.Suspend }),
+	flag("cancel", func(sc *Scenario) *bool { return &sc.Cancel }),
+	flag("ticks", func(sc *Scenario) *bool { return &sc.Ticks }),
+	configKey("faults", 2),
+}
+
+// configKey is a key of the runtime's Config, spelled as rt.Config spells it.
+func configKey(key string, line int) Setting {
+	return Setting{key, line,
+		func(sc *Scenario) string {
+			for _, kv := range sc.Config.Spell() {
+				if v, ok := strings.CutPrefix(kv, key+"="); ok {
+					return v
+				}
+			}
+			return ""
+		},
+		func(sc *Scenario, v string) error { return sc.Config.Set(key, v) }}
+}
+
+func flag(key string, field func(*Scenario) *bool) Setting {
+	return Setting{key, 1,
+		func(sc *Scenario) string { return strconv.FormatBool(*field(sc)) },
+		func(sc *Scenario, v string) error {
+			b, err := strconv.ParseBool(v)
+			if err != nil {
+				return fmt.Errorf("%s=%s: expected true or false", key, v)
+			}
+			*field(sc) = b
+			return nil
+		}}
+}
+
+func spellTasks(sc *Scenario) string {
 	var tasks []string
 	for _, t := range sc.Tasks() {
 		tasks = append(tasks, t.String())
 	}
-	cfg["tasks"] = strings.Join(tasks, ",")
-	cfg["retries"] = strconv.Itoa(int(sc.Retries))
-	cfg["errors"] = strconv.FormatBool(sc.Errors)
-	cfg["suspend"] = strconv.FormatBool(sc.Suspend)
-	cfg["cancel"] = strconv.FormatBool(sc.Cancel)
-	cfg["ticks"] = strconv.FormatBool(sc.Ticks)
-	out := make([]string, len(SettingKeys))
-	for i, k := range SettingKeys {
-		out[i] = k + "=" + cfg[k]
+	return strings.Join(tasks, ",")
+}
+
+func setTasks(sc *Scenario, value string) error {
+	parts := strings.Split(value, ",")
+	if value == "" || len(parts) > rt.MaxTasks {
+		return fmt.Errorf("tasks=%s: expected 1..%d tasks like HIGH/s1,LOW/s2", value, rt.MaxTasks)
+	}
+	sc.Specs = [rt.MaxTasks]TaskSpec{}
+	for i, p := range parts {
+		prio, scope, ok := strings.Cut(p, "/")
+		pr, err := rt.ParsePriority(prio)
+		if !ok || err != nil || (scope != "s1" && scope != "s2") {
+			return fmt.Errorf("tasks=%s: task %q is not PRIORITY/sN (HIGH, NORMAL or LOW; s1 or s2)", value, p)
+		}
+		sc.Specs[i] = TaskSpec{Prio: pr, Scope: scope[1] - '1'}
+	}
+	sc.Config.Tasks = uint8(len(parts))
+	return nil
+}
+
+func setRetries(sc *Scenario, value string) error {
+	n, err := strconv.Atoi(value)
+	if err != nil || n < 0 || n > rt.MaxTasks-1 {
+		return fmt.Errorf("retries=%s: expected a number in 0..%d", value, rt.MaxTasks-1)
+	}
+	sc.Retries = uint8(n)
+	return nil
+}
+
+// Spell writes the scenario as key=value settings, in Settings order,
+// e.g. `limit=2 ... tasks=HIGH/s1,LOW/s2 retries=1 ... faults=none`; Parse
+// reads them back.
+func (sc *Scenario) Spell() []string {
+	out := make([]string, len(settings))
+	for i, st := range settings {
+		out[i] = st.Key + "=" + st.Get(sc)
 	}
 	return out
 }
 
 // Parse applies key=value settings to a copy of base and validates the
 // result; an error names the setting and what it expects.
-func Parse(base Scenario, settings []string) (Scenario, error) {
+func Parse(base Scenario, kvs []string) (Scenario, error) {
 	sc := base
-	for _, kv := range settings {
+	for _, kv := range kvs {
 		k, v, ok := strings.Cut(kv, "=")
 		if !ok {
 			return Scenario{}, fmt.Errorf("setting %q: expected key=value", kv)
@@ -167,49 +236,12 @@ func Parse(base Scenario, settings []string) (Scenario, error) {
 
 // set sets one key.
 func (sc *Scenario) set(key, value string) error {
-	flag := func(dst *bool) error {
-		b, err := strconv.ParseBool(value)
-		if err != nil {
-			return fmt.Errorf("%s=%s: expected true or false", key, value)
+	var keys []string
+	for _, st := range settings {
+		if st.Key == key {
+			return st.Set(sc, value)
 		}
-		*dst = b
-		return nil
+		keys = append(keys, st.Key)
 	}
-	switch key {
-	case "tasks":
-		parts := strings.Split(value, ",")
-		if value == "" || len(parts) > rt.MaxTasks {
-			return fmt.Errorf("%s=%s: expected 1..%d tasks like HIGH/s1,LOW/s2", key, value, rt.MaxTasks)
-		}
-		sc.Specs = [rt.MaxTasks]TaskSpec{}
-		for i, p := range parts {
-			prio, scope, ok := strings.Cut(p, "/")
-			pr, err := rt.ParsePriority(prio)
-			if !ok || err != nil || (scope != "s1" && scope != "s2") {
-				return fmt.Errorf("%s=%s: task %q is not PRIORITY/sN (HIGH, NORMAL or LOW; s1 or s2)", key, value, p)
-			}
-			sc.Specs[i] = TaskSpec{Prio: pr, Scope: scope[1] - '1'}
-		}
-		sc.Config.Tasks = uint8(len(parts))
-		return nil
-	case "retries":
-		n, err := strconv.Atoi(value)
-		if err != nil || n < 0 || n > rt.MaxTasks-1 {
-			return fmt.Errorf("%s=%s: expected a number in 0..%d", key, value, rt.MaxTasks-1)
-		}
-		sc.Retries = uint8(n)
-		return nil
-	case "errors":
-		return flag(&sc.Errors)
-	case "suspend":
-		return flag(&sc.Suspend)
-	case "cancel":
-		return flag(&sc.Cancel)
-	case "ticks":
-		return flag(&sc.Ticks)
-	}
-	if !slices.Contains(SettingKeys, key) {
-		return fmt.Errorf("unknown key %q (known: %s)", key, strings.Join(SettingKeys, ", "))
-	}
-	return sc.Config.Set(key, value)
+	return fmt.Errorf("unknown key %q (known: %s)", key, strings.Join(keys, ", "))
 }

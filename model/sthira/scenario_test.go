@@ -13,13 +13,13 @@ func TestSettingsRoundTrip(t *testing.T) {
 	base := Scenarios()[1]
 	for _, sc := range Scenarios() {
 		sc.Config.Faults = sc.Config.Faults.With(rt.Aging)
-		got, err := Parse(base, sc.Settings())
+		got, err := Parse(base, sc.Spell())
 		if err != nil {
 			t.Fatalf("%s: %v", sc.Name, err)
 		}
 		got.Name, got.Doc = sc.Name, sc.Doc
 		if got != sc {
-			t.Errorf("%s: settings %v read back as %+v", sc.Name, sc.Settings(), got)
+			t.Errorf("%s: settings %v read back as %+v", sc.Name, sc.Spell(), got)
 		}
 	}
 }
