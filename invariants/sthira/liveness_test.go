@@ -68,7 +68,7 @@ func TestStarvationWitness(t *testing.T) {
 		fair = step(line) || fair
 	}
 	if s != start {
-		t.Fatalf("the loop does not return to its first state:\n%v\n%v", e.Summary(&start), e.Summary(&s))
+		t.Fatalf("the loop does not return to its first state:\n%v\n%v", sm.Summary(&start), sm.Summary(&s))
 	}
 	if !fair {
 		t.Fatal("the loop activates no task")

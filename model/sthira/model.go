@@ -141,19 +141,12 @@ func (m *Model) Step(s *State, in Input, next *State) int {
 // Stuck checks a state with no enabled input.
 func (m *Model) Stuck(s *State) int { return m.Checker.Stuck(s) }
 
-// Summary spells a state for a counterexample's "state after": the slots
-// held, the three queues, and each declared task with its phase, ref and,
-// while it waits, its §10 diagnosis.
-func (m *Model) Summary(s *State) []string {
-	cfg := &m.Scenario.Config
-	var b strings.Builder
-	fmt.Fprintf(&b, "active=%d/%d", s.Active, cfg.Limit)
-	for k := range rt.MaxScopes {
-		if l := cfg.ScopeLimit[k]; l != 0 {
-			fmt.Fprintf(&b, " s%d=%d/%d", k+1, s.ScopeActive[k], l)
-		}
-	}
-	lines := []string{b.String()}
+// Summary spells a state for a counterexample's "state after", from the
+// state alone: the slots held, the three queues, and each declared task
+// with its phase, ref and outcome and, while it waits, its wait time,
+// starvation duration and "blocked by" (§10).
+func Summary(s *State) []string {
+	lines := []string{fmt.Sprintf("active=%d s1=%d s2=%d", s.Active, s.ScopeActive[0], s.ScopeActive[1])}
 	for _, p := range rt.Priorities {
 		f := &s.Queues[p-1]
 		var ids []string
@@ -162,6 +155,7 @@ func (m *Model) Summary(s *State) []string {
 		}
 		lines = append(lines, fmt.Sprintf("%s: [%s]", p.Queue(), strings.Join(ids, " ")))
 	}
+	var b strings.Builder
 	for i := range rt.MaxTasks {
 		id := uint8(i + 1)
 		t := s.Task(id)
@@ -179,13 +173,16 @@ func (m *Model) Summary(s *State) []string {
 		if t.Reason != rt.NotDropped {
 			fmt.Fprintf(&b, " dropped=%s", t.Reason)
 		}
-		if d := s.Diagnose(cfg, id); d.Why != rt.NotWaiting {
-			fmt.Fprintf(&b, " waits(%s) wait=%d starved=%d blocked_by=%s", d.Why, d.Waited, d.Starved, rt.TaskSet(d.BlockedBy))
+		if _, _, queued := s.Queued(id); queued {
+			fmt.Fprintf(&b, " wait=%d starved=%d blocked_by=%s", t.Waited, t.Starved, rt.TaskSet(t.BlockedBy))
 		}
 		lines = append(lines, b.String())
 	}
 	return lines
 }
+
+// Brief is a state on one line: the slots held and the three queues.
+func Brief(s *State) string { return strings.Join(Summary(s)[:4], " ") }
 
 // Events appends the last Step's events, one line each, to buf: the trace
 // a counterexample file records after each input.
@@ -194,10 +191,4 @@ func (m *Model) Events(buf []string) []string {
 		buf = append(buf, e.String())
 	}
 	return buf
-}
-
-// Brief is a state on one line: the slots held and the three queues.
-func (m *Model) Brief(s *State) string {
-	lines := m.Summary(s)
-	return strings.Join(lines[:4], " ")
 }
