@@ -324,8 +324,10 @@ func (s *State) drop(cfg *Config, id uint8, why DropReason, by uint8, log *Log) 
 }
 
 // tick advances time by one unit: every queued task waits one tick more,
-// starves one more if a higher-priority task holds a slot (§7), and is
-// dropped if its wait now exceeds the max wait (§8). Queues are visited
+// and is dropped if its wait now exceeds the max wait (§8). §7 Starvation
+// Semantics: a task queued while a higher-priority task holds a slot
+// starves one tick more, observably, and nothing else happens to it: no
+// reprioritization, no fairness correction, no aging. Queues are visited
 // in activation order, so drops come out in that order.
 func (s *State) tick(cfg *Config, log *Log) {
 	for _, p := range Priorities {
