@@ -243,14 +243,17 @@ func (st *step) declared(e rt.Event) {
 			st.bad |= 1 << iNoReprioritization
 		}
 		*t = rt.Task{Phase: rt.Init, Prio: in.Prio, Scope: in.Scope, RefValid: true}
-	case in.Op == rt.Retry && e.Other == in.Task && st.arrival == 0:
-		old := st.sh.Task(in.Task)
-		if id == in.Task || id <= st.cfg.Tasks || t.Phase != rt.Unused ||
+	case e.Other != 0 && e.Other <= rt.MaxTasks && st.arrival == 0:
+		// A retry: only the one asked for, of a task that failed with
+		// ERROR (drops are never retried, §8), once.
+		old := st.sh.Task(e.Other)
+		if in.Op != rt.Retry || e.Other != in.Task || old.Outcome != rt.Error || old.Reason != rt.NotDropped ||
+			id == e.Other || id <= st.cfg.Tasks || t.Phase != rt.Unused ||
 			e.Prio != old.Prio || e.Scope != old.Scope || old.Phase != rt.Disposed || old.Retried {
 			st.bad |= 1 << iRetry
 		}
 		old.Retried = true
-		*t = rt.Task{Phase: rt.Attached, Prio: e.Prio, Scope: e.Scope, RefValid: true, RetryOf: in.Task}
+		*t = rt.Task{Phase: rt.Attached, Prio: e.Prio, Scope: e.Scope, RefValid: true, RetryOf: e.Other}
 		st.arrival = id
 	default:
 		st.bad |= 1 << iLifecycle

@@ -26,6 +26,7 @@ var faults = []FaultCase{
 	{rt.DropViaDisposing, "overflow", []string{"lifecycle"}},
 	{rt.RetryDefaultPriority, "reject", []string{"retry-new-task"}},
 	{rt.RetryReusesRef, "reject", []string{"retry-new-task"}},
+	{rt.RetryDropped, "timeout", []string{"retry-new-task"}},
 	{rt.BlockersMissed, "default", []string{"diagnostics"}},
 	{rt.OutcomeLost, "reject", []string{"observable-state"}},
 }

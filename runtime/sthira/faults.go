@@ -54,6 +54,9 @@ const (
 	// RetryReusesRef declares the retry in the original task's slot,
 	// reviving its ref (§9).
 	RetryReusesRef
+	// RetryDropped retries a task dropped for max wait, on the scheduler's
+	// own initiative (§8: drops are never retried).
+	RetryDropped
 	// BlockersMissed leaves out of "blocked by" the higher-priority tasks
 	// already running when a task was queued (§10).
 	BlockersMissed
@@ -79,6 +82,7 @@ var faultInfo = [numFaults]struct{ name, doc string }{
 	DropViaDisposing:     {"drop-via-disposing", "a dropped task passes through DISPOSING instead of going directly to DISPOSED (§8)"},
 	RetryDefaultPriority: {"retry-default-priority", "a retry gets priority NORMAL instead of the original's (§9)"},
 	RetryReusesRef:       {"retry-reuses-ref", "a retry is declared in the original task's slot, reviving its ref (§9)"},
+	RetryDropped:         {"retry-dropped", "a task dropped for max wait is retried by the scheduler itself (§8, §9)"},
 	BlockersMissed:       {"blockers-missed", "\"blocked by\" leaves out the higher-priority tasks already running when the task was queued (§10)"},
 	OutcomeLost:          {"outcome-lost", "a completion with ERROR is recorded as SUCCESS in the task (§10)"},
 }

@@ -346,6 +346,9 @@ func (s *State) tick(cfg *Config, log *Log) {
 			if cfg.MaxWait != 0 && t.Waited > limit {
 				f.remove(i)
 				s.drop(cfg, id, MaxWait, 0, log)
+				if cfg.Faults.Has(RetryDropped) {
+					s.redeclare(cfg, id, log)
+				}
 				continue
 			}
 			i++
@@ -379,12 +382,21 @@ func (s *State) retry(cfg *Config, id uint8, log *Log) error {
 	if old.Phase != Disposed || old.Outcome != Error || old.Retried {
 		return fmt.Errorf("retry t%d: only a task that failed with ERROR can be retried, once", id)
 	}
+	if s.freeRetrySlot(cfg) == 0 {
+		return fmt.Errorf("retry t%d: no free slot for the new task", id)
+	}
+	return s.redeclare(cfg, id, log)
+}
+
+// redeclare declares and submits the new task of a retry of id.
+func (s *State) redeclare(cfg *Config, id uint8, log *Log) error {
+	old := s.Task(id)
 	n := s.freeRetrySlot(cfg)
 	if cfg.Faults.Has(RetryReusesRef) {
 		n = id
 	}
 	if n == 0 {
-		return fmt.Errorf("retry t%d: no free slot for the new task", id)
+		return nil
 	}
 	old.Retried = true
 	prio := old.Prio
