@@ -1,3 +1,10 @@
+// Package counterexamples turns an explorer's violating path into
+// something a reviewer reads and keeps: the path shrunk to a minimal
+// script and scenario, written as a datadriven file with the runtime's
+// events in the contracts' vocabulary, read back, replayed, and run as a
+// regression test. It is generic over the system (model.Spec): Pipeline
+// is one system's pipeline with its types, System the same with them
+// hidden, for the command line and the registry (package models).
 package counterexamples
 
 import "modelcheck/model"

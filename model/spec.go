@@ -4,9 +4,12 @@ package model
 // the command line lists (System), everything the counterexample pipeline
 // (package counterexamples) needs to explore one of its scenarios, shrink
 // a violation, write it as a datadriven file, read that file back and
-// replay it. A system implements Spec once and registers it in package
-// models; explore, counterexamples and cmd/modelcheck then work for it
-// without knowing its types.
+// replay it. A system implements Spec once and registers it with one line
+// in package models, counterexamples.New(yoursystem.Spec()), where Spec
+// returns the value as a model.Spec[C, S, I] so that New infers the types;
+// explore, counterexamples and cmd/modelcheck then work for it without
+// knowing them. counterexamples/example_model_test.go is a whole small
+// system written this way.
 //
 // C is the system's scenario configuration: a value that says everything a
 // scenario bounds (how many processes, which faults are on, its limits).
@@ -27,7 +30,10 @@ package model
 type Spec[C, S any, I Input] interface {
 	System
 	// Config returns the configuration of a named scenario (one of
-	// Scenarios); the error names the known ones.
+	// Scenarios); the error names the known ones. The pipeline changes a
+	// configuration only through Setting.Set and WithFault, which must
+	// not write through memory it shares with another (a slice of a named
+	// scenario's: replace it, do not modify it).
 	Config(scenario string) (C, error)
 	// Settings lists the configuration's keys, in the order and on the
 	// lines the scenario directive's output shows them. Every field that
