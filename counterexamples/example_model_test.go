@@ -113,16 +113,7 @@ func (lockSpec) Config(name string) (lockConfig, error) {
 
 func (lockSpec) Settings() []model.Setting[lockConfig] {
 	return []model.Setting[lockConfig]{
-		{Key: "procs",
-			Get: func(c *lockConfig) string { return strconv.Itoa(int(c.Procs)) },
-			Set: func(c *lockConfig, v string) error {
-				n, err := strconv.Atoi(v)
-				if err != nil || n < 1 || n > maxProcs {
-					return fmt.Errorf("want a number in 1..%d", maxProcs)
-				}
-				c.Procs = uint8(n)
-				return nil
-			}},
+		model.Number("procs", 0, 1, maxProcs, func(c *lockConfig) *uint8 { return &c.Procs }),
 		{Key: "faults",
 			Get: func(c *lockConfig) string {
 				if on := (lockSpec{}).FaultsOn(c); len(on) > 0 {

@@ -30,56 +30,46 @@ func Settings() []model.Setting[Scenario] { return append([]setting(nil), settin
 
 var settings = []setting{
 	{Key: "backend", Line: 0, Get: spellBackend, Set: setBackend},
-	number("tasks", 0, 0, kernel.MaxTasks, func(sc *Scenario) *uint8 { return &sc.Tasks }),
-	number("regions", 0, 1, cancel.MaxRegions, func(sc *Scenario) *uint8 { return &sc.Regions }),
-	number("obligations", 0, 0, cancel.MaxObligations, func(sc *Scenario) *uint8 { return &sc.Obligations }),
-	number("finalizers", 0, 0, 255, func(sc *Scenario) *uint8 { return &sc.Finalizers }),
-	{Key: "sleep", Line: 0, Get: func(sc *Scenario) string { return strconv.FormatUint(uint64(sc.Sleep), 10) },
-		Set: func(sc *Scenario, v string) error {
-			n, err := parseNumber(v, 0, 1<<31)
-			sc.Sleep = uint32(n)
-			return err
-		}},
-	boolean("timed_tasks", 0, func(sc *Scenario) *bool { return &sc.TimedTasks }),
-	boolean("masks", 0, func(sc *Scenario) *bool { return &sc.Masks }),
-	boolean("denied_callbacks", 0, func(sc *Scenario) *bool { return &sc.DeniedCallbacks }),
+	model.Number("tasks", 0, 0, kernel.MaxTasks, func(sc *Scenario) *uint8 { return &sc.Tasks }),
+	model.Number("regions", 0, 1, cancel.MaxRegions, func(sc *Scenario) *uint8 { return &sc.Regions }),
+	model.Number("obligations", 0, 0, cancel.MaxObligations, func(sc *Scenario) *uint8 { return &sc.Obligations }),
+	model.Number("finalizers", 0, 0, 255, func(sc *Scenario) *uint8 { return &sc.Finalizers }),
+	model.Number("sleep", 0, 0, 1<<31, func(sc *Scenario) *uint32 { return &sc.Sleep }),
+	model.Flag("timed_tasks", 0, func(sc *Scenario) *bool { return &sc.TimedTasks }),
+	model.Flag("masks", 0, func(sc *Scenario) *bool { return &sc.Masks }),
+	model.Flag("denied_callbacks", 0, func(sc *Scenario) *bool { return &sc.DeniedCallbacks }),
 	{Key: "cancel_kinds", Line: 1, Get: spellCancelKinds, Set: setCancelKinds},
 	{Key: "region_cancel", Line: 1, Get: spellRegionCancel, Set: setRegionCancel},
 	{Key: "governors", Line: 1, Get: spellGovernors, Set: setGovernors},
 	// Limits start at 1: the runtime reads 0 as "use the default", which
 	// is not a smaller limit.
-	number("cancel_streak_limit", 2, 1, 127, func(sc *Scenario) *uint8 { return &sc.Kernel.CancelStreakLimit }),
-	number("catchup_batch", 2, 1, kernel.MaxTimers, func(sc *Scenario) *uint8 { return &sc.Kernel.CatchupBatch }),
-	number("max_chain_depth", 2, 1, 255, func(sc *Scenario) *uint8 { return &sc.Kernel.MaxChainDepth }),
-	{Key: "max_chain_memory", Line: 2, Get: func(sc *Scenario) string { return strconv.Itoa(int(sc.Kernel.MaxChainMemory)) },
-		Set: func(sc *Scenario, v string) error {
-			n, err := parseNumber(v, 1, 65535)
-			sc.Kernel.MaxChainMemory = uint16(n)
-			return err
-		}},
-	number("burst_limit", 2, 1, 255, func(sc *Scenario) *uint8 { return &sc.Pump.BurstLimit }),
+	model.Number("cancel_streak_limit", 2, 1, 127, func(sc *Scenario) *uint8 { return &sc.Kernel.CancelStreakLimit }),
+	model.Number("catchup_batch", 2, 1, kernel.MaxTimers, func(sc *Scenario) *uint8 { return &sc.Kernel.CatchupBatch }),
+	model.Number("max_chain_depth", 2, 1, 255, func(sc *Scenario) *uint8 { return &sc.Kernel.MaxChainDepth }),
+	model.Number("max_chain_memory", 2, 1, 65535, func(sc *Scenario) *uint16 { return &sc.Kernel.MaxChainMemory }),
+	model.Number("burst_limit", 2, 1, 255, func(sc *Scenario) *uint8 { return &sc.Pump.BurstLimit }),
 	{Key: "caps", Line: 2, Get: spellCaps, Set: setCaps},
 	{Key: "faults", Line: 2, Get: spellFaults, Set: setFaults},
-	number("channel", 3, 0, channel.MaxCapacity, func(sc *Scenario) *uint8 { return &sc.Kernel.Channel.Capacity }),
-	number("senders", 3, 0, kernel.MaxTasks-1, func(sc *Scenario) *uint8 { return &sc.Kernel.Channel.Senders }),
-	boolean("tracked_permits", 3, func(sc *Scenario) *bool { return &sc.Kernel.TrackPermits }),
-	boolean("chan_try_ops", 3, func(sc *Scenario) *bool { return &sc.ChanTryOps }),
-	boolean("wheel", 3, func(sc *Scenario) *bool { return &sc.Kernel.Wheel }),
+	model.Number("channel", 3, 0, channel.MaxCapacity, func(sc *Scenario) *uint8 { return &sc.Kernel.Channel.Capacity }),
+	model.Number("senders", 3, 0, kernel.MaxTasks-1, func(sc *Scenario) *uint8 { return &sc.Kernel.Channel.Senders }),
+	model.Flag("tracked_permits", 3, func(sc *Scenario) *bool { return &sc.Kernel.TrackPermits }),
+	model.Flag("chan_try_ops", 3, func(sc *Scenario) *bool { return &sc.ChanTryOps }),
+	model.Flag("wheel", 3, func(sc *Scenario) *bool { return &sc.Kernel.Wheel }),
 	{Key: "sleeps", Line: 3, Get: spellSleeps, Set: setSleeps},
-	boolean("stale_handles", 3, func(sc *Scenario) *bool { return &sc.StaleHandles }),
+	model.Flag("stale_handles", 3, func(sc *Scenario) *bool { return &sc.StaleHandles }),
 	wide("wheel_first_id", 3, func(sc *Scenario) *uint64 { return &sc.Kernel.WheelConfig.FirstID }),
 	wide("wheel_first_gen", 3, func(sc *Scenario) *uint64 { return &sc.Kernel.WheelConfig.FirstGen }),
-	number("workers", 3, 0, sched.MaxWorkers, func(sc *Scenario) *uint8 { return &sc.Kernel.Workers }),
-	number("pool_tasks", 3, 0, kernel.MaxTasks, func(sc *Scenario) *uint8 { return &sc.PoolTasks }),
+	model.Number("workers", 3, 0, sched.MaxWorkers, func(sc *Scenario) *uint8 { return &sc.Kernel.Workers }),
+	model.Number("pool_tasks", 3, 0, kernel.MaxTasks, func(sc *Scenario) *uint8 { return &sc.PoolTasks }),
 	// Line 4 holds the keys added after the first counterexample files
 	// were committed: each has an Unset value, so a scenario that uses none
 	// of them is described without the line and those files keep their
 	// bytes.
 	unset("none", setting{Key: "deadlines", Line: 4, Get: spellDeadlines, Set: setDeadlines}),
-	unset("false", boolean("callbacks", 4, func(sc *Scenario) *bool { return &sc.Callbacks })),
-	unset("false", boolean("self_wakes", 4, func(sc *Scenario) *bool { return &sc.SelfWakes })),
+	unset("false", model.Flag("callbacks", 4, func(sc *Scenario) *bool { return &sc.Callbacks })),
+	unset("false", model.Flag("self_wakes", 4, func(sc *Scenario) *bool { return &sc.SelfWakes })),
 	unset("0", setting{Key: "coalesce_window", Line: 4, Get: spellCoalesce, Set: setCoalesce}),
-	unset("0", number("min_group", 4, 0, 255, func(sc *Scenario) *uint8 { return &sc.Kernel.WheelConfig.MinGroupSize })),
+	unset("0", model.Number("min_group", 4, 0, 255, func(sc *Scenario) *uint8 { return &sc.Kernel.WheelConfig.MinGroupSize })),
 }
 
 // unset gives s the value that means "not used".
@@ -153,35 +143,12 @@ func setSleeps(sc *Scenario, v string) (err error) {
 	return err
 }
 
-func number(key string, group int, lo, hi uint64, field func(*Scenario) *uint8) setting {
-	return setting{Key: key, Line: group,
-		Get: func(sc *Scenario) string { return strconv.Itoa(int(*field(sc))) },
-		Set: func(sc *Scenario, v string) error {
-			n, err := parseNumber(v, lo, hi)
-			*field(sc) = uint8(n)
-			return err
-		}}
-}
-
 func parseNumber(v string, lo, hi uint64) (uint64, error) {
 	n, err := strconv.ParseUint(v, 10, 64)
 	if err != nil || n < lo || n > hi {
 		return 0, fmt.Errorf("want a number in %d..%d", lo, hi)
 	}
 	return n, nil
-}
-
-func boolean(key string, group int, field func(*Scenario) *bool) setting {
-	return setting{Key: key, Line: group,
-		Get: func(sc *Scenario) string { return strconv.FormatBool(*field(sc)) },
-		Set: func(sc *Scenario, v string) error {
-			switch v {
-			case "true", "false":
-				*field(sc) = v == "true"
-				return nil
-			}
-			return fmt.Errorf("want true or false")
-		}}
 }
 
 func spellBackend(sc *Scenario) string {
