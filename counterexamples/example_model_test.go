@@ -432,4 +432,17 @@ func TestExampleModelThroughThePipeline(t *testing.T) {
 		!bytes.Contains(shrunk, []byte("\nviolation mutual-exclusion by step 4 ")) {
 		t.Fatalf("the hand-written script (%d inputs) shrinks to %d inputs (error %v):\n%s", f.Inputs(), shrunkInputs, err, shrunk)
 	}
+	// The optional parts are optional: the lock with the required methods
+	// only still shrinks the script to four inputs, keeping its scenario.
+	bare := func(string) (counterexamples.System, error) {
+		return counterexamples.New(model.Spec[lockConfig, lockState, lockInput](struct {
+			model.Spec[lockConfig, lockState, lockInput]
+		}{lockSpec{}})), nil
+	}
+	if f, err = counterexamples.Open(hand, bare); err != nil {
+		t.Fatal(err)
+	}
+	if _, shrunk, shrunkInputs, err = f.Shrink(ctx); err != nil || shrunkInputs != 4 || !bytes.Contains(shrunk, []byte("\nprocs=3 faults=unchecked-enter\n")) {
+		t.Fatalf("without the optional parts, the hand-written script shrinks to %d inputs (error %v):\n%s", shrunkInputs, err, shrunk)
+	}
 }
