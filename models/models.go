@@ -9,12 +9,14 @@ import (
 
 	"modelcheck/counterexamples"
 	asupersync "modelcheck/invariants/asupersync"
+	sthira "modelcheck/invariants/sthira"
 )
 
 // all lists the systems, the default first: each system's model.Spec,
 // behind the pipeline that explores, shrinks, writes and replays it.
 var all = []counterexamples.System{
 	counterexamples.New(asupersync.Spec()),
+	counterexamples.New(sthira.Spec()),
 }
 
 // All returns every registered system, the default first.

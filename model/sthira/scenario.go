@@ -5,6 +5,7 @@ import (
 	"strconv"
 	"strings"
 
+	"modelcheck/model"
 	rt "modelcheck/runtime/sthira"
 )
 
@@ -15,7 +16,7 @@ type TaskSpec struct {
 	Scope uint8
 }
 
-func (t TaskSpec) String() string { return fmt.Sprintf("%s/s%d", t.Prio, t.Scope+1) }
+func (t TaskSpec) String() string { return fmt.Sprintf("%s-s%d", t.Prio, t.Scope+1) }
 
 // Scenario bounds the environment: the scheduler's policy, the tasks it
 // may declare, and which operations it may use.
@@ -60,7 +61,7 @@ func (sc *Scenario) Validate() error {
 	return nil
 }
 
-// spec builds a scenario's task list from "HIGH/s1" spellings.
+// spec builds a scenario's task list from "HIGH-s1" spellings.
 func spec(sc Scenario, tasks ...string) Scenario {
 	if err := sc.set("tasks", strings.Join(tasks, ",")); err != nil {
 		panic(err)
@@ -73,32 +74,32 @@ var scenarios = []Scenario{
 		Doc:     "limit 2 (scope s1: 1), queue limit 2, max wait 3 ticks, one retry, cancel, errors, two scopes; five tasks of mixed priorities",
 		Config:  rt.Config{Limit: 2, ScopeLimit: [2]uint8{1, 0}, QueueLimit: 2, MaxWait: 3},
 		Retries: 1, Errors: true, Cancel: true, Ticks: true},
-		"NORMAL/s1", "HIGH/s1", "LOW/s2", "NORMAL/s2", "HIGH/s2"),
+		"NORMAL-s1", "HIGH-s1", "LOW-s2", "NORMAL-s2", "HIGH-s2"),
 	spec(Scenario{Name: "starvation",
 		Doc:    "limit 1, no queue limit, no max wait, recycled HIGH tasks: a LOW task can wait forever while HIGH tasks keep running (§7)",
 		Config: rt.Config{Limit: 1, Recycle: true},
 		Ticks:  true},
-		"LOW/s1", "HIGH/s1", "HIGH/s1"),
+		"LOW-s1", "HIGH-s1", "HIGH-s1"),
 	spec(Scenario{Name: "overflow",
 		Doc:    "limit 1, queue limit 1: a higher-priority arrival preempts a pending task, an equal one is dropped (§3, §8); cancel",
 		Config: rt.Config{Limit: 1, QueueLimit: 1},
 		Cancel: true},
-		"NORMAL/s1", "LOW/s1", "NORMAL/s1", "HIGH/s1"),
+		"NORMAL-s1", "LOW-s1", "NORMAL-s1", "HIGH-s1"),
 	spec(Scenario{Name: "scopes",
 		Doc:     "limit 2, one slot per scope, suspend and resume: a full scope's task waits without blocking the other scope (§6)",
 		Config:  rt.Config{Limit: 2, ScopeLimit: [2]uint8{1, 1}},
 		Suspend: true},
-		"HIGH/s1", "HIGH/s1", "LOW/s2", "NORMAL/s2"),
+		"HIGH-s1", "HIGH-s1", "LOW-s2", "NORMAL-s2"),
 	spec(Scenario{Name: "reject",
 		Doc:    "policy reject, limit 1, scope s2 limit 1: a task over the limit is rejected, never queued (§6)",
 		Config: rt.Config{Limit: 2, ScopeLimit: [2]uint8{0, 1}, Reject: true},
 		Errors: true, Retries: 1},
-		"LOW/s2", "HIGH/s2", "NORMAL/s1"),
+		"LOW-s2", "HIGH-s2", "NORMAL-s1"),
 	spec(Scenario{Name: "timeout",
 		Doc:    "limit 1, max wait 1 tick, queue limit 2: tasks time out in activation order while blocked (§8, §10)",
 		Config: rt.Config{Limit: 1, MaxWait: 1, QueueLimit: 2},
 		Ticks:  true},
-		"LOW/s1", "HIGH/s1", "NORMAL/s1", "LOW/s1"),
+		"LOW-s1", "HIGH-s1", "NORMAL-s1", "LOW-s1"),
 }
 
 // Scenarios lists the named scenarios, the default first.
@@ -116,57 +117,71 @@ func Lookup(name string) (Scenario, error) {
 	return Scenario{}, fmt.Errorf("unknown sthira scenario %q (known: %s)", name, strings.Join(names, ", "))
 }
 
-// Setting is one scenario key: how its value is spelled and how it is
-// set from its spelling. Line groups the keys as a counterexample file's
-// scenario directive lists them: the policy, the environment, the faults.
-type Setting struct {
-	Key  string
-	Line int
-	Get  func(sc *Scenario) string
-	Set  func(sc *Scenario, value string) error
+// Settings lists the scenario keys in spelling order, on three lines of
+// a counterexample file's scenario directive: the policy, the
+// environment, the faults. One table drives both directions, so every
+// value spelled is read back. A Set error says what was expected; the
+// caller adds the key.
+func Settings() []model.Setting[Scenario] { return append([]model.Setting[Scenario](nil), settings...) }
+
+var settings = []model.Setting[Scenario]{
+	model.Number("limit", 0, 1, rt.MaxTasks, func(sc *Scenario) *uint8 { return &sc.Config.Limit }),
+	{Key: "scope_limits", Line: 0, Get: spellScopeLimits, Set: setScopeLimits},
+	model.Number("queue_limit", 0, 0, rt.MaxTasks, func(sc *Scenario) *uint8 { return &sc.Config.QueueLimit }),
+	model.Number("max_wait", 0, 0, rt.WaitCap-1, func(sc *Scenario) *uint8 { return &sc.Config.MaxWait }),
+	{Key: "policy", Line: 0, Get: spellPolicy, Set: setPolicy},
+	model.Flag("recycle", 0, func(sc *Scenario) *bool { return &sc.Config.Recycle }),
+	{Key: "tasks", Line: 1, Get: spellTasks, Set: setTasks},
+	model.Number("retries", 1, 0, rt.MaxTasks-1, func(sc *Scenario) *uint8 { return &sc.Retries }),
+	model.Flag("errors", 1, func(sc *Scenario) *bool { return &sc.Errors }),
+	model.Flag("suspend", 1, func(sc *Scenario) *bool { return &sc.Suspend }),
+	model.Flag("cancel", 1, func(sc *Scenario) *bool { return &sc.Cancel }),
+	model.Flag("ticks", 1, func(sc *Scenario) *bool { return &sc.Ticks }),
+	{Key: "faults", Line: 2, Get: func(sc *Scenario) string { return sc.Config.Faults.String() }, Set: setFaults},
 }
 
-// Settings lists the scenario keys in spelling order. One table drives
-// both directions, so every value spelled is read back.
-func Settings() []Setting { return append([]Setting(nil), settings...) }
-
-var settings = []Setting{
-	configKey("limit", 0), configKey("scope_limits", 0), configKey("queue_limit", 0),
-	configKey("max_wait", 0), configKey("policy", 0), configKey("recycle", 0),
-	{"tasks", 1, spellTasks, setTasks},
-	{"retries", 1, func(sc *Scenario) string { return strconv.Itoa(int(sc.Retries)) }, setRetries},
-	flag("errors", func(sc *Scenario) *bool { return &sc.Errors }),
-	flag("suspend", func(sc *Scenario) *bool { return &sc.Suspend }),
-	flag("cancel", func(sc *Scenario) *bool { return &sc.Cancel }),
-	flag("ticks", func(sc *Scenario) *bool { return &sc.Ticks }),
-	configKey("faults", 2),
+func spellScopeLimits(sc *Scenario) string {
+	return fmt.Sprintf("%d,%d", sc.Config.ScopeLimit[0], sc.Config.ScopeLimit[1])
 }
 
-// configKey is a key of the runtime's Config, spelled as rt.Config spells it.
-func configKey(key string, line int) Setting {
-	return Setting{key, line,
-		func(sc *Scenario) string {
-			for _, kv := range sc.Config.Spell() {
-				if v, ok := strings.CutPrefix(kv, key+"="); ok {
-					return v
-				}
-			}
-			return ""
-		},
-		func(sc *Scenario, v string) error { return sc.Config.Set(key, v) }}
+func setScopeLimits(sc *Scenario, v string) error {
+	parts := strings.Split(v, ",")
+	if len(parts) != rt.MaxScopes {
+		return fmt.Errorf("want %d limits like 1,0 (0 for none)", rt.MaxScopes)
+	}
+	for i, p := range parts {
+		n, err := strconv.Atoi(p)
+		if err != nil || n < 0 || n > rt.MaxTasks {
+			return fmt.Errorf("want %d limits in 0..%d like 1,0", rt.MaxScopes, rt.MaxTasks)
+		}
+		sc.Config.ScopeLimit[i] = uint8(n)
+	}
+	return nil
 }
 
-func flag(key string, field func(*Scenario) *bool) Setting {
-	return Setting{key, 1,
-		func(sc *Scenario) string { return strconv.FormatBool(*field(sc)) },
-		func(sc *Scenario, v string) error {
-			b, err := strconv.ParseBool(v)
-			if err != nil {
-				return fmt.Errorf("%s=%s: expected true or false", key, v)
-			}
-			*field(sc) = b
-			return nil
-		}}
+func spellPolicy(sc *Scenario) string {
+	if sc.Config.Reject {
+		return "reject"
+	}
+	return "queue"
+}
+
+func setPolicy(sc *Scenario, v string) error {
+	switch v {
+	case "queue", "reject":
+		sc.Config.Reject = v == "reject"
+		return nil
+	}
+	return fmt.Errorf("want queue or reject")
+}
+
+func setFaults(sc *Scenario, v string) error {
+	f, err := rt.ParseFaults(v)
+	if err != nil {
+		return err
+	}
+	sc.Config.Faults = f
+	return nil
 }
 
 func spellTasks(sc *Scenario) string {
@@ -180,14 +195,14 @@ func spellTasks(sc *Scenario) string {
 func setTasks(sc *Scenario, value string) error {
 	parts := strings.Split(value, ",")
 	if value == "" || len(parts) > rt.MaxTasks {
-		return fmt.Errorf("tasks=%s: expected 1..%d tasks like HIGH/s1,LOW/s2", value, rt.MaxTasks)
+		return fmt.Errorf("want 1..%d tasks like HIGH-s1,LOW-s2", rt.MaxTasks)
 	}
 	sc.Specs = [rt.MaxTasks]TaskSpec{}
 	for i, p := range parts {
-		prio, scope, ok := strings.Cut(p, "/")
+		prio, scope, ok := strings.Cut(p, "-")
 		pr, err := rt.ParsePriority(prio)
 		if !ok || err != nil || (scope != "s1" && scope != "s2") {
-			return fmt.Errorf("tasks=%s: task %q is not PRIORITY/sN (HIGH, NORMAL or LOW; s1 or s2)", value, p)
+			return fmt.Errorf("task %q is not PRIORITY-sN (HIGH, NORMAL or LOW; s1 or s2)", p)
 		}
 		sc.Specs[i] = TaskSpec{Prio: pr, Scope: scope[1] - '1'}
 	}
@@ -195,17 +210,8 @@ func setTasks(sc *Scenario, value string) error {
 	return nil
 }
 
-func setRetries(sc *Scenario, value string) error {
-	n, err := strconv.Atoi(value)
-	if err != nil || n < 0 || n > rt.MaxTasks-1 {
-		return fmt.Errorf("retries=%s: expected a number in 0..%d", value, rt.MaxTasks-1)
-	}
-	sc.Retries = uint8(n)
-	return nil
-}
-
 // Spell writes the scenario as key=value settings, in Settings order,
-// e.g. `limit=2 ... tasks=HIGH/s1,LOW/s2 retries=1 ... faults=none`; Parse
+// e.g. `limit=2 ... tasks=HIGH-s1,LOW-s2 retries=1 ... faults=none`; Parse
 // reads them back.
 func (sc *Scenario) Spell() []string {
 	out := make([]string, len(settings))
@@ -239,7 +245,10 @@ func (sc *Scenario) set(key, value string) error {
 	var keys []string
 	for _, st := range settings {
 		if st.Key == key {
-			return st.Set(sc, value)
+			if err := st.Set(sc, value); err != nil {
+				return fmt.Errorf("%s=%s: %w", key, value, err)
+			}
+			return nil
 		}
 		keys = append(keys, st.Key)
 	}

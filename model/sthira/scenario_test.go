@@ -1,6 +1,7 @@
 package sthira
 
 import (
+	"regexp"
 	"strings"
 	"testing"
 
@@ -29,13 +30,13 @@ func TestSettingsRoundTrip(t *testing.T) {
 func TestParseErrorsNameTheSetting(t *testing.T) {
 	base := Scenarios()[0]
 	for _, c := range []struct{ setting, want string }{
-		{"limit=0", "limit=0: expected a number in 1..6"},
-		{"tasks=HIGH/s3", `task "HIGH/s3" is not PRIORITY/sN`},
-		{"policy=drop", "policy=drop: expected queue or reject"},
+		{"limit=0", "limit=0: want a number in 1..6"},
+		{"tasks=HIGH-s3", `task "HIGH-s3" is not PRIORITY-sN`},
+		{"policy=drop", "policy=drop: want queue or reject"},
 		{"colour=red", `unknown key "colour"`},
 		{"faults=nope", `unknown sthira fault "nope"`},
 		{"retries", `setting "retries": expected key=value`},
-		{"max_wait=7", "max_wait=7: expected a number in 0..6"},
+		{"max_wait=7", "max_wait=7: want a number in 0..6"},
 		{"retries=3", "tasks 5 and retries 3 need more than 6 slots"},
 	} {
 		_, err := Parse(base, []string{c.setting})
@@ -72,5 +73,19 @@ func TestInputSpellingRoundTrip(t *testing.T) {
 	}
 	if seen == 0 {
 		t.Fatal("no input offered")
+	}
+}
+
+// TestSettingsAreWords: a counterexample file accepts only names and
+// numbers, comma-separated, as setting values.
+func TestSettingsAreWords(t *testing.T) {
+	word := regexp.MustCompile(`^[A-Za-z0-9._-]+(,[A-Za-z0-9._-]+)*$`)
+	for _, sc := range Scenarios() {
+		sc.Config.Faults = sc.Config.Faults.With(rt.Aging).With(rt.RefKept)
+		for _, st := range Settings() {
+			if v := st.Get(&sc); !word.MatchString(v) {
+				t.Errorf("%s: %s=%q is not names or numbers", sc.Name, st.Key, v)
+			}
+		}
 	}
 }
