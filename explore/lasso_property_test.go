@@ -1,6 +1,7 @@
 package explore
 
 import (
+	"math/bits"
 	"reflect"
 	"testing"
 
@@ -37,23 +38,7 @@ func randomLiveTable(t *rapid.T) liveTable {
 // L.
 func bruteLasso(m liveTable, depth int) (found bool, prefix, loop int) {
 	n := len(m.succ)
-	dist := make([]int, n)
-	for i := range dist {
-		dist[i] = -1
-	}
-	dist[0] = 0
-	for level := []int{0}; len(level) > 0 && (depth == 0 || dist[level[0]] < depth); {
-		var next []int
-		for _, u := range level {
-			for _, e := range m.succ[u] {
-				if e.violation == 0 && dist[e.to] < 0 {
-					dist[e.to] = dist[u] + 1
-					next = append(next, int(e.to))
-				}
-			}
-		}
-		level = next
-	}
+	dist := distances(m, depth)
 	type pstate struct {
 		node int
 		fair bool
@@ -90,6 +75,89 @@ func bruteLasso(m liveTable, depth int) (found bool, prefix, loop int) {
 	return found, prefix, loop
 }
 
+// distances is every state's shortest distance from Init through
+// transitions that break no invariant, -1 for those beyond depth.
+func distances(m liveTable, depth int) []int {
+	dist := make([]int, len(m.succ))
+	for i := range dist {
+		dist[i] = -1
+	}
+	dist[0] = 0
+	for level := []int{0}; len(level) > 0 && (depth == 0 || dist[level[0]] < depth); {
+		var next []int
+		for _, u := range level {
+			for _, e := range m.succ[u] {
+				if e.violation == 0 && dist[e.to] < 0 {
+					dist[e.to] = dist[u] + 1
+					next = append(next, int(e.to))
+				}
+			}
+		}
+		level = next
+	}
+	return dist
+}
+
+// firstLassoByEnumeration enumerates every prefix of prefixLen input
+// indices and every loop of loopLen, each in lexicographic order, and
+// returns the first lasso in FindLasso's order, as inputs. It is the
+// order's definition run literally, so it is exponential and kept to
+// short lassos.
+func firstLassoByEnumeration(m liveTable, depth, prefixLen, loopLen int) *Lasso[uint16] {
+	dist := distances(m, depth)
+	inGraph := func(e edge) bool { return e.violation == 0 && dist[e.to] >= 0 }
+	// walkLoop looks for the first loop from s0 of loopLen transitions
+	// with a fair one, back to s0, along which a subject of mask stays
+	// pending; it returns the smallest such subject, or -1.
+	var loop []uint16
+	var walkLoop func(s0, u int, mask uint64, fair bool) int
+	walkLoop = func(s0, u int, mask uint64, fair bool) int {
+		if mask &= m.pending[u]; mask == 0 {
+			return -1
+		}
+		if len(loop) == loopLen {
+			if u == s0 && fair {
+				return bits.TrailingZeros64(mask)
+			}
+			return -1
+		}
+		for k, e := range m.succ[u] {
+			if inGraph(e) {
+				loop = append(loop, e.input)
+				if b := walkLoop(s0, int(e.to), mask, fair || m.fair[u][k]); b >= 0 {
+					return b
+				}
+				loop = loop[:len(loop)-1]
+			}
+		}
+		return -1
+	}
+	var prefix []uint16
+	var found *Lasso[uint16]
+	var walkPrefix func(u int) bool
+	walkPrefix = func(u int) bool {
+		if len(prefix) == prefixLen {
+			if b := walkLoop(u, u, ^uint64(0), false); b >= 0 {
+				found = &Lasso[uint16]{Property: "p", Subject: b, Prefix: append([]uint16{}, prefix...), Loop: append([]uint16{}, loop...)}
+				return true
+			}
+			return false
+		}
+		for _, e := range m.succ[u] {
+			if inGraph(e) {
+				prefix = append(prefix, e.input)
+				if walkPrefix(int(e.to)) {
+					return true
+				}
+				prefix = prefix[:len(prefix)-1]
+			}
+		}
+		return false
+	}
+	walkPrefix(0)
+	return found
+}
+
 func TestRandomLassosMatchBruteForce(t *testing.T) {
 	rapid.Check(t, func(t *rapid.T) {
 		m := randomLiveTable(t)
@@ -106,6 +174,12 @@ func TestRandomLassosMatchBruteForce(t *testing.T) {
 					t.Fatalf("lasso %+v; brute force: prefix %d, loop %d", r.Lasso, prefix, loop)
 				}
 				replaysLasso(t, Model[tstate, uint16](m), r.Lasso)
+				// 4 inputs at most per state: at most 4^7 sequences.
+				if prefix+loop <= 7 {
+					if want := firstLassoByEnumeration(m, depth, prefix, loop); !reflect.DeepEqual(r.Lasso, want) {
+						t.Fatalf("lasso %+v; by enumeration %+v", r.Lasso, want)
+					}
+				}
 			}
 			if workers == 1 {
 				first = r
