@@ -4,15 +4,20 @@ import "math/bits"
 
 // fpIndex maps fingerprints to node numbers: the lasso search's visited
 // set, which, unlike fpSet, must say which node a successor is so that the
-// edge to it can be recorded. It is fpSet's open-addressing table with a
-// parallel array of numbers, 12 bytes a slot, grown by a quarter at load
-// 4/5 (see fpSet for why), rather than a Go map, which costs about three
-// times as much per entry.
+// edge to it can be recorded. It is fpSet's open-addressing table (grown by
+// a quarter at load 4/5; see fpSet for why) with the number next to the
+// fingerprint in the slot, so that a lookup, which almost always finds its
+// fingerprint, touches one cache line rather than two: 16 bytes a slot,
+// against about three times that per entry in a Go map.
 type fpIndex struct {
-	fps   []uint64 // 0 marks an empty slot; fingerprint never returns 0
-	nodes []uint32
+	slots []fpSlot
 	n     int
 	limit int
+}
+
+type fpSlot struct {
+	fp   uint64 // 0 marks an empty slot; fingerprint never returns 0
+	node uint32
 }
 
 func newFPIndex() fpIndex {
@@ -22,12 +27,12 @@ func newFPIndex() fpIndex {
 }
 
 func (t *fpIndex) resize(slots int) {
-	t.fps, t.nodes = make([]uint64, slots), make([]uint32, slots)
+	t.slots = make([]fpSlot, slots)
 	t.limit = slots * fpSetLoadNum / fpSetLoadDen
 }
 
 func (t *fpIndex) home(fp uint64) int {
-	hi, _ := bits.Mul64(fp, uint64(len(t.fps)))
+	hi, _ := bits.Mul64(fp, uint64(len(t.slots)))
 	return int(hi)
 }
 
@@ -36,13 +41,13 @@ func (t *fpIndex) home(fp uint64) int {
 func (t *fpIndex) lookup(fp uint64) (uint32, bool) {
 	i := t.home(fp)
 	for {
-		switch t.fps[i] {
+		switch t.slots[i].fp {
 		case fp:
-			return t.nodes[i], true
+			return t.slots[i].node, true
 		case 0:
 			return 0, false
 		}
-		if i++; i == len(t.fps) {
+		if i++; i == len(t.slots) {
 			i = 0
 		}
 	}
@@ -53,28 +58,28 @@ func (t *fpIndex) insert(fp uint64, node uint32) {
 	if t.n >= t.limit {
 		t.grow()
 	}
-	t.put(fp, node)
+	t.put(fpSlot{fp, node})
 	t.n++
 }
 
-func (t *fpIndex) put(fp uint64, node uint32) {
-	i := t.home(fp)
-	for t.fps[i] != 0 {
-		if i++; i == len(t.fps) {
+func (t *fpIndex) put(s fpSlot) {
+	i := t.home(s.fp)
+	for t.slots[i].fp != 0 {
+		if i++; i == len(t.slots) {
 			i = 0
 		}
 	}
-	t.fps[i], t.nodes[i] = fp, node
+	t.slots[i] = s
 }
 
 func (t *fpIndex) grow() {
-	oldFPs, oldNodes := t.fps, t.nodes
-	t.resize(len(oldFPs) + len(oldFPs)/4)
-	for j, fp := range oldFPs {
-		if fp != 0 {
-			t.put(fp, oldNodes[j])
+	old := t.slots
+	t.resize(len(old) + len(old)/4)
+	for _, s := range old {
+		if s.fp != 0 {
+			t.put(s)
 		}
 	}
 }
 
-func (t *fpIndex) bytes() int64 { return int64(len(t.fps)) * 12 }
+func (t *fpIndex) bytes() int64 { return int64(len(t.slots)) * 16 }

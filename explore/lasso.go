@@ -102,7 +102,10 @@ func FindLasso[S any, I comparable](ctx context.Context, m Model[S, I], property
 	if err != nil {
 		return LassoResult[I]{}, err
 	}
-	stop := g.build()
+	stop, err := g.build()
+	if err != nil {
+		return LassoResult[I]{}, err
+	}
 	var found *lassoFound
 	if stop == NotStopped {
 		found, stop = g.search()
@@ -112,7 +115,7 @@ func FindLasso[S any, I comparable](ctx context.Context, m Model[S, I], property
 		MaxDepthReached: g.maxDepth(),
 		Complete:        stop == NotStopped,
 		StoppedEarly:    stop,
-		Edges:           int64(len(g.edges)),
+		Edges:           int64(g.edges.n),
 		GraphBytes:      g.bytes(),
 		ProcessBytes:    int64(g.processBytes),
 	}

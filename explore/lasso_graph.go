@@ -2,7 +2,9 @@ package explore
 
 import (
 	"context"
+	"errors"
 	"fmt"
+	"math"
 
 	"modelcheck/model"
 )
@@ -46,9 +48,35 @@ type stateGraph struct {
 	pending  []uint64 // per node: Pending(state, property)
 	parent   []uint32 // per node: the node that first reached it; 0 for Init
 	edgeEnd  []uint32 // per expanded node: one past its last edge
-	edges    []lassoEdge
+	edges    edgeList
 	levelEnd []uint32 // levelEnd[d]: one past the last node at depth d
 }
+
+// edgeList is the graph's transitions, numbered in the order they were
+// added, in blocks of 2^edgeBlockBits, so that it grows without copying: a
+// slice growing to hundreds of megabytes would copy its edges several
+// times over and, while it does, hold them twice.
+type edgeList struct {
+	blocks [][]lassoEdge
+	n      int
+}
+
+const (
+	edgeBlockBits = 16
+	edgeBlockMask = 1<<edgeBlockBits - 1
+)
+
+func (l *edgeList) add(e lassoEdge) {
+	if l.n&edgeBlockMask == 0 {
+		l.blocks = append(l.blocks, make([]lassoEdge, 1<<edgeBlockBits))
+	}
+	l.blocks[l.n>>edgeBlockBits][l.n&edgeBlockMask] = e
+	l.n++
+}
+
+func (l *edgeList) at(k int) lassoEdge { return l.blocks[k>>edgeBlockBits][k&edgeBlockMask] }
+
+func (l *edgeList) bytes() int64 { return int64(len(l.blocks)) << edgeBlockBits * 8 }
 
 // lassoEdge is a transition: its target and the index of its input in
 // Enabled(source), shifted left by one, with the low bit set when the
@@ -126,8 +154,12 @@ func newLassoGraph[S any, I comparable](ctx context.Context, m Model[S, I], prop
 	return g, nil
 }
 
+// errTooManyEdges: edge numbers are 32 bits, to keep the per-node records
+// small; a graph that needs more would hold over 32 GiB of edges.
+var errTooManyEdges = errors.New("explore: the lasso search's graph has more than 2^32 transitions; bound it with a smaller depth or max states")
+
 // build builds the graph to the depth bound, or until a stop.
-func (g *lassoGraph[S, I]) build() StopReason {
+func (g *lassoGraph[S, I]) build() (StopReason, error) {
 	g.meter = newMeter(g.opt)
 	g.memory = newMemoryGuard(g.opt.MaxMemory)
 	g.pool = newPool(g.opt.Workers)
@@ -139,22 +171,22 @@ func (g *lassoGraph[S, I]) build() StopReason {
 		g.expanding = g.opt.Depth == 0 || level < g.opt.Depth
 		for pos := 0; pos < len(g.cur); {
 			end := min(pos+lassoBatchChunks*chunkParents, len(g.cur))
-			if stop := g.runBatch(pos, end); stop != NotStopped {
-				return stop
+			if stop, err := g.runBatch(pos, end); stop != NotStopped || err != nil {
+				return stop, err
 			}
 			pos = end
 		}
 		if len(g.next) == 0 {
-			return NotStopped
+			return NotStopped, nil
 		}
 		g.cur, g.next = g.next, g.cur[:0]
 	}
 }
 
 // runBatch expands cur[pos:end] in parallel and merges it in order.
-func (g *lassoGraph[S, I]) runBatch(pos, end int) StopReason {
+func (g *lassoGraph[S, I]) runBatch(pos, end int) (StopReason, error) {
 	if g.ctx.Err() != nil {
-		return StoppedByContext
+		return StoppedByContext, nil
 	}
 	n := (end - pos + chunkParents - 1) / chunkParents
 	for len(g.chunks) < n {
@@ -169,15 +201,18 @@ func (g *lassoGraph[S, I]) runBatch(pos, end int) StopReason {
 	// A cancellation during expansion may have left chunks unexpanded; the
 	// graph is incomplete either way and will not be searched.
 	if g.ctx.Err() != nil {
-		return StoppedByContext
+		return StoppedByContext, nil
 	}
-	stop := g.merge(pos)
+	stop, err := g.merge(pos)
+	if err != nil {
+		return stop, err
+	}
 	g.stats.Queue = int64(len(g.cur)-end) + int64(len(g.next))
 	g.meter.tick(g.stats)
 	if stop == NotStopped && g.memory.exceeded() {
-		return StoppedAtMemoryLimit
+		return StoppedAtMemoryLimit, nil
 	}
-	return stop
+	return stop, nil
 }
 
 // expandTasks is the expand phase of one worker.
@@ -229,7 +264,7 @@ func (w *lassoWorker[S, I]) expand(c *lassoChunk[S], cur []S, expanding bool, in
 // chunk in level order; pos is the batch's first parent in cur. When a
 // chunk takes the node count past MaxStates the batch stops there, at the
 // same chunk whatever the worker count.
-func (g *lassoGraph[S, I]) merge(pos int) StopReason {
+func (g *lassoGraph[S, I]) merge(pos int) (StopReason, error) {
 	first := uint32(int(g.levelEnd[len(g.levelEnd)-1]) - len(g.cur) + pos) // node of cur[pos]
 	for i := range g.batch {
 		c := &g.batch[i]
@@ -248,27 +283,29 @@ func (g *lassoGraph[S, I]) merge(pos int) StopReason {
 						g.next = append(g.next, c.states[sc.state])
 					}
 				}
-				g.edges = append(g.edges, lassoEdge{to: node, in: sc.in})
+				g.edges.add(lassoEdge{to: node, in: sc.in})
 			}
-			g.edgeEnd = append(g.edgeEnd, uint32(len(g.edges)))
+			if g.edges.n > math.MaxUint32 {
+				return NotStopped, errTooManyEdges
+			}
+			g.edgeEnd = append(g.edgeEnd, uint32(g.edges.n))
 			lo = int(hi)
 		}
 		g.stats.Generated += c.generated
 		g.stats.Distinct = int64(len(g.pending))
 		if g.opt.MaxStates > 0 && g.stats.Distinct > int64(g.opt.MaxStates) {
-			return StoppedAtMaxStates
+			return StoppedAtMaxStates, nil
 		}
 	}
-	return NotStopped
+	return NotStopped, nil
 }
 
-// out is node u's edges.
-func (g *stateGraph) out(u uint32) []lassoEdge {
-	lo := uint32(0)
+// out is the numbers of node u's edges, lo to hi-1, in input order.
+func (g *stateGraph) out(u uint32) (lo, hi int) {
 	if u > 0 {
-		lo = g.edgeEnd[u-1]
+		lo = int(g.edgeEnd[u-1])
 	}
-	return g.edges[lo:g.edgeEnd[u]]
+	return lo, int(g.edgeEnd[u])
 }
 
 // maxDepth is the depth of the deepest node.
@@ -282,5 +319,5 @@ func (g *stateGraph) maxDepth() int {
 
 // bytes is the memory the graph holds.
 func (g *lassoGraph[S, I]) bytes() int64 {
-	return g.index.bytes() + int64(cap(g.pending))*8 + int64(cap(g.parent)+cap(g.edgeEnd)+cap(g.levelEnd))*4 + int64(cap(g.edges))*8
+	return g.index.bytes() + int64(cap(g.pending))*8 + int64(cap(g.parent)+cap(g.edgeEnd)+cap(g.levelEnd))*4 + g.edges.bytes()
 }

@@ -93,8 +93,9 @@ func (g *lassoGraph[S, I]) lassoStarts() ([]lassoStart, StopReason) {
 			if p&bit == 0 {
 				continue
 			}
-			for _, e := range g.out(uint32(u)) {
-				if e.fair() && g.pending[e.to]&bit != 0 && t.comp[e.to] == t.comp[u] {
+			lo, hi := g.out(uint32(u))
+			for k := lo; k < hi; k++ {
+				if e := g.edges.at(k); e.fair() && g.pending[e.to]&bit != 0 && t.comp[e.to] == t.comp[u] {
 					good[t.comp[u]] = true
 				}
 			}
@@ -128,8 +129,9 @@ func (g *stateGraph) prefix(u uint32) []int {
 	var path []int
 	for u != 0 {
 		p := g.parent[u]
-		for _, e := range g.out(p) {
-			if e.to == u { // the first edge to u is the one that found it
+		lo, hi := g.out(p)
+		for k := lo; k < hi; k++ {
+			if e := g.edges.at(k); e.to == u { // the first edge to u is the one that found it
 				path = append(path, e.input())
 				break
 			}
@@ -153,7 +155,7 @@ type tarjan struct {
 
 type tarjanFrame struct {
 	node uint32
-	edge int // next edge to look at, in g.edges
+	edge int // the next edge to look at
 	end  int
 }
 
@@ -171,11 +173,8 @@ func (t *tarjan) components(g *stateGraph, bit uint64) int {
 		counter++
 		t.index[v], t.low[v], t.comp[v] = counter, counter, -1
 		t.stack = append(t.stack, v)
-		lo := 0
-		if v > 0 {
-			lo = int(g.edgeEnd[v-1])
-		}
-		t.frames = append(t.frames, tarjanFrame{v, lo, int(g.edgeEnd[v])})
+		lo, hi := g.out(v)
+		t.frames = append(t.frames, tarjanFrame{v, lo, hi})
 	}
 	for root := range g.pending {
 		if g.pending[root]&bit == 0 || t.index[root] != 0 {
@@ -185,7 +184,7 @@ func (t *tarjan) components(g *stateGraph, bit uint64) int {
 		for len(t.frames) > 0 {
 			f := &t.frames[len(t.frames)-1]
 			if f.edge < f.end {
-				to := g.edges[f.edge].to
+				to := g.edges.at(f.edge).to
 				f.edge++
 				switch {
 				case g.pending[to]&bit == 0:
@@ -252,7 +251,9 @@ func (s *loopSearch) shortest(g *stateGraph, s0 uint32, subject, limit int) []in
 	for length := 1; length <= limit && len(s.frontier) > 0; length++ {
 		s.follow = s.follow[:0]
 		for _, x := range s.frontier {
-			for _, e := range g.out(uint32(x >> 1)) {
+			lo, hi := g.out(uint32(x >> 1))
+			for k := lo; k < hi; k++ {
+				e := g.edges.at(k)
 				if !g.isPending(e.to, subject) {
 					continue
 				}
@@ -279,8 +280,9 @@ func (s *loopSearch) visit(y, from int32) {
 // path is the input indices from the start to x, then from x to y.
 func (s *loopSearch) path(g *stateGraph, x, y int32) []int {
 	step := func(a, b int32) int {
-		for _, e := range g.out(uint32(a >> 1)) {
-			if int32(2*e.to)|int32(uint8(a&1)|e.flag()) == b {
+		lo, hi := g.out(uint32(a >> 1))
+		for k := lo; k < hi; k++ {
+			if e := g.edges.at(k); int32(2*e.to)|int32(uint8(a&1)|e.flag()) == b {
 				return e.input()
 			}
 		}
