@@ -33,6 +33,8 @@ func (waitingLock) Pending(s *lockState, _ int) uint64 {
 // Fair: every move of a process is progress; the model has no idle input.
 func (waitingLock) Fair(*lockState, uint8, *lockState, int) bool { return true }
 
+func (waitingLock) Subject(_ *lockState, _, k int) string { return fmt.Sprintf("process %d", k) }
+
 func (m waitingLock) Fork() model.Model[lockState, uint8] { return m }
 
 // ExampleFindLasso finds a run in which a process waits forever while the
@@ -45,6 +47,6 @@ func ExampleFindLasso() {
 		return
 	}
 	l := r.Lasso
-	fmt.Printf("process %d waits forever: prefix %v, then loop %v\n", l.Subject, l.Prefix, l.Loop)
+	fmt.Printf("%s waits forever: prefix %v, then loop %v\n", l.SubjectName, l.Prefix, l.Loop)
 	// Output: process 0 waits forever: prefix [0], then loop [1 1 1]
 }

@@ -24,6 +24,8 @@ type Lasso[I comparable] struct {
 	Property string
 	// Subject is the pending subject: the bit of Pending that stays set.
 	Subject int
+	// SubjectName is what the model calls it at the loop's first state.
+	SubjectName string
 	// Prefix is the inputs from Init to s0; empty when s0 is Init.
 	Prefix []I
 	// Loop is the inputs from s0 back to s0; never empty.
@@ -182,6 +184,7 @@ func resolveLasso[S any, I comparable](m Model[S, I], live model.Live[S, I], p i
 		}
 	}
 	start := enc.encode(&s, nil)
+	l.SubjectName = live.Subject(&s, p, f.subject)
 	anyFair := false
 	for k, idx := range f.loop {
 		if live.Pending(&s, p)&(1<<f.subject) == 0 {

@@ -1,6 +1,10 @@
 package explore
 
-import "modelcheck/model"
+import (
+	"fmt"
+
+	"modelcheck/model"
+)
 
 // Models with liveness properties for the lasso search's tests.
 
@@ -97,6 +101,8 @@ func (lock) Pending(s *lockSt, _ int) uint64 {
 	return m
 }
 
+func (lock) Subject(_ *lockSt, _, k int) string { return fmt.Sprintf("process %d", k) }
+
 func (l lock) Fair(_ *lockSt, in uint8, _ *lockSt, _ int) bool {
 	return in != tickInput || l.FairTicks
 }
@@ -123,6 +129,8 @@ func (c *liveCounters) Pending(s *cstate, _ int) uint64 {
 	return m
 }
 
+func (c *liveCounters) Subject(_ *cstate, _, k int) string { return fmt.Sprintf("counter %d", k) }
+
 func (c *liveCounters) Fair(_ *cstate, in uint8, _ *cstate, _ int) bool { return in != opRot }
 
 // liveTable is a table with a liveness property "p": pending[i] are state
@@ -140,6 +148,8 @@ func (t liveTable) LivenessProperties() []model.Liveness {
 }
 
 func (t liveTable) Pending(s *tstate, _ int) uint64 { return t.pending[s[0]] }
+
+func (t liveTable) Subject(_ *tstate, _, k int) string { return fmt.Sprint(k) }
 
 func (t liveTable) Fair(s *tstate, in uint16, _ *tstate, _ int) bool {
 	for k, e := range t.succ[s[0]] {

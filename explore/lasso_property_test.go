@@ -1,6 +1,7 @@
 package explore
 
 import (
+	"fmt"
 	"math/bits"
 	"reflect"
 	"testing"
@@ -138,7 +139,7 @@ func firstLassoByEnumeration(m liveTable, depth, prefixLen, loopLen int) *Lasso[
 	walkPrefix = func(u int) bool {
 		if len(prefix) == prefixLen {
 			if b := walkLoop(u, u, ^uint64(0), false); b >= 0 {
-				found = &Lasso[uint16]{Property: "p", Subject: b, Prefix: append([]uint16{}, prefix...), Loop: append([]uint16{}, loop...)}
+				found = &Lasso[uint16]{Property: "p", Subject: b, SubjectName: fmt.Sprint(b), Prefix: append([]uint16{}, prefix...), Loop: append([]uint16{}, loop...)}
 				return true
 			}
 			return false

@@ -35,7 +35,7 @@ func TestLassoNaiveLock(t *testing.T) {
 		var first LassoResult[uint8]
 		for _, workers := range []int{1, 2, 8} {
 			r := mustFindLasso(t, Model[lockSt, uint8](m), "entry", Options{Workers: workers})
-			want := &Lasso[uint8]{Property: "entry", Subject: 0, Prefix: []uint8{0}, Loop: []uint8{1, 1, 1}}
+			want := &Lasso[uint8]{Property: "entry", Subject: 0, SubjectName: "process 0", Prefix: []uint8{0}, Loop: []uint8{1, 1, 1}}
 			if !r.Complete || !reflect.DeepEqual(r.Lasso, want) {
 				t.Fatalf("%+v, %d workers: Complete %v, lasso %+v; want %+v", m, workers, r.Complete, r.Lasso, want)
 			}
@@ -63,7 +63,7 @@ func TestNoLassoPetersonLock(t *testing.T) {
 		}
 	}
 	r := mustFindLasso(t, Model[lockSt, uint8](lock{Peterson: true, Ticks: true, FairTicks: true}), "entry", Options{})
-	want := &Lasso[uint8]{Property: "entry", Subject: 0, Prefix: []uint8{0}, Loop: []uint8{tickInput}}
+	want := &Lasso[uint8]{Property: "entry", Subject: 0, SubjectName: "process 0", Prefix: []uint8{0}, Loop: []uint8{tickInput}}
 	if !reflect.DeepEqual(r.Lasso, want) {
 		t.Errorf("fair ticks: lasso %+v, want %+v", r.Lasso, want)
 	}

@@ -40,4 +40,8 @@ type Live[S any, I comparable] interface {
 	// the system passing a subject over. Fair must depend on s, in and
 	// next only.
 	Fair(s *S, in I, next *S, p int) bool
+	// Subject names subject k of property p as it stands in s, in the
+	// contract's vocabulary ("task t3"), for a counterexample to read as
+	// a story: s is the first state of the loop, where k is pending.
+	Subject(s *S, p, k int) string
 }
