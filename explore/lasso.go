@@ -152,10 +152,7 @@ func livenessIndex(props []model.Liveness, name string) (int, error) {
 // deterministic, which would make the graph meaningless, so it is an
 // error.
 func resolveLasso[S any, I comparable](m Model[S, I], live model.Live[S, I], p int, name string, f *lassoFound) (*Lasso[I], error) {
-	enc, err := encoderOf(m)
-	if err != nil {
-		return nil, err
-	}
+	var err error
 	l := &Lasso[I]{Property: name, Subject: f.subject, Prefix: make([]I, len(f.prefix)), Loop: make([]I, len(f.loop))}
 	notDet := func(format string, args ...any) error {
 		return fmt.Errorf("explore: replaying the lasso of %s: "+format+"; the model is not deterministic", append([]any{name}, args...)...)
@@ -183,7 +180,7 @@ func resolveLasso[S any, I comparable](m Model[S, I], live model.Live[S, I], p i
 			return nil, err
 		}
 	}
-	start := enc.encode(&s, nil)
+	start := s
 	l.SubjectName = live.Subject(&s, p, f.subject)
 	anyFair := false
 	for k, idx := range f.loop {
@@ -199,8 +196,20 @@ func resolveLasso[S any, I comparable](m Model[S, I], live model.Live[S, I], p i
 	if !anyFair {
 		return nil, notDet("no loop transition is fair")
 	}
-	if end := enc.encode(&s, nil); string(end) != string(start) {
+	if same, err := SameState(m, &start, &s); err != nil || !same {
 		return nil, notDet("the loop does not return to its first state")
 	}
 	return l, nil
+}
+
+// SameState reports whether a and b are one state to the explorer: equal
+// encodings (model.Encoder), or equal bytes for a model without Encode. A
+// replayed lasso must end in its loop's first state by this measure, the
+// one the search used.
+func SameState[S any, I comparable](m Model[S, I], a, b *S) (bool, error) {
+	enc, err := encoderOf(m)
+	if err != nil {
+		return false, err
+	}
+	return string(enc.encode(a, nil)) == string(enc.encode(b, nil)), nil
 }

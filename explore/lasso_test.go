@@ -218,3 +218,14 @@ func TestLassoAllocsIndependentOfStateCount(t *testing.T) {
 		}
 	}
 }
+
+func TestSameState(t *testing.T) {
+	m := Model[cstate, uint8](&counters{K: 2, Max: 3})
+	a, b, c := cstate{1, 2}, cstate{1, 2, 7}, cstate{2, 1} // counters encodes only the first K
+	if same, err := SameState(m, &a, &b); err != nil || !same {
+		t.Errorf("states equal in their first K counters: same %v, err %v", same, err)
+	}
+	if same, err := SameState(m, &a, &c); err != nil || same {
+		t.Errorf("different states: same %v, err %v", same, err)
+	}
+}
