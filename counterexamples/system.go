@@ -17,6 +17,9 @@ import (
 // (package models) lists. A *Pipeline is one; New makes it.
 type System interface {
 	model.System
+	// LivenessProperties lists the liveness properties the system's
+	// checked models declare (model.Live), none if they declare none.
+	LivenessProperties() []model.Liveness
 	// Prepare builds the checked model of a named scenario with the named
 	// fault switches on, checking only the named invariants (all if
 	// none). An unknown scenario, fault or invariant is an error that
@@ -34,6 +37,9 @@ type Prepared interface {
 	Faults() []string
 	// Explore runs the explorer on it.
 	Explore(ctx context.Context, opt explore.Options) (Explored, error)
+	// FindLasso runs the explorer's lasso search (explore.FindLasso) for
+	// the named liveness property.
+	FindLasso(ctx context.Context, property string, opt explore.Options) (Lassoed, error)
 }
 
 // Explored is what an exploration found.
@@ -198,6 +204,9 @@ func (o opened[C, S, I]) Replay(ctx context.Context, w io.Writer) (*Violation, *
 }
 
 func (o opened[C, S, I]) Shrink(ctx context.Context) (string, []byte, int, error) {
+	if o.f.Case.Loop != nil {
+		return "", nil, 0, fmt.Errorf("%s: %w", o.f.Path, errLassoNotShrunk)
+	}
 	if _, err := o.f.Run(); err != nil {
 		return "", nil, 0, err
 	}
