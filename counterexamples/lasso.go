@@ -34,7 +34,7 @@ import (
 //	----
 //	> complete t1
 //	  ...
-//	lasso starvation: task t3 is pending in every state of the loop, step 1 (complete t1) is fair, and the loop ends in the state it started from: it can repeat forever
+//	lasso starvation: task t3 is pending in every state of the loop, loop step 1 (complete t1) is fair, and the loop ends in the state it started from: it can repeat forever
 //	  contract: ...
 //	  rule: ...
 //
@@ -164,7 +164,7 @@ func (p *Pipeline[C, S, I]) executeLoop(ctx context.Context, c *Case[C, I], from
 		Invariant: model.Invariant{Name: prop.Name, ContractIDs: prop.ContractIDs, Rule: prop.Rule},
 		Index:     -1, Step: len(c.Script) + len(c.Loop.Script), Lasso: true,
 	}
-	return out, fmt.Sprintf("lasso %s: %s is pending in every state of the loop, step %d (%s) is fair, "+
+	return out, fmt.Sprintf("lasso %s: %s is pending in every state of the loop, loop step %d (%s) is fair, "+
 		"and the loop ends in the state it started from: it can repeat forever\n  contract: %s\n  rule: %s\n",
 		prop.Name, name, fair, out.Inputs[fair-1].String(), strings.Join(prop.ContractIDs, ", "), prop.Rule), nil
 }
@@ -303,6 +303,7 @@ func (p *Pipeline[C, S, I]) loopDirective(path string, d *directive) (*Loop[I], 
 func (f *File[C, S, I]) replayLoop(ctx context.Context, o Outcome[S, I], tw *traceWriter) (Outcome[S, I], *Mismatch, error) {
 	p := f.p
 	check := newOutputCheck(f.Path, f.Loop.Expected, f.Loop.ExpectedAt)
+	tw.write(f.Case.Loop.loopLine() + "\n")
 	lo, verdict, err := p.executeLoop(ctx, &f.Case, o.Final, func(in I, events []string, after *S) {
 		spelled := in.String()
 		writeStep(check, spelled, events)

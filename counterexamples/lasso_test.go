@@ -3,6 +3,7 @@ package counterexamples
 import (
 	"context"
 	"errors"
+	"flag"
 	"io"
 	"os"
 	"path/filepath"
@@ -36,10 +37,14 @@ func findLockLasso(t *testing.T, scenario string) Lassoed {
 	return l
 }
 
+// lockOrigin is how the lock's lasso is found: the lock is no registered
+// model, so the test stands in for the command.
+const lockOrigin = "TestLassoFile (explore --model lock --scenario naive --liveness entry)"
+
 // writeLockLasso writes the naive lock's lasso file to a temporary folder.
 func writeLockLasso(t *testing.T) (path string, data []byte) {
 	t.Helper()
-	name, data, err := findLockLasso(t, "naive").Counterexample(Origin{Command: "modelcheck explore --model lock --scenario naive --liveness entry"})
+	name, data, err := findLockLasso(t, "naive").Counterexample(Origin{Command: lockOrigin})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -50,21 +55,34 @@ func writeLockLasso(t *testing.T) (path string, data []byte) {
 	return path, data
 }
 
-// TestLassoFile: the lasso explore finds is written as a file that replays
-// (the lasso reproduces, and the file records exactly what is printed)
-// and runs as a datadriven test.
+// TestLassoFile: the lasso explore finds is written as the committed
+// file testdata/example/entry-*.txt (go test -rewrite rewrites it), which
+// replays (the lasso reproduces, and the file records exactly what is
+// printed) and runs as a datadriven test.
 func TestLassoFile(t *testing.T) {
-	path, data := writeLockLasso(t)
+	name, data, err := findLockLasso(t, "naive").Counterexample(Origin{Command: lockOrigin})
+	if err != nil {
+		t.Fatal(err)
+	}
 	text := string(data)
 	for _, want := range []string{
 		"# lasso: entry (process p0 waits forever: 1 input to the loop, 3 in it)\n",
 		"\nrun\np0\n----\n",
 		"\nloop property=entry subject=0\np1\np1\np1\n----\n",
-		"lasso entry: process p0 is pending in every state of the loop, step 1 (p1) is fair",
+		"lasso entry: process p0 is pending in every state of the loop, loop step 1 (p1) is fair",
 	} {
 		if !strings.Contains(text, want) {
 			t.Errorf("the file lacks %q:\n%s", want, text)
 		}
+	}
+	path := filepath.Join("../testdata/example", name)
+	committed, err := os.ReadFile(path)
+	if rewrite := flag.Lookup("rewrite"); (err != nil || string(committed) != text) && rewrite != nil && rewrite.Value.String() == "true" {
+		if _, err := WriteFile(path, data, true); err != nil {
+			t.Fatal(err)
+		}
+	} else if err != nil || string(committed) != text {
+		t.Fatalf("%s differs from what the pipeline writes now (%v); go test -rewrite rewrites it:\n%s", path, err, data)
 	}
 	f, err := Open(path, lockLookup)
 	if err != nil {

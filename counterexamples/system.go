@@ -196,7 +196,12 @@ func (p *Pipeline[C, S, I]) parse(path string, data []byte) (Opened, error) {
 
 type opened[C, S any, I model.Input] struct{ f *File[C, S, I] }
 
-func (o opened[C, S, I]) Inputs() int { return len(o.f.Case.Script) }
+func (o opened[C, S, I]) Inputs() int {
+	if l := o.f.Case.Loop; l != nil {
+		return len(o.f.Case.Script) + len(l.Script)
+	}
+	return len(o.f.Case.Script)
+}
 
 func (o opened[C, S, I]) Replay(ctx context.Context, w io.Writer) (*Violation, *Mismatch, error) {
 	r, err := o.f.Replay(ctx, w)
