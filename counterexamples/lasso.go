@@ -61,7 +61,7 @@ func (l *Loop[I]) loopLine() string {
 // errNotLasso is returned for a lasso case that does not reproduce.
 var errNotLasso = errors.New("not a lasso")
 
-// errLassoNotShrunk is returned for shrinking a lasso file.
+// errLassoNotShrunk is returned for shrinking a lasso case.
 var errLassoNotShrunk = errors.New("a lasso file is not shrunk: explore --liveness writes the lasso with the shortest prefix and, for it, the shortest loop already")
 
 // liveModel is the checked model of a lasso case with its liveness side

@@ -209,9 +209,6 @@ func (o opened[C, S, I]) Replay(ctx context.Context, w io.Writer) (*Violation, *
 }
 
 func (o opened[C, S, I]) Shrink(ctx context.Context) (string, []byte, int, error) {
-	if o.f.Case.Loop != nil {
-		return "", nil, 0, fmt.Errorf("%s: %w", o.f.Path, errLassoNotShrunk)
-	}
 	if _, err := o.f.Run(); err != nil {
 		return "", nil, 0, err
 	}
