@@ -13,7 +13,11 @@ type Explorable struct {
 	checker *Checker
 }
 
-var _ model.Model[sm.State, sm.Input] = Explorable{}
+var (
+	_ model.Model[sm.State, sm.Input]  = Explorable{}
+	_ model.Traced[sm.State, sm.Input] = Explorable{}
+	_ model.Live[sm.State, sm.Input]   = Explorable{}
+)
 
 // NewExplorable builds the checked model of a scenario, restricted to the
 // named invariants if any are given.

@@ -1,7 +1,11 @@
 package sthira
 
 import (
+	"context"
+	"slices"
 	"testing"
+
+	"modelcheck/explore"
 
 	sm "modelcheck/model/sthira"
 	rt "modelcheck/runtime/sthira"
@@ -75,5 +79,39 @@ func TestStarvationWitness(t *testing.T) {
 	}
 	if d := s.Diagnose(&sc.Config, 1); d.BlockedBy != 0b110 || d.Queue != rt.Low {
 		t.Fatalf("t1's diagnosis %+v does not name t2 and t3 as blocking it in Q_LOW", d)
+	}
+}
+
+// TestStarvationLasso: the explorer's lasso search finds §7's starvation
+// in the starvation scenario, the same lasso for one and two workers,
+// with t1 as the task that waits forever; where a max wait drops every
+// waiting task (timeout, default), no lasso exists.
+func TestStarvationLasso(t *testing.T) {
+	find := func(name string, workers int) *explore.Lasso[sm.Input] {
+		sc, err := sm.Lookup(name)
+		if err != nil {
+			t.Fatal(err)
+		}
+		e, err := NewExplorable(sc, nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		r, err := explore.FindLasso(context.Background(), e, sm.Starvation, explore.Options{Depth: 12, Workers: workers})
+		if err != nil || !r.Complete {
+			t.Fatalf("%s: %v (complete %v)", name, err, r.Complete)
+		}
+		return r.Lasso
+	}
+	one, two := find("starvation", 1), find("starvation", 2)
+	if one == nil || two == nil {
+		t.Fatal("no starvation lasso in the starvation scenario")
+	}
+	if one.Subject != 0 || !slices.Equal(one.Prefix, two.Prefix) || !slices.Equal(one.Loop, two.Loop) {
+		t.Fatalf("lassos differ or starve another task: %+v, %+v", one, two)
+	}
+	for _, name := range []string{"timeout", "default"} {
+		if l := find(name, 2); l != nil {
+			t.Errorf("%s: a lasso where max wait drops every waiting task: %+v", name, l)
+		}
 	}
 }
