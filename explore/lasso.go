@@ -104,6 +104,7 @@ func FindLasso[S any, I comparable](ctx context.Context, m Model[S, I], property
 	if err != nil {
 		return LassoResult[I]{}, err
 	}
+	defer g.close()
 	stop, err := g.build()
 	if err != nil {
 		return LassoResult[I]{}, err
