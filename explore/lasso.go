@@ -74,13 +74,14 @@ type LassoResult[I comparable] struct {
 // model and the bound only, never on opt.Workers: the shortest prefix;
 // then the shortest loop; then the prefix's input indices (positions in
 // Enabled) compared lexicographically; then the loop's; then the smallest
-// subject. The prefix is thus the one Run would report for s0.
+// subject. The prefix is thus the path by which Run's BFS reaches s0.
 //
 // FindLasso is separate from Run, rather than an option of it, because it
 // needs what Run is built to avoid holding: every transition of the state
 // space, not only a fingerprint per state, and a search that can start only
 // when the graph is whole. It takes Run's Options for the bounds: Depth,
-// Workers (expansion is parallel), MaxStates, MaxMemory, Progress; it
+// Workers (the graph is expanded, and subjects are searched, in
+// parallel), MaxStates, MaxMemory, Progress (while the graph is built); it
 // ignores Strategy and KeepGoing, and checks no invariant beyond dropping
 // violating transitions: Run is the invariant check.
 //
@@ -104,6 +105,7 @@ func FindLasso[S any, I comparable](ctx context.Context, m Model[S, I], property
 	if err != nil {
 		return LassoResult[I]{}, err
 	}
+	defer g.close()
 	stop, err := g.build()
 	if err != nil {
 		return LassoResult[I]{}, err

@@ -158,12 +158,12 @@ func newLassoGraph[S any, I comparable](ctx context.Context, m Model[S, I], prop
 // small; a graph that needs more would hold over 32 GiB of edges.
 var errTooManyEdges = errors.New("explore: the lasso search's graph has more than 2^32 transitions; bound it with a smaller depth or max states")
 
-// build builds the graph to the depth bound, or until a stop.
+// build builds the graph to the depth bound, or until a stop. It starts
+// the workers, which the search uses too; close stops them.
 func (g *lassoGraph[S, I]) build() (StopReason, error) {
 	g.meter = newMeter(g.opt)
 	g.memory = newMemoryGuard(g.opt.MaxMemory)
 	g.pool = newPool(g.opt.Workers)
-	defer g.pool.close()
 	defer func() { g.processBytes = g.memory.read() }()
 	for level := 0; ; level++ {
 		g.stats.Depth = level
@@ -180,6 +180,13 @@ func (g *lassoGraph[S, I]) build() (StopReason, error) {
 			return NotStopped, nil
 		}
 		g.cur, g.next = g.next, g.cur[:0]
+	}
+}
+
+// close stops the workers build started.
+func (g *lassoGraph[S, I]) close() {
+	if g.pool != nil {
+		g.pool.close()
 	}
 }
 

@@ -68,55 +68,102 @@ func (g *lassoGraph[S, I]) search() (*lassoFound, StopReason) {
 	return best, NotStopped
 }
 
+// maxSubjectSearches bounds how many subjects are searched at once: each
+// search holds its own Tarjan arrays, 12 bytes a node, against about 150 a
+// node for the graph, so a few at once speed the search up without
+// holding much more.
+const maxSubjectSearches = 4
+
 // lassoStarts returns the lasso starts of least depth, for every subject.
+// Subjects are searched independently, a few at once on the run's
+// workers; the starts are then merged by depth and node, so which worker
+// searched which subject changes nothing.
 func (g *lassoGraph[S, I]) lassoStarts() ([]lassoStart, StopReason) {
-	var subjects uint64
+	var all uint64
 	for _, p := range g.pending {
-		subjects |= p
+		all |= p
 	}
-	t := newTarjan(len(g.pending))
+	var subjects []int
+	for ; all != 0; all &= all - 1 {
+		subjects = append(subjects, bits.TrailingZeros64(all))
+	}
+	tarjans := make([]*tarjan, min(g.opt.Workers, len(subjects), maxSubjectSearches))
+	for i := range tarjans {
+		tarjans[i] = newTarjan(len(g.pending))
+	}
 	if g.memory.exceeded() {
 		return nil, StoppedAtMemoryLimit
 	}
+	found := make([]subjectStarts, len(subjects))
+	g.pool.run(func(w int) {
+		if w >= len(tarjans) {
+			return
+		}
+		for {
+			i, ok := g.pool.task(len(subjects))
+			if !ok || g.ctx.Err() != nil {
+				return
+			}
+			found[i] = g.subjectStarts(tarjans[w], subjects[i])
+		}
+	})
+	if g.ctx.Err() != nil {
+		return nil, StoppedByContext
+	}
 	var starts []lassoStart
 	bestDepth := -1
-	for subjects != 0 {
-		b := bits.TrailingZeros64(subjects)
-		subjects &^= 1 << b
-		if g.ctx.Err() != nil {
-			return nil, StoppedByContext
+	for i, f := range found {
+		if len(f.nodes) == 0 || (bestDepth >= 0 && f.depth > bestDepth) {
+			continue
 		}
-		bit := uint64(1) << b
-		ncomp := t.components(&g.stateGraph, bit)
-		good := make([]bool, ncomp)
-		for u, p := range g.pending {
-			if p&bit == 0 {
-				continue
-			}
-			lo, hi := g.out(uint32(u))
-			for k := lo; k < hi; k++ {
-				if e := g.edges.at(k); e.fair() && g.pending[e.to]&bit != 0 && t.comp[e.to] == t.comp[u] {
-					good[t.comp[u]] = true
-				}
-			}
+		if bestDepth < 0 || f.depth < bestDepth {
+			bestDepth, starts = f.depth, starts[:0]
 		}
-		// Nodes are in depth order: the first good one has this subject's
-		// least depth, and its level holds all its starts.
-		for u, p := range g.pending {
-			if p&bit == 0 || !good[t.comp[u]] {
-				continue
-			}
-			d := g.depth(uint32(u))
-			if bestDepth >= 0 && d > bestDepth {
-				break
-			}
-			if d < bestDepth || bestDepth < 0 {
-				bestDepth, starts = d, starts[:0]
-			}
-			starts = append(starts, lassoStart{uint32(u), b})
+		for _, u := range f.nodes {
+			starts = append(starts, lassoStart{u, subjects[i]})
 		}
 	}
 	return starts, NotStopped
+}
+
+// subjectStarts is one subject's lasso starts of least depth.
+type subjectStarts struct {
+	depth int
+	nodes []uint32 // in node order; none if the subject has no lasso
+}
+
+// subjectStarts finds the components of the states where subject is
+// pending, keeps those with a fair transition inside, and returns their
+// shallowest states.
+func (g *lassoGraph[S, I]) subjectStarts(t *tarjan, subject int) subjectStarts {
+	bit := uint64(1) << subject
+	ncomp := t.components(&g.stateGraph, bit)
+	good := make([]bool, ncomp)
+	for u, p := range g.pending {
+		if p&bit == 0 {
+			continue
+		}
+		lo, hi := g.out(uint32(u))
+		for k := lo; k < hi; k++ {
+			if e := g.edges.at(k); e.fair() && g.pending[e.to]&bit != 0 && t.comp[e.to] == t.comp[u] {
+				good[t.comp[u]] = true
+			}
+		}
+	}
+	// Nodes are in depth order: the first good one has the least depth,
+	// and its level holds all the starts.
+	var f subjectStarts
+	for u, p := range g.pending {
+		if p&bit == 0 || !good[t.comp[u]] {
+			continue
+		}
+		d := g.depth(uint32(u))
+		if len(f.nodes) > 0 && d > f.depth {
+			break
+		}
+		f.depth, f.nodes = d, append(f.nodes, uint32(u))
+	}
+	return f
 }
 
 // depth is node u's shortest distance from Init.

@@ -83,8 +83,9 @@ func writeLasso(c *exploreConfig, sys counterexamples.System, faults []string, f
 	return w
 }
 
-// property is the declared liveness property of that name.
-func property(sys counterexamples.System, name string) (contract []string, rule string) {
+// livenessProperty is the contract IDs and rule of the declared liveness
+// property of that name.
+func livenessProperty(sys counterexamples.System, name string) (contract []string, rule string) {
 	for _, p := range sys.LivenessProperties() {
 		if p.Name == name {
 			return p.ContractIDs, p.Rule
@@ -112,7 +113,7 @@ func writeLassoText(w io.Writer, c *exploreConfig, sys counterexamples.System, f
 		fmt.Fprintf(w, "OK: no lasso of %s within depth %d\n", c.liveness, c.depth)
 		return
 	}
-	contract, rule := property(sys, l.Property)
+	contract, rule := livenessProperty(sys, l.Property)
 	fmt.Fprintf(w, "\nLASSO %s: %s waits forever (%s to the loop, %d in it)\n  contract: %s\n  rule: %s\n",
 		l.Property, l.SubjectName, inputs(len(l.Prefix)), len(l.Loop), strings.Join(contract, ", "), rule)
 	fmt.Fprintf(w, "  prefix: %s\n  loop: %s\n", strings.Join(l.Prefix, "; "), strings.Join(l.Loop, "; "))
@@ -172,7 +173,7 @@ func newLassoReport(c *exploreConfig, sys counterexamples.System, faults []strin
 		rep.StoppedEarly = r.StoppedEarly.String()
 	}
 	if l := r.Lasso; l != nil {
-		contract, _ := property(sys, l.Property)
+		contract, _ := livenessProperty(sys, l.Property)
 		rep.Lasso = &lassoJSON{Property: l.Property, ContractIDs: contract, Subject: l.Subject, SubjectName: l.SubjectName,
 			Prefix: append([]string{}, l.Prefix...), Loop: append([]string{}, l.Loop...), File: file.path}
 		if file.err != nil {
