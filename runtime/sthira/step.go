@@ -80,14 +80,16 @@ func (s *State) admit(cfg *Config, id uint8, log *Log) {
 	}
 	log.emit(Event{Kind: ConcurrencyLimitReached, Task: id, Limit: s.limitReached(cfg, t.Scope)})
 	if cfg.Faults.Has(PreemptRunning) {
-		if victim := s.lowerRunning(t.Prio); victim != 0 {
-			s.release(victim)
-			v := s.Task(victim)
-			v.Phase = Attached
-			s.Queues[v.Prio-1].push(victim)
-			log.emit(Event{Kind: TaskQueued, Task: victim, Prio: v.Prio})
-			s.activate(id, log)
-			return
+		// §3 forbids this: take the slot of a running lower-priority task.
+		for i := range s.Tasks {
+			if v := &s.Tasks[i]; v.Phase == Running && t.Prio.Above(v.Prio) {
+				s.release(uint8(i + 1))
+				v.Phase = Attached
+				s.Queues[v.Prio-1].push(uint8(i + 1))
+				log.emit(Event{Kind: TaskQueued, Task: uint8(i + 1), Prio: v.Prio})
+				s.activate(id, log)
+				return
+			}
 		}
 	}
 	if cfg.Reject {
@@ -100,17 +102,6 @@ func (s *State) admit(cfg *Config, id uint8, log *Log) {
 		return
 	}
 	s.enqueue(cfg, id, log)
-}
-
-// lowerRunning finds a running task of lower priority than p (only the
-// PreemptRunning fault looks for one: §3 forbids taking its slot).
-func (s *State) lowerRunning(p Priority) uint8 {
-	for i := range s.Tasks {
-		if t := &s.Tasks[i]; t.Phase == Running && p.Above(t.Prio) {
-			return uint8(i + 1)
-		}
-	}
-	return 0
 }
 
 // overflow handles an arrival that finds the queues at their limit (§8
@@ -355,20 +346,18 @@ func (s *State) tick(cfg *Config, log *Log) {
 		}
 	}
 	if cfg.Faults.Has(Aging) {
-		s.age()
-	}
-}
-
-// age is the Aging fault: §7 says "no aging algorithm", and this is one.
-func (s *State) age() {
-	for _, p := range []Priority{Normal, Low} {
-		f := &s.Queues[p-1]
-		for i := 0; i < int(f.Len); i++ {
-			if id := f.Items[i]; s.Task(id).Waited >= 2 {
-				f.remove(i)
-				s.Task(id).Prio = p - 1
-				s.Queues[p-2].push(id)
-				return
+		// §7 says "no aging algorithm", and this is one: the first task
+		// that waited two ticks moves up one queue.
+	aging:
+		for _, p := range []Priority{Normal, Low} {
+			f := &s.Queues[p-1]
+			for i := 0; i < int(f.Len); i++ {
+				if id := f.Items[i]; s.Task(id).Waited >= 2 {
+					f.remove(i)
+					s.Task(id).Prio = p - 1
+					s.Queues[p-2].push(id)
+					break aging
+				}
 			}
 		}
 	}
