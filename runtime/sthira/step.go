@@ -121,11 +121,13 @@ func (s *State) overflow(cfg *Config, id uint8, log *Log) bool {
 			return true
 		}
 	}
-	if f := &s.Queues[p-1]; cfg.Faults.Has(OverflowDropsOldest) && f.Len > 0 {
-		victim := f.Items[0]
-		f.remove(0)
-		s.drop(cfg, victim, QueueFull, 0, log)
-		return true
+	if cfg.Faults.Has(OverflowDropsOldest) {
+		if f := &s.Queues[p-1]; f.Len > 0 {
+			victim := f.Items[0]
+			f.remove(0)
+			s.drop(cfg, victim, QueueFull, 0, log)
+			return true
+		}
 	}
 	s.drop(cfg, id, QueueFull, 0, log)
 	return false
