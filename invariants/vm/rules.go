@@ -1,0 +1,167 @@
+package vm
+
+import (
+	mvm "modelcheck/model/vm"
+	rt "modelcheck/runtime/vm"
+)
+
+// withinCapacity: buffer-capacity.
+func withinCapacity(s *rt.State) bool {
+	for sid := range s.NSessions {
+		for _, b := range s.Sessions[sid].Bufs {
+			if b.Len > b.Cap {
+				return false
+			}
+		}
+	}
+	return true
+}
+
+// receives counts coroutine c's receives (recv or offer) among ev.
+func receives(ev []rt.Event, c uint8) uint8 {
+	n := uint8(0)
+	for _, e := range ev {
+		if e.Coro == c && (e.Kind == rt.EvReceived || e.Kind == rt.EvOffered) {
+			n++
+		}
+	}
+	return n
+}
+
+// tokensConserved: token-conservation. A coroutine that existed before
+// holds its tokens less its receives; one spawned in the step holds its
+// role's grant less its receives.
+func tokensConserved(before, after *rt.State, ev []rt.Event) bool {
+	for c := range after.NCoros {
+		had := before.Coros[c].Tokens
+		if c >= before.NCoros {
+			co := &after.Coros[c]
+			had = rt.Protocols[after.Sessions[co.Session].Proto].Roles[co.Role].Tokens
+		}
+		got := receives(ev, c)
+		if got > had || after.Coros[c].Tokens != had-got {
+			return false
+		}
+	}
+	return true
+}
+
+// receivesNeedTokens: recv-needs-token. Each coroutine picked at a
+// receive faults exactly when it held no token. (A coroutine is picked at
+// most once per round or step, so its pc and tokens at the pick are those
+// before.)
+func receivesNeedTokens(before, after *rt.State, ev []rt.Event) bool {
+	for _, e := range ev {
+		if e.Kind != rt.EvPicked || e.Coro >= before.NCoros {
+			continue
+		}
+		op := before.Instr(e.Coro).Op
+		if op != rt.OpRecv && op != rt.OpOffer {
+			continue
+		}
+		faulted := after.Coros[e.Coro].Status == rt.Faulted
+		if faulted != (before.Coros[e.Coro].Tokens == 0) {
+			return false
+		}
+	}
+	return true
+}
+
+// unblockedInOrder: unblock-order. The round's releases are exactly the
+// blocked coroutines whose wait was over, in blocked-set order.
+func unblockedInOrder(before *rt.State, ev []rt.Event) bool {
+	want := 0
+	for _, e := range ev {
+		if e.Kind != rt.EvUnblocked {
+			continue
+		}
+		for want < int(before.NBlocked) && !rt.Releasable(before, before.Blocked[want]) {
+			want++
+		}
+		if want == int(before.NBlocked) || before.Blocked[want] != e.Coro {
+			return false
+		}
+		want++
+	}
+	for ; want < int(before.NBlocked); want++ {
+		if rt.Releasable(before, before.Blocked[want]) {
+			return false
+		}
+	}
+	return true
+}
+
+// sessionsAgree: session-trace-invariance. Every run's new session events
+// match the event at the same position in every other run that has one;
+// with complete set, the traces must also be equally long.
+func sessionsAgree(s, next *State, runs int, complete bool) bool {
+	for k := range runs {
+		rk := &next.Runs[k].Rec
+		for sid := range rk.Len {
+			for i := s.Runs[k].Rec.Len[sid]; i < rk.Len[sid]; i++ {
+				for m := range runs {
+					rm := &next.Runs[m].Rec
+					if rm.Len[sid] > i && rm.Ev[sid][i] != rk.Ev[sid][i] {
+						return false
+					}
+				}
+			}
+			if complete && rk.Len[sid] != next.Runs[0].Rec.Len[sid] {
+				return false
+			}
+		}
+	}
+	return true
+}
+
+// endpointsAgree: endpoint-trace-invariance. As sessionsAgree, but on
+// each endpoint's projection: the j-th event of role r in session s is
+// the same in every run that has one.
+func endpointsAgree(s, next *State, runs int, complete bool) bool {
+	for k := range runs {
+		rk := &next.Runs[k].Rec
+		for sid := range rk.Len {
+			for i := s.Runs[k].Rec.Len[sid]; i < rk.Len[sid]; i++ {
+				role := rt.BodyRole(rk.Ev[sid][i])
+				j := countRole(rk, sid, role, int(i))
+				for m := range runs {
+					if b, ok := nthOfRole(&next.Runs[m].Rec, sid, role, j); ok && b != rk.Ev[sid][i] {
+						return false
+					}
+				}
+			}
+			if complete {
+				for role := range uint8(4) {
+					if countRole(rk, sid, role, int(rk.Len[sid])) != countRole(&next.Runs[0].Rec, sid, role, int(next.Runs[0].Rec.Len[sid])) {
+						return false
+					}
+				}
+			}
+		}
+	}
+	return true
+}
+
+// countRole counts role's events among the first n of session sid.
+func countRole(r *mvm.Recorder, sid int, role uint8, n int) int {
+	c := 0
+	for _, b := range r.Ev[sid][:n] {
+		if rt.BodyRole(b) == role {
+			c++
+		}
+	}
+	return c
+}
+
+// nthOfRole is role's j-th event (from 0) in session sid.
+func nthOfRole(r *mvm.Recorder, sid int, role uint8, j int) (uint8, bool) {
+	for _, b := range r.Ev[sid][:r.Len[sid]] {
+		if rt.BodyRole(b) == role {
+			if j == 0 {
+				return b, true
+			}
+			j--
+		}
+	}
+	return 0, false
+}
