@@ -74,10 +74,12 @@ func roleName(_, role uint8) string { return string(rune('A' + role)) }
 
 // Norm is a normalized observable event: Seq is its number within its
 // session's events (0, 1, 2, ... in trace order), or, for an event with
-// no session, its global tick.
+// no session, its global tick. Body is the packed session event (Event.Body)
+// or, with no session, the event's label (the spawned coroutine).
 type Norm struct {
 	Seq     uint8
 	Session uint8
+	Kind    Kind
 	Body    uint8
 }
 
@@ -113,10 +115,10 @@ func Normalize(dst []Norm, trace []Event) []Norm {
 		switch {
 		case !e.Observable():
 		case e.InSession():
-			dst = append(dst, Norm{Seq: seq[e.Session], Session: e.Session, Body: e.Body()})
+			dst = append(dst, Norm{Seq: seq[e.Session], Session: e.Session, Kind: e.Kind, Body: e.Body()})
 			seq[e.Session]++
 		default:
-			dst = append(dst, Norm{Seq: e.Tick, Session: NoSession, Body: uint8(e.Kind)<<5 | e.Label&31})
+			dst = append(dst, Norm{Seq: e.Tick, Session: NoSession, Kind: e.Kind, Body: e.Label})
 		}
 	}
 	return dst
