@@ -1,0 +1,71 @@
+package vm
+
+import (
+	"fmt"
+	"strings"
+
+	rt "modelcheck/runtime/vm"
+)
+
+// Summary describes a state for a reader, one fact a line: for each run,
+// its configuration, clock and queues, then its per-session normalized
+// traces (the explored run and the reference under interleavings).
+func (m *Model) Summary(s *State) string {
+	var b strings.Builder
+	for k := range m.Runs() {
+		run := &s.Runs[k]
+		name := ConfigName(m.Configs[k])
+		if m.Scenario.Interleavings {
+			name = "interleaving"
+		}
+		fmt.Fprintf(&b, "%s: %s\n", name, Brief(&run.VM))
+		writeTraces(&b, "  ", &run.Rec, run.VM.NSessions)
+	}
+	if m.Scenario.Interleavings && s.Running != 0 {
+		fmt.Fprintf(&b, "reference %s:\n", ConfigName(m.Configs[0]))
+		writeTraces(&b, "  ", &s.Runs[1].Rec, s.Runs[0].VM.NSessions)
+	}
+	return strings.TrimSuffix(b.String(), "\n")
+}
+
+func writeTraces(b *strings.Builder, indent string, r *Recorder, sessions uint8) {
+	for sid := range int(sessions) {
+		fmt.Fprintf(b, "%ss%d: %s\n", indent, sid, strings.Join(r.Trace(sid), "; "))
+	}
+}
+
+// Brief is a VM on one line: clock, queues, and each coroutine's status.
+func Brief(s *rt.State) string {
+	parts := []string{fmt.Sprintf("tick=%d", s.Clock)}
+	var q []string
+	for _, c := range s.Ready[:s.NReady] {
+		q = append(q, fmt.Sprintf("c%d", c))
+	}
+	parts = append(parts, "ready=["+strings.Join(q, " ")+"]")
+	q = q[:0]
+	for _, c := range s.Blocked[:s.NBlocked] {
+		q = append(q, fmt.Sprintf("c%d:%s", c, s.Coros[c].Reason))
+	}
+	parts = append(parts, "blocked=["+strings.Join(q, " ")+"]")
+	for c := range s.NCoros {
+		co := &s.Coros[c]
+		parts = append(parts, fmt.Sprintf("c%d=s%d.%c@%d:%s", c, co.Session, 'A'+co.Role, co.PC, co.Status))
+	}
+	return strings.Join(parts, " ")
+}
+
+// EventLines appends the events of the last Apply to buf, one a line:
+// each run's events prefixed by its configuration (runs that did nothing
+// are left out).
+func (m *Model) EventLines(buf []string) []string {
+	for k := range m.Runs() {
+		prefix := ConfigName(m.Configs[k]) + ": "
+		if m.Scenario.Interleavings {
+			prefix = ""
+		}
+		for _, e := range m.Events[k] {
+			buf = append(buf, prefix+e.String())
+		}
+	}
+	return buf
+}
