@@ -7,6 +7,7 @@ import (
 
 	"modelcheck/explore"
 	mvm "modelcheck/model/vm"
+	rt "modelcheck/runtime/vm"
 )
 
 func explorer(t *testing.T, depth int, name string, only []string, f ...FaultCase) *explore.Result[mvm.Input] {
@@ -62,8 +63,9 @@ func TestEveryInvariantHasAFault(t *testing.T) {
 }
 
 // TestScenariosWithoutFaults: the correct VM breaks nothing in the
-// scenarios that check the variant that holds (and, in capacity-1, the
-// claim), and breaks the claim as stated in the claim scenarios. Every
+// scenarios that check the variant that holds (and, in capacity-1 and
+// claim-ordered, the claim), and breaks the claim as stated wherever a
+// pipeline session may run with capacity 2. Every
 // scenario is explored with no depth bound, so every run of every program
 // of its vocabulary goes to the end (with -short, to depth 12).
 func TestScenariosWithoutFaults(t *testing.T) {
@@ -74,7 +76,7 @@ func TestScenariosWithoutFaults(t *testing.T) {
 	for _, sc := range mvm.Scenarios() {
 		t.Run(sc.Name, func(t *testing.T) {
 			r := explorer(t, depth, sc.Name, nil)
-			claimFalse := sc.Claim && sc.Capacity > 1
+			claimFalse := sc.Claim && sc.Capacity > 1 && slices.Contains(sc.Vocabulary, rt.Pipeline)
 			if r.Distinct == 0 || (depth == 0 && !claimFalse && r.Queue != 0) {
 				t.Fatalf("explored %d states, %d left in the queue", r.Distinct, r.Queue)
 			}

@@ -57,6 +57,8 @@ func Scenarios() []Scenario {
 			Vocabulary: everything(), MaxSessions: 3, Capacity: 2, Claim: true},
 		{Name: "claim-interleavings", Doc: "the interleavings scenario, also checking the contract's claim (false: see README)",
 			Vocabulary: everything(), MaxSessions: 3, Capacity: 2, Interleavings: true, Claim: true},
+		{Name: "claim-ordered", Doc: "every interleaving, one to three sessions of every protocol but pipeline (each session's events causally in one order), capacity 2: here the contract's claim holds",
+			Vocabulary: vocabulary(rt.PingPong, rt.Choice, rt.Relay, rt.Overdraw), MaxSessions: 3, Capacity: 2, Interleavings: true, Claim: true},
 		{Name: "backpressure", Doc: "lockstep: one or two sessions of ping-pong or pipeline with every edge of capacity 1, so that senders meet full buffers (SendWait)",
 			Vocabulary: vocabulary(rt.PingPong, rt.Pipeline), MaxSessions: 2, Capacity: 1},
 		{Name: "handlers", Doc: "every interleaving of two choice sessions, each with either handler response: the handler contract's scenario",
