@@ -9,7 +9,7 @@
 //     RoundRobin) computed when the first step is taken.
 //
 // Each run records its normalized per-session trace (runtime/vm
-// Normalize: the events of a session in order, ticks dropped), which the
+// NormalizeTrace: the events of a session in order, ticks dropped), which the
 // invariants (invariants/vm) compare across runs.
 package vm
 

@@ -18,7 +18,7 @@
 //     buffer), InvokeWait, CloseWait.
 //   - A receive consumes one progress token {session, endpoint}; with none
 //     the coroutine faults.
-//   - Normalize: each session's events renumbered 0, 1, 2, ... in trace
+//   - NormalizeTrace: each session's events renumbered 0, 1, 2, ... in trace
 //     order; non-session events keep their global tick.
 //   - The effect handler (handler) is part of the model: deterministic and
 //     session-local.

@@ -106,10 +106,12 @@ func BodyString(b uint8) string {
 	return fmt.Sprintf("%s %s", k, r)
 }
 
-// Normalize appends the normalized observable events of trace to dst:
-// each session's events renumbered 0, 1, 2, ... in trace order, events of
-// no session keeping their global tick ("dropping ticks" for comparison).
-func Normalize(dst []Norm, trace []Event) []Norm {
+// NormalizeTrace (contract 002 normalize_trace) appends the normalized
+// observable events of trace to dst: each session's events renumbered 0,
+// 1, 2, ... in trace order, events of no session keeping their global tick
+// ("dropping ticks" for comparison). Selecting one session's events of the
+// result is the contract's filter_by_session.
+func NormalizeTrace(dst []Norm, trace []Event) []Norm {
 	var seq [MaxSessions]uint8
 	for _, e := range trace {
 		switch {
