@@ -267,12 +267,6 @@ func record(rec *Recorder, ev []rt.Event) {
 	}
 }
 
-// Quiescent reports whether the scenario has nothing left to do.
-func (m *Model) Quiescent(s *State) bool {
-	var buf [rt.MaxCoros + 2*rt.NumProtocols + 1]Input
-	return len(m.Enabled(s, buf[:0])) == 0
-}
-
 // Trace spells session sid of rec, one event per element.
 func (r *Recorder) Trace(sid int) []string {
 	var out []string
