@@ -67,6 +67,39 @@ func receivesNeedTokens(before, after *rt.State, ev []rt.Event) bool {
 	return true
 }
 
+// waitOver is the checks' own reading of when a blocked coroutine's wait
+// is over (not the runtime's Releasable, which is what they check): its
+// edge holds a message (RecvWait) or has room (SendWait), its handler has
+// had a round to answer (InvokeWait), or its session has drained: empty
+// buffers and every other coroutine of the session finished (CloseWait).
+func waitOver(s *rt.State, c uint8) bool {
+	co := &s.Coros[c]
+	ses := &s.Sessions[co.Session]
+	edge := s.Instr(c).Edge
+	switch co.Reason {
+	case rt.RecvWait:
+		return ses.Bufs[edge].Len > 0
+	case rt.SendWait:
+		return ses.Bufs[edge].Len < ses.Bufs[edge].Cap
+	case rt.InvokeWait:
+		return true
+	case rt.CloseWait:
+		for _, b := range ses.Bufs {
+			if b.Len > 0 {
+				return false
+			}
+		}
+		for o := range s.NCoros {
+			other := &s.Coros[o]
+			if o != c && other.Session == co.Session && other.Status != rt.Done && other.Status != rt.Faulted {
+				return false
+			}
+		}
+		return true
+	}
+	return false
+}
+
 // unblockedInOrder: unblock-order. The round's releases are exactly the
 // blocked coroutines whose wait was over, in blocked-set order.
 func unblockedInOrder(before *rt.State, ev []rt.Event) bool {
@@ -75,7 +108,7 @@ func unblockedInOrder(before *rt.State, ev []rt.Event) bool {
 		if e.Kind != rt.EvUnblocked {
 			continue
 		}
-		for want < int(before.NBlocked) && !rt.Releasable(before, before.Blocked[want]) {
+		for want < int(before.NBlocked) && !waitOver(before, before.Blocked[want]) {
 			want++
 		}
 		if want == int(before.NBlocked) || before.Blocked[want] != e.Coro {
@@ -84,7 +117,7 @@ func unblockedInOrder(before *rt.State, ev []rt.Event) bool {
 		want++
 	}
 	for ; want < int(before.NBlocked); want++ {
-		if rt.Releasable(before, before.Blocked[want]) {
+		if waitOver(before, before.Blocked[want]) {
 			return false
 		}
 	}
