@@ -29,6 +29,7 @@ const (
 	invTokens
 	invRecvToken
 	invUnblock
+	invPick
 	invEndpoint
 	invClaim
 	numInvariants
@@ -45,6 +46,8 @@ var all = [numInvariants]Invariant{
 		"a receive consumes one progress token {session, endpoint}; a receive attempted with none faults the coroutine, and one with a token does not"},
 	{"unblock-order", []string{"002 Scheduling Round: tryUnblockReceivers"},
 		"each round, before any step, the coroutines whose wait is over leave the blocked set for the ready queue in blocked-set order"},
+	{"pick-order", []string{"002 Scheduler Policies", "002 Scheduling Round: pick_ready, handle_result", "semantics-notes VM scheduling"},
+		"each round picks up to N coroutines from the ready queue as the releases left it, by the policy (RoundRobin and Cooperative the first, ProgressAware the first holding a progress token, else the first); afterwards the queue holds the rest in order, then each pick's spawned coroutines and the pick itself if it continues (Cooperative: continuing picks at the front), and the blocked set the unreleased in order, then the picks that blocked"},
 	{"endpoint-trace-invariance", []string{"002 N-Invariance (the variant that holds)"},
 		"every endpoint's own trace (its session's normalized trace projected on its role) is the same under every N, policy and interleaving: per-session traces are equal up to commuting events of different endpoints"},
 	{"session-trace-invariance", []string{"002 N-Invariance (the claim as stated)"},
@@ -106,6 +109,7 @@ func (c *Checker) transition(m *mvm.Model, s *State, in mvm.Input, next *State) 
 			broken[invRecvToken] = broken[invRecvToken] || !receivesNeedTokens(before, after, ev)
 			if in.Kind == mvm.Round {
 				broken[invUnblock] = broken[invUnblock] || !unblockedInOrder(before, ev)
+				broken[invPick] = broken[invPick] || !pickedByPolicy(before, after, ev, m.Configs[k])
 			}
 		}
 		runs := comparedRuns(m)

@@ -124,6 +124,100 @@ func unblockedInOrder(before *rt.State, ev []rt.Event) bool {
 	return true
 }
 
+// pickedByPolicy: pick-order. The picks are those the policy makes from
+// the queue as the unblock walk left it (before's queue, then the
+// releases), and the queues after the round are what the FIFO rules make
+// of them.
+func pickedByPolicy(before, after *rt.State, ev []rt.Event, cfg rt.Config) bool {
+	var queue [rt.MaxCoros]uint8
+	n := copy(queue[:], before.Ready[:before.NReady])
+	var released [rt.MaxCoros]bool
+	for _, e := range ev {
+		if e.Kind == rt.EvUnblocked {
+			queue[n] = e.Coro
+			n++
+			released[e.Coro] = true
+		}
+	}
+	// The policy's picks, in order. Tokens are read before the round: a
+	// coroutine's tokens change only when it runs, and it runs once.
+	var want [rt.MaxCoros]uint8
+	k := min(cfg.N, n)
+	for i := range k {
+		at := 0
+		if cfg.Policy == rt.ProgressAware {
+			for j := range n {
+				if before.Coros[queue[j]].Tokens > 0 {
+					at = j
+					break
+				}
+			}
+		}
+		want[i] = queue[at]
+		copy(queue[at:], queue[at+1:n])
+		n--
+	}
+	i := 0
+	for _, e := range ev {
+		if e.Kind == rt.EvPicked {
+			if i == k || e.Coro != want[i] {
+				return false
+			}
+			i++
+		}
+	}
+	if i != k {
+		return false
+	}
+	// The ready queue after (slots past its end hold 0, so that equal
+	// queues fingerprint alike): continuing Cooperative picks in front, then
+	// the rest in order, then for each pick the coroutines it spawned and
+	// itself if it continues.
+	var ready [rt.MaxCoros]uint8
+	r := 0
+	if cfg.Policy == rt.Cooperative {
+		for _, c := range want[:k] {
+			if after.Coros[c].Status == rt.Ready {
+				ready[r] = c
+				r++
+			}
+		}
+	}
+	r += copy(ready[r:], queue[:n])
+	for _, c := range want[:k] {
+		for _, e := range ev {
+			if e.Kind == rt.EvSpawned && e.Coro == c {
+				ready[r] = e.Label
+				r++
+			}
+		}
+		if cfg.Policy != rt.Cooperative && after.Coros[c].Status == rt.Ready {
+			ready[r] = c
+			r++
+		}
+	}
+	if r != int(after.NReady) || ready != after.Ready {
+		return false
+	}
+	// The blocked set after: the unreleased in order, then the picks that
+	// blocked, in pick order.
+	var blocked [rt.MaxCoros]uint8
+	b := 0
+	for _, c := range before.Blocked[:before.NBlocked] {
+		if !released[c] {
+			blocked[b] = c
+			b++
+		}
+	}
+	for _, c := range want[:k] {
+		if after.Coros[c].Status == rt.Blocked {
+			blocked[b] = c
+			b++
+		}
+	}
+	return b == int(after.NBlocked) && blocked == after.Blocked
+}
+
 // sessionsAgree: session-trace-invariance. Every run's new session events
 // match the event at the same position in every other run that has one;
 // with complete set, the traces must also be equally long.

@@ -24,6 +24,7 @@ var faults = []FaultCase{
 	{rt.ZeroNAccepted, "default", []string{"n-zero-rejected"}},
 	{rt.RecvWithoutToken, "default", []string{"recv-needs-token"}},
 	{rt.BufferOverflow, "backpressure", []string{"buffer-capacity"}},
+	{rt.ProgressAwareIgnoresTokens, "default", []string{"pick-order"}},
 }
 
 // Faults is the fault catalogue.

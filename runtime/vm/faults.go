@@ -29,6 +29,9 @@ const (
 	// BufferOverflow: the backpressure test is off by one, so a send to a
 	// full buffer goes through.
 	BufferOverflow
+	// ProgressAwareIgnoresTokens: ProgressAware picks the first in queue
+	// order, as RoundRobin does, whoever holds a token.
+	ProgressAwareIgnoresTokens
 	numFaults
 )
 
@@ -40,6 +43,7 @@ var faultInfo = [numFaults]struct{ name, doc string }{
 	{"zero-n-accepted", "a round with N = 0 runs (and steps nothing) instead of being an error"},
 	{"recv-without-token", "a receive with no progress token proceeds instead of faulting"},
 	{"buffer-overflow", "SendWait's full-buffer test is off by one: a send to a full buffer goes through"},
+	{"progress-aware-ignores-tokens", "ProgressAware picks the first ready coroutine, as RoundRobin does, not the first holding a progress token"},
 }
 
 // Name is the fault's name on the command line.

@@ -78,7 +78,7 @@ func pickReady(s *State, n int, p Policy, f Faults, picks *[MaxCoros]uint8) int 
 	k := min(n, int(s.NReady))
 	for i := range k {
 		at := 0
-		if p == ProgressAware {
+		if p == ProgressAware && !f.Has(ProgressAwareIgnoresTokens) {
 			for j := range s.NReady {
 				if s.Coros[s.Ready[j]].Tokens > 0 {
 					at = int(j)
