@@ -78,3 +78,41 @@ func TestInputsRoundTrip(t *testing.T) {
 		}
 	}
 }
+
+// TestSummaryNamesEveryRun: a lockstep state's summary shows every
+// configuration's traces, an interleaving state's the explored run and
+// the reference.
+func TestSummaryNamesEveryRun(t *testing.T) {
+	for _, c := range []struct {
+		scenario string
+		want     []string
+	}{
+		{"default", []string{"round-robin/N=1:", "cooperative/N=2:", "progress-aware/N=all:", "s0: opened A"}},
+		{"interleavings", []string{"interleaving:", "reference round-robin/N=1:", "s0: opened A; sent A e0 label=1"}},
+	} {
+		sc, _ := Lookup(c.scenario)
+		m := New(sc)
+		s := m.Init()
+		if got := Summary(&s); got != "no session loaded" {
+			t.Errorf("%s: initial summary %q", c.scenario, got)
+		}
+		for range 3 {
+			ins := m.Enabled(&s, nil)
+			in := ins[0] // load ping-pong, then the first round or step
+			if s.Runs[0].VM.NSessions > 0 {
+				in = ins[len(ins)-1]
+			}
+			next := s
+			if err := m.Apply(&s, in, &next); err != nil {
+				t.Fatal(err)
+			}
+			s = next
+		}
+		got := Summary(&s)
+		for _, w := range c.want {
+			if !strings.Contains(got, w) {
+				t.Errorf("%s: summary lacks %q:\n%s", c.scenario, w, got)
+			}
+		}
+	}
+}

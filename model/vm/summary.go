@@ -8,22 +8,32 @@ import (
 )
 
 // Summary describes a state for a reader, one fact a line: for each run,
-// its configuration, clock and queues, then its per-session normalized
-// traces (the explored run and the reference under interleavings).
-func (m *Model) Summary(s *State) string {
+// its configuration, clock, queues and coroutines, then its per-session
+// normalized traces; under interleavings, the explored run and the
+// reference's traces. It needs no scenario: lockstep runs all hold the
+// sessions loaded, while under interleavings only the explored run does.
+func Summary(s *State) string {
 	var b strings.Builder
-	for k := range m.Runs() {
+	if s.Runs[0].VM.NSessions == 0 {
+		return "no session loaded"
+	}
+	configs := Configs(0)
+	interleaving := s.Runs[1].VM.NSessions == 0
+	for k := range NumConfigs {
 		run := &s.Runs[k]
-		name := ConfigName(m.Configs[k])
-		if m.Scenario.Interleavings {
+		name := ConfigName(configs[k])
+		if interleaving {
 			name = "interleaving"
 		}
 		fmt.Fprintf(&b, "%s: %s\n", name, Brief(&run.VM))
 		writeTraces(&b, "  ", &run.Rec, run.VM.NSessions)
-	}
-	if m.Scenario.Interleavings && s.Running != 0 {
-		fmt.Fprintf(&b, "reference %s:\n", ConfigName(m.Configs[0]))
-		writeTraces(&b, "  ", &s.Runs[1].Rec, s.Runs[0].VM.NSessions)
+		if interleaving {
+			if s.Running != 0 {
+				fmt.Fprintf(&b, "reference %s:\n", ConfigName(configs[0]))
+				writeTraces(&b, "  ", &s.Runs[1].Rec, s.Runs[0].VM.NSessions)
+			}
+			break
+		}
 	}
 	return strings.TrimSuffix(b.String(), "\n")
 }
