@@ -56,3 +56,7 @@ func (e Explorable) Fork() explore.Model[State, mvm.Input] {
 	c.scratch = make([]rtEvent, 0, 64)
 	return Explorable{M: e.M.Fork(), C: &c}
 }
+
+// Events appends the last step's events, one a line: each lockstep run's
+// prefixed by its configuration.
+func (e Explorable) Events(buf []string) []string { return e.M.EventLines(buf) }
