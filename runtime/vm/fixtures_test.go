@@ -153,6 +153,9 @@ func (r *runner) do(d *datadriven.TestData) (string, error) {
 		}
 		out.WriteString(r.queues())
 	case "step":
+		if r.s.NCoros == 0 {
+			return "", fmt.Errorf("step before any load")
+		}
 		c, err := num("c", "", int(r.s.NCoros)-1)
 		if err != nil {
 			return "", err
@@ -232,4 +235,31 @@ func (r *runner) queues() string {
 	}
 	b.WriteString("\n")
 	return b.String()
+}
+
+// TestFixtureDirectivesRefuseBadInput: each malformed directive says
+// what it expected (the test adds the file and line).
+func TestFixtureDirectivesRefuseBadInput(t *testing.T) {
+	arg := func(k, v string) datadriven.CmdArg { return datadriven.CmdArg{Key: k, Vals: []string{v}} }
+	cases := []struct {
+		cmd  string
+		args []datadriven.CmdArg
+		want string
+	}{
+		{"load", []datadriven.CmdArg{arg("proto", "nope")}, `proto="nope" is not a protocol`},
+		{"load", []datadriven.CmdArg{arg("proto", "choice"), arg("resp", "2")}, `resp="2": want a number 0..1`},
+		{"load", []datadriven.CmdArg{arg("proto", "pipeline"), arg("capacity", "3")}, `capacity="3": want a number 0..2`},
+		{"load", []datadriven.CmdArg{arg("proto", "pipeline"), arg("capacity", "0")}, `capacity 0 outside 1..2`},
+		{"round", []datadriven.CmdArg{arg("policy", "fifo")}, `policy="fifo" is not a policy`},
+		{"round", []datadriven.CmdArg{arg("fault", "nope")}, `unknown fault "nope"`},
+		{"step", []datadriven.CmdArg{arg("c", "0")}, `step before any load`},
+		{"frobnicate", nil, `unknown directive "frobnicate"`},
+	}
+	for _, c := range cases {
+		var r runner
+		_, err := r.do(&datadriven.TestData{Pos: "f.txt:3", Cmd: c.cmd, CmdArgs: c.args})
+		if err == nil || !strings.Contains(err.Error(), c.want) {
+			t.Errorf("%s %v: error %v, want %q", c.cmd, c.args, err, c.want)
+		}
+	}
 }
