@@ -14,7 +14,7 @@ func TestSettingsRoundTrip(t *testing.T) {
 	for _, sc := range Scenarios() {
 		sc.Faults = sc.Faults.With(rt.BufferOverflow).With(rt.UnblockReversed)
 		var back Scenario
-		back.Name, back.Doc = sc.Name, sc.Doc
+		back.Name, back.Doc, back.Finding = sc.Name, sc.Doc, sc.Finding // what the scenario is, not how it runs
 		for _, s := range Settings() {
 			v := s.Get(&sc)
 			if v == "" || strings.ContainsAny(v, " \n") {

@@ -77,6 +77,7 @@ const (
 	Choice
 	Relay
 	Overdraw
+	DualInvoke
 	NumProtocols
 )
 
@@ -107,6 +108,11 @@ var Protocols = [NumProtocols]Protocol{
 		Roles: []RoleCode{
 			{Name: "A", Code: []Instr{{Op: OpOpen}, {Op: OpSend, Edge: 0, Label: 1}, {Op: OpClose}}},
 			{Name: "B", Tokens: 1, Code: []Instr{{Op: OpRecv, Edge: 0}, {Op: OpRecv, Edge: 0}}},
+		}},
+	DualInvoke: {Name: "dual-invoke", Doc: "both roles invoke the handler concurrently; A chooses its answer on e0, B offers", Invokes: true,
+		Roles: []RoleCode{
+			{Name: "A", Code: []Instr{{Op: OpOpen}, {Op: OpInvoke, Arg: 0}, {Op: OpChoose, Edge: 0}, {Op: OpClose}}},
+			{Name: "B", Tokens: 1, Code: []Instr{{Op: OpInvoke, Arg: 0}, {Op: OpOffer, Edge: 0, Arg: 3}, {Op: OpHalt}, {Op: OpHalt}}},
 		}},
 }
 
