@@ -3,6 +3,7 @@ package vm
 import (
 	"context"
 	"reflect"
+	"strings"
 	"testing"
 
 	"modelcheck/explore"
@@ -77,5 +78,21 @@ func TestSameResultWhateverTheWorkers(t *testing.T) {
 					r.Distinct, r.Generated, r.Violations, first.Distinct, first.Generated, first.Violations)
 			}
 		}
+	}
+}
+
+// TestCheckerRefusesWhatItCannotCheck: an unknown invariant, or the claim
+// in a scenario that does not check it, is an error naming the choices.
+func TestCheckerRefusesWhatItCannotCheck(t *testing.T) {
+	sc, _ := mvm.Lookup("default")
+	if _, err := NewChecker(&sc, []string{"nope"}); err == nil || !strings.Contains(err.Error(), "pick-order") {
+		t.Errorf("unknown invariant: %v", err)
+	}
+	if _, err := NewChecker(&sc, []string{"session-trace-invariance"}); err == nil || !strings.Contains(err.Error(), "claim-interleavings") {
+		t.Errorf("the claim in default: %v", err)
+	}
+	claim, _ := mvm.Lookup("claim")
+	if _, err := NewChecker(&claim, []string{"session-trace-invariance"}); err != nil {
+		t.Errorf("the claim in claim: %v", err)
 	}
 }

@@ -87,6 +87,16 @@ func NewChecker(sc *mvm.Scenario, only []string) (*Checker, error) {
 			return nil, fmt.Errorf("unknown vm invariant %q (known: %s)", name, strings.Join(Names(), ", "))
 		}
 	}
+	if len(only) > 0 && c.on[invClaim] && !sc.Claim {
+		var claiming []string
+		for _, other := range mvm.Scenarios() {
+			if other.Claim {
+				claiming = append(claiming, other.Name)
+			}
+		}
+		return nil, fmt.Errorf("%s is checked only in the scenarios that check the contract's claim (%s), not in %s",
+			all[invClaim].Name, strings.Join(claiming, ", "), sc.Name)
+	}
 	c.on[invClaim] = c.on[invClaim] && sc.Claim
 	return c, nil
 }
