@@ -53,7 +53,7 @@ func (e Event) InSession() bool { return e.Kind <= EvFaulted }
 func (e Event) String() string {
 	who := fmt.Sprintf("c%d", e.Coro)
 	if e.Session != NoSession {
-		who += fmt.Sprintf(" s%d.%s", e.Session, roleName(e.Session, e.Role))
+		who += fmt.Sprintf(" s%d.%s", e.Session, roleName(e.Role))
 	}
 	switch e.Kind {
 	case EvSent, EvReceived, EvChose, EvOffered:
@@ -68,9 +68,8 @@ func (e Event) String() string {
 	return fmt.Sprintf("%s %s", e.Kind, who)
 }
 
-// roleName is a role's letter (the protocol is not known from an event
-// alone, and every protocol names its roles A, B, C).
-func roleName(_, role uint8) string { return string(rune('A' + role)) }
+// roleName is a role's letter: every protocol names its roles A, B, C.
+func roleName(role uint8) string { return string(rune('A' + role)) }
 
 // Norm is a normalized observable event: Seq is its number within its
 // session's events (0, 1, 2, ... in trace order), or, for an event with

@@ -119,7 +119,7 @@ func (r *runner) do(d *datadriven.TestData) (string, error) {
 		}
 		fmt.Fprintf(&out, "s%d %s:", r.s.NSessions-1, p)
 		for c := n0; c < r.s.NCoros; c++ {
-			fmt.Fprintf(&out, " c%d=%s", c, roleName(0, r.s.Coros[c].Role))
+			fmt.Fprintf(&out, " c%d=%s", c, roleName(r.s.Coros[c].Role))
 		}
 		out.WriteString("\n")
 	case "round":
@@ -178,7 +178,7 @@ func (r *runner) do(d *datadriven.TestData) (string, error) {
 		out.WriteString(r.queues())
 		for c := range r.s.NCoros {
 			co := &r.s.Coros[c]
-			fmt.Fprintf(&out, "c%d s%d.%s pc=%d %s", c, co.Session, roleName(0, co.Role), co.PC, co.Status)
+			fmt.Fprintf(&out, "c%d s%d.%s pc=%d %s", c, co.Session, roleName(co.Role), co.PC, co.Status)
 			if co.Status == Blocked {
 				fmt.Fprintf(&out, "(%s)", co.Reason)
 			}
