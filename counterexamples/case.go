@@ -4,22 +4,22 @@ import (
 	"fmt"
 	"strings"
 
-	model "modelcheck/model/asupersync"
+	"modelcheck/model"
 	"modelcheck/runtime/dethash"
 )
 
 // Case is everything a counterexample file says, apart from its expected
 // output: how it was found, the scenario, the invariants checked and the
 // input script. The expected output is computed from it.
-type Case struct {
+type Case[C any, I model.Input] struct {
 	Origin Origin
 	// Base names the scenario the file's scenario overrides.
 	Base     string
-	Scenario model.Scenario
+	Scenario C
 	// Only restricts the check to the named invariants (all if empty), as
 	// explore --invariant did when the case was found.
 	Only   []string
-	Script []model.Input
+	Script []I
 }
 
 // Origin is how a case was found, kept in the file's header through every
@@ -36,9 +36,14 @@ type Origin struct {
 // byHand is the origin command of a script that no explore run recorded.
 const byHand = "written by hand (no modelcheck explore command recorded)"
 
+func (c Case[C, I]) withScript(script []I) Case[C, I] {
+	c.Script = script
+	return c
+}
+
 // scenarioLine is the scenario directive, unwrapped.
-func (c *Case) scenarioLine() (string, error) {
-	args, err := scenarioArgs(c.Base, &c.Scenario)
+func (p *Pipeline[C, S, I]) scenarioLine(c *Case[C, I]) (string, error) {
+	args, err := p.scenarioArgs(c.Base, &c.Scenario)
 	if err != nil {
 		return "", err
 	}
@@ -46,19 +51,19 @@ func (c *Case) scenarioLine() (string, error) {
 }
 
 // runLine is the run directive.
-func (c *Case) runLine() string {
+func (c *Case[C, I]) runLine() string {
 	if len(c.Only) == 0 {
 		return "run"
 	}
 	return "run invariants=" + strings.Join(c.Only, ",")
 }
 
-// Name is the file name of the case: the invariant it breaks and the first
+// FileName is the file name of a case: the invariant it breaks and the first
 // eight hex digits of a DetHasher over its scenario, checks and script, so
 // the same counterexample always gets the same name and a different one
 // (almost surely) another.
-func (c *Case) Name(invariant string) (string, error) {
-	sl, err := c.scenarioLine()
+func (p *Pipeline[C, S, I]) FileName(c *Case[C, I], invariant string) (string, error) {
+	sl, err := p.scenarioLine(c)
 	if err != nil {
 		return "", err
 	}
@@ -70,7 +75,7 @@ func (c *Case) Name(invariant string) (string, error) {
 	return fmt.Sprintf("%s-%08x.txt", invariant, h.Sum()>>32), nil
 }
 
-func spellScript(script []model.Input) []string {
+func spellScript[I model.Input](script []I) []string {
 	out := make([]string, len(script))
 	for i, in := range script {
 		out[i] = in.String()

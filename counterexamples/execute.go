@@ -5,19 +5,18 @@ import (
 	"fmt"
 	"strings"
 
-	invariants "modelcheck/invariants/asupersync"
-	model "modelcheck/model/asupersync"
-	"modelcheck/runtime/pump"
-	"modelcheck/runtime/trace"
+	"modelcheck/model"
 )
 
 // Violation is a broken invariant found by running a script.
 type Violation struct {
-	Invariant invariants.Invariant
-	// Index is the invariant's position in invariants.All().
+	Invariant model.Invariant
+	// Index is the invariant's position in the system's check order
+	// (model.System's Invariants).
 	Index int
 	// Step is the number (1-based) of the step that broke it, or, for a
-	// stuck state, the number of steps that reached it.
+	// stuck state, the number of steps that reached it (0: the initial
+	// state broke it).
 	Step int
 	// Stuck is set when the script ends in a state with nothing enabled
 	// that is not terminal.
@@ -27,66 +26,72 @@ type Violation struct {
 // Outcome is what running a script did. It keeps no step's state or
 // events, so its size does not grow with the script's length beyond the
 // inputs; an observer passed to execute sees each step as it is run.
-type Outcome struct {
+type Outcome[S any, I model.Input] struct {
 	// Inputs are the inputs run, as the model offered them: every one of
 	// the script's, or up to the violating one.
-	Inputs []model.Input
+	Inputs []I
 	// Final is the state after the last step run.
-	Final model.State
+	Final S
 	// Violation is the first violation, nil if the script ran clean.
 	Violation *Violation
 }
 
 // observer sees one step of a run: the input, the events it emitted and
 // the state it left. It must not keep events or after.
-type observer func(in model.Input, events []trace.Event, after *model.State)
+type observer[S any, I model.Input] func(in I, events []string, after *S)
 
 // StepError is an input the model would not have given at that point of
-// the script: one it does not offer there, or one the runtime refused.
-type StepError struct {
+// the script: one it does not offer there.
+type StepError[I model.Input] struct {
 	// Step is the input's index in the script (0-based).
 	Step  int
-	Input model.Input
-	// Offered lists what the model offers there; Err is the runtime's
-	// refusal.
-	Offered []model.Input
-	Err     error
+	Input I
+	// Offered lists what the model offers there.
+	Offered []I
 }
 
-func (e *StepError) Error() string {
-	if e.Err != nil {
-		return fmt.Sprintf("%q: the runtime refused it: %v", e.Input, e.Err)
-	}
+func (e *StepError[I]) Error() string {
 	names := make([]string, len(e.Offered))
 	for i, in := range e.Offered {
 		names[i] = in.String()
 	}
-	return fmt.Sprintf("%q: the model does not offer it here (it offers: %s)", e.Input, strings.Join(names, "; "))
+	return fmt.Sprintf("%q: the model does not offer it here (it offers: %s)", e.Input.String(), strings.Join(names, "; "))
 }
+
+// stepError is what execute's caller needs of a StepError whatever its
+// input type: which step it is about.
+type stepError interface{ step() int }
+
+func (e *StepError[I]) step() int { return e.Step }
 
 // Execute runs script from the scenario's initial state and checks every
 // step with the invariants (all of them, or only the named ones), exactly
-// as the explorer would: each input must be one the model offers in that
-// state, the run stops at the first violated invariant, and a script that
-// ends where nothing is enabled is checked for being stuck. An input the
-// model would not have given is a *StepError: a script that only exists
-// because someone edited it proves nothing about the runtime.
-func Execute(sc model.Scenario, only []string, script []model.Input) (Outcome, error) {
-	return execute(context.Background(), sc, only, script, nil)
+// as the explorer would: the initial state is checked, each input must be
+// one the model offers in that state, the run stops at the first violated
+// invariant, and a script that ends where nothing is enabled is checked
+// for being stuck. An input the model would not have given is a
+// *StepError: a script that only exists because someone edited it proves
+// nothing about the runtime.
+func (p *Pipeline[C, S, I]) Execute(sc C, only []string, script []I) (Outcome[S, I], error) {
+	return p.execute(context.Background(), sc, only, script, nil)
 }
 
 // execute is Execute, stopping with ctx's error when ctx is done (it checks
 // before every step), and showing each step to see if it is not nil.
-func execute(ctx context.Context, sc model.Scenario, only []string, script []model.Input, see observer) (Outcome, error) {
-	e, err := invariants.NewExplorable(sc, only)
+func (p *Pipeline[C, S, I]) execute(ctx context.Context, sc C, only []string, script []I, see observer[S, I]) (Outcome[S, I], error) {
+	m, err := p.spec.New(sc, only)
 	if err != nil {
-		return Outcome{}, err
+		return Outcome[S, I]{}, err
 	}
-	m := e.Model
-	var out Outcome
+	var out Outcome[S, I]
 	s := m.Init()
-	var buf []model.Input
-	var log trace.Log
+	if v := m.CheckInit(&s); v != 0 {
+		out.Final = s
+		out.Violation = &Violation{Invariant: p.invariant(v - 1), Index: v - 1}
+		return out, nil
+	}
+	var buf []I
+	var events []string
 	for i, in := range script {
 		if err := ctx.Err(); err != nil {
 			out.Final = s
@@ -96,50 +101,48 @@ func execute(ctx context.Context, sc model.Scenario, only []string, script []mod
 		j := indexSpelled(buf, in)
 		if j < 0 {
 			out.Final = s
-			return out, &StepError{Step: i, Input: in, Offered: append([]model.Input(nil), buf...)}
+			return out, &StepError[I]{Step: i, Input: in, Offered: append([]I(nil), buf...)}
 		}
 		in = buf[j]
-		before := s
-		log.Reset()
-		if err := m.Apply(&s, in, &log); err != nil {
-			out.Final = s
-			return out, &StepError{Step: i, Input: in, Err: err}
-		}
+		next := s
+		v := m.Step(&s, in, &next)
+		s = next
 		out.Inputs = append(out.Inputs, in)
 		if see != nil {
-			see(in, log.Events, &s)
+			events = m.Events(events[:0])
+			see(in, events, &s)
 		}
-		if v := m.Checker.Check(&before, in, &s, log.Events); v != 0 {
+		if v != 0 {
 			out.Final = s
-			out.Violation = &Violation{Invariant: invariants.All()[v-1], Index: v - 1, Step: i + 1}
+			out.Violation = &Violation{Invariant: p.invariant(v - 1), Index: v - 1, Step: i + 1}
 			return out, nil
 		}
 	}
 	out.Final = s
 	if len(m.Enabled(&s, buf[:0])) == 0 {
 		if v := m.Stuck(&s); v != 0 {
-			out.Violation = &Violation{Invariant: invariants.All()[v-1], Index: v - 1, Step: len(script), Stuck: true}
+			out.Violation = &Violation{Invariant: p.invariant(v - 1), Index: v - 1, Step: len(script), Stuck: true}
 		}
 	}
 	return out, nil
 }
 
 // indexSpelled finds the offered input that a script line means. Inputs
-// are compared as they are spelled: a host timer turn and the kernel's
-// advance are both written `advance N`, and the model offers the former.
-func indexSpelled(offered []model.Input, in model.Input) int {
+// are compared as they are spelled (asupersync's host timer turn and the
+// kernel's advance are both written `advance N`, and the model offers the
+// former); the offered inputs spell differently, so the input itself,
+// when offered, is the one.
+func indexSpelled[I model.Input](offered []I, in I) int {
 	for i, o := range offered {
-		if spelled(o) == spelled(in) {
+		if o == in {
+			return i
+		}
+	}
+	text := in.String()
+	for i, o := range offered {
+		if o.String() == text {
 			return i
 		}
 	}
 	return -1
-}
-
-// spelled maps an input to the one its spelling parses back to.
-func spelled(in model.Input) model.Input {
-	if in.Host == pump.TimerTurn {
-		in.Host = pump.NoHost
-	}
-	return in
 }

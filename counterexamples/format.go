@@ -7,8 +7,7 @@ import (
 	"io"
 	"strings"
 
-	model "modelcheck/model/asupersync"
-	"modelcheck/runtime/trace"
+	"modelcheck/model"
 )
 
 // A counterexample file is a datadriven script (see README.md, "Counterexample
@@ -44,24 +43,24 @@ const wrapAt = 100
 var errNoViolation = errors.New("no invariant is violated: there is no counterexample here")
 
 // Format runs a case and returns its file name and contents.
-func Format(c Case) (name string, data []byte, err error) {
-	o, output, err := runCase(context.Background(), &c)
+func (p *Pipeline[C, S, I]) Format(c Case[C, I]) (name string, data []byte, err error) {
+	o, output, err := p.runCase(context.Background(), &c)
 	if err != nil {
 		return "", nil, err
 	}
 	if o.Violation == nil {
 		return "", nil, errNoViolation
 	}
-	if name, err = c.Name(o.Violation.Invariant.Name); err != nil {
+	if name, err = p.FileName(&c, o.Violation.Invariant.Name); err != nil {
 		return "", nil, err
 	}
-	sl, err := c.scenarioLine()
+	sl, err := p.scenarioLine(&c)
 	if err != nil {
 		return "", nil, err
 	}
 	var b strings.Builder
-	b.WriteString(header(&c, o.Violation, name))
-	b.WriteString("\n" + wrap(sl) + "----\n" + describeScenario(&c.Scenario))
+	b.WriteString(p.header(&c, o.Violation, name))
+	b.WriteString("\n" + wrap(sl) + "----\n" + p.describeScenario(&c.Scenario))
 	b.WriteString("\n" + c.runLine() + "\n")
 	for _, line := range spellScript(c.Script) {
 		b.WriteString(line + "\n")
@@ -70,24 +69,30 @@ func Format(c Case) (name string, data []byte, err error) {
 	return name, []byte(b.String()), nil
 }
 
-// header says what broke and how it was found. The found by and length
-// lines are read back by Parse, so they survive every later shrink.
-func header(c *Case, v *Violation, name string) string {
+// header says what broke and how it was found. The model, found by and
+// length lines are read back by Parse, so they survive every later shrink.
+func (p *Pipeline[C, S, I]) header(c *Case[C, I], v *Violation, name string) string {
 	test := strings.TrimSuffix(name, ".txt")
-	faults := spellFaults(&c.Scenario)
+	faults := strings.Join(p.spec.FaultsOn(&c.Scenario), ",")
+	if faults == "" {
+		faults = "none"
+	}
 	return fmt.Sprintf("# counterexample: %s (%s)\n"+
 		"# found by: %s\n"+
 		"# model: %s, base scenario: %s, faults: %s\n"+
 		"# length: %d inputs as found, %d after shrinking\n"+
 		"# replay: modelcheck replay testdata/counterexamples/%s\n"+
 		"# test: go test ./counterexamples -run 'TestRegression/%s$' -v\n",
-		v.Invariant.Name, violationKind(v), c.Origin.Command, model.Name, c.Base, faults,
+		v.Invariant.Name, violationKind(v), c.Origin.Command, p.spec.Name(), c.Base, faults,
 		c.Origin.Length, len(c.Script), name, test)
 }
 
 func violationKind(v *Violation) string {
-	if v.Stuck {
+	switch {
+	case v.Stuck:
 		return fmt.Sprintf("stuck after step %d", v.Step)
+	case v.Step == 0:
+		return "violated in the initial state"
 	}
 	return fmt.Sprintf("violated by step %d", v.Step)
 }
@@ -117,36 +122,46 @@ func wrap(line string) string {
 // runCase runs a case and returns the run directive's output: each step's
 // input and events, then the violation with its contract IDs, then the
 // state the run left.
-func runCase(ctx context.Context, c *Case) (Outcome, string, error) {
+func (p *Pipeline[C, S, I]) runCase(ctx context.Context, c *Case[C, I]) (Outcome[S, I], string, error) {
 	var b strings.Builder
-	o, err := execute(ctx, c.Scenario, c.Only, c.Script, func(in model.Input, events []trace.Event, _ *model.State) {
-		writeStep(&b, in, events)
+	o, err := p.execute(ctx, c.Scenario, c.Only, c.Script, func(in I, events []string, _ *S) {
+		writeStep(&b, in.String(), events)
 	})
 	if err != nil {
 		return o, "", err
 	}
-	writeEnd(&b, &o, len(c.Script))
+	p.writeEnd(&b, &o, len(c.Script))
 	return o, b.String(), nil
 }
 
 // writeStep writes one step of the run directive's output.
-func writeStep(w io.StringWriter, in model.Input, events []trace.Event) {
-	w.WriteString("> " + in.String() + "\n")
+func writeStep(w io.StringWriter, in string, events []string) {
+	w.WriteString("> " + in + "\n")
 	for _, e := range events {
-		w.WriteString("  " + e.String() + "\n")
+		w.WriteString("  " + e + "\n")
 	}
 }
 
 // writeEnd writes the end of the run directive's output: the verdict and
 // the state after.
-func writeEnd(w io.StringWriter, o *Outcome, scriptLen int) {
+func (p *Pipeline[C, S, I]) writeEnd(w io.StringWriter, o *Outcome[S, I], scriptLen int) {
 	w.WriteString(verdict(o, scriptLen))
-	w.WriteString("state after:\n" + Summary(&o.Final, "  "))
+	w.WriteString("state after:\n" + indent(p.spec.Summary(&o.Final), "  "))
+}
+
+// indent prefixes each line of text with prefix, and ends every line with
+// a newline.
+func indent(text, prefix string) string {
+	var b strings.Builder
+	for _, line := range strings.Split(strings.TrimSuffix(text, "\n"), "\n") {
+		b.WriteString(prefix + line + "\n")
+	}
+	return b.String()
 }
 
 // verdict says whether and how the run broke an invariant, with the
 // invariant's contract IDs and rule.
-func verdict(o *Outcome, scriptLen int) string {
+func verdict[S any, I model.Input](o *Outcome[S, I], scriptLen int) string {
 	v := o.Violation
 	switch {
 	case v == nil:
@@ -154,12 +169,14 @@ func verdict(o *Outcome, scriptLen int) string {
 	case v.Stuck:
 		return fmt.Sprintf("violation %s after step %d: nothing is enabled and the state is not terminal\n%s",
 			v.Invariant.Name, v.Step, rule(v, scriptLen))
+	case v.Step == 0:
+		return fmt.Sprintf("violation %s in the initial state\n%s", v.Invariant.Name, rule(v, scriptLen))
 	}
-	return fmt.Sprintf("violation %s by step %d (%s)\n%s", v.Invariant.Name, v.Step, o.Inputs[v.Step-1], rule(v, scriptLen))
+	return fmt.Sprintf("violation %s by step %d (%s)\n%s", v.Invariant.Name, v.Step, o.Inputs[v.Step-1].String(), rule(v, scriptLen))
 }
 
 func rule(v *Violation, scriptLen int) string {
-	s := fmt.Sprintf("  contract: %s\n  rule: %s\n", strings.Join(v.Invariant.ContractIDs, ", "), v.Invariant.Doc)
+	s := fmt.Sprintf("  contract: %s\n  rule: %s\n", strings.Join(v.Invariant.ContractIDs, ", "), v.Invariant.Rule)
 	if v.Step < scriptLen {
 		s += fmt.Sprintf("  not run: steps %d to %d (the run ends at the first violation)\n", v.Step+1, scriptLen)
 	}

@@ -45,7 +45,7 @@ func checkFuzzError(t *testing.T, err error) {
 func FuzzParse(f *testing.F) {
 	seedCommitted(f)
 	f.Fuzz(func(t *testing.T, data []byte) {
-		if _, err := Parse("fuzz.txt", data); err != nil {
+		if _, err := asu.Parse("fuzz.txt", data); err != nil {
 			checkFuzzError(t, err)
 		}
 	})
@@ -56,7 +56,7 @@ func FuzzParse(f *testing.F) {
 func FuzzReplay(f *testing.F) {
 	seedCommitted(f)
 	f.Fuzz(func(t *testing.T, data []byte) {
-		file, err := Parse("fuzz.txt", data)
+		file, err := asu.Parse("fuzz.txt", data)
 		if err != nil {
 			return
 		}

@@ -50,15 +50,15 @@ func governorText(t *testing.T, n int) string {
 			script.WriteString("governor NoPreference\n")
 		}
 	}
-	f, err := Parse("g.txt", []byte("scenario base=governors\n----\n\nrun\n"+script.String()+"----\n"))
+	f, err := asu.Parse("g.txt", []byte("scenario base=governors\n----\n\nrun\n"+script.String()+"----\n"))
 	if err != nil {
 		t.Fatal(err)
 	}
-	_, out, err := runCase(context.Background(), &f.Case)
+	_, out, err := asu.runCase(context.Background(), &f.Case)
 	if err != nil {
 		t.Fatal(err)
 	}
-	return "scenario base=governors\n----\n" + describeScenario(&f.Case.Scenario) + "\nrun\n" + script.String() + "----\n" + out
+	return "scenario base=governors\n----\n" + asu.describeScenario(&f.Case.Scenario) + "\nrun\n" + script.String() + "----\n" + out
 }
 
 // stepProbe is a replay's trace writer that measures the live heap at two
@@ -90,7 +90,7 @@ func (p *stepProbe) Write(b []byte) (int, error) {
 // prints replays with no mismatch, while an edit to either block is one.
 func TestReplayMemoryIsBoundedByTheState(t *testing.T) {
 	text := governorText(t, MaxScriptInputs)
-	f, err := Parse("g.txt", []byte(text))
+	f, err := asu.Parse("g.txt", []byte(text))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -109,7 +109,7 @@ func TestReplayMemoryIsBoundedByTheState(t *testing.T) {
 		if !strings.Contains(text, edit[0]) {
 			t.Fatalf("no %q in the file", edit[0])
 		}
-		g, err := Parse("g.txt", []byte(strings.Replace(text, edit[0], edit[1], 1)))
+		g, err := asu.Parse("g.txt", []byte(strings.Replace(text, edit[0], edit[1], 1)))
 		if err != nil {
 			t.Fatal(err)
 		}

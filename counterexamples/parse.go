@@ -4,14 +4,13 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"sort"
 	"strconv"
 	"strings"
 
 	"github.com/cockroachdb/datadriven"
 
-	invariants "modelcheck/invariants/asupersync"
-	model "modelcheck/model/asupersync"
-	"modelcheck/runtime/pump"
+	"modelcheck/model"
 )
 
 // MaxFileBytes is the largest counterexample file Read accepts. The
@@ -27,9 +26,10 @@ const MaxScriptInputs = 10_000
 
 // File is a counterexample file as read: its case, where each script input
 // was written, and the expected outputs of its two directives.
-type File struct {
+type File[C, S any, I model.Input] struct {
+	p    *Pipeline[C, S, I]
 	Path string
-	Case Case
+	Case Case[C, I]
 	// Lines holds the line number of each script input.
 	Lines []int
 	// ScenarioLine is the line of the scenario directive.
@@ -42,10 +42,20 @@ type File struct {
 	End                    int
 }
 
-// Read reads and parses a counterexample file. It refuses what is not a
-// regular file (a FIFO would block the read, /dev/zero never end it) and
-// a file over MaxFileBytes.
-func Read(path string) (*File, error) {
+// Read reads and parses a counterexample file of the pipeline's system
+// (see readFile and Parse).
+func (p *Pipeline[C, S, I]) Read(path string) (*File[C, S, I], error) {
+	data, err := readFile(path)
+	if err != nil {
+		return nil, err
+	}
+	return p.Parse(path, data)
+}
+
+// readFile reads a counterexample file. It refuses what is not a regular
+// file (a FIFO would block the read, /dev/zero never end it) and a file
+// over MaxFileBytes.
+func readFile(path string) ([]byte, error) {
 	info, err := os.Stat(path)
 	if err != nil {
 		return nil, err
@@ -72,7 +82,7 @@ func Read(path string) (*File, error) {
 	if len(data) > MaxFileBytes {
 		return nil, fmt.Errorf("%s: larger than %d bytes (MaxFileBytes): not a counterexample file", path, MaxFileBytes)
 	}
-	return Parse(path, data)
+	return data, nil
 }
 
 func regularAndSmall(path string, info os.FileInfo) error {
@@ -87,14 +97,20 @@ func regularAndSmall(path string, info os.FileInfo) error {
 
 // Parse reads a counterexample file: header comments, a scenario
 // directive, then a run directive. A malformed file is an error naming the
-// file, the line and what was expected there. The expected output is kept
-// but not checked; Replay compares it.
-func Parse(path string, data []byte) (*File, error) {
+// file, the line and what was expected there, and so is a file whose
+// "model:" header line names another system: its scenario and script
+// would be read in the wrong vocabulary. (A file without the line is read
+// as this system's.) The expected output is kept but not checked; Replay
+// compares it.
+func (p *Pipeline[C, S, I]) Parse(path string, data []byte) (*File[C, S, I], error) {
 	ds, comments, err := readDirectives(path, string(data))
 	if err != nil {
 		return nil, err
 	}
-	f := &File{Path: path}
+	if name, line, ok := headerModel(comments); ok && name != p.spec.Name() {
+		return nil, fmt.Errorf("%s:%d: header: the file is for model %s, and it is being read as one of model %s", path, line, quote(name), p.spec.Name())
+	}
+	f := &File[C, S, I]{p: p, Path: path}
 	if f.Case.Origin, err = parseOrigin(path, comments); err != nil {
 		return nil, err
 	}
@@ -106,7 +122,7 @@ func Parse(path string, data []byte) (*File, error) {
 		}
 		return nil, fmt.Errorf("%s:%d: want a scenario directive first (scenario base=NAME [key=value ...])", path, at)
 	}
-	if f.Case.Base, f.Case.Scenario, err = scenarioDirective(path, &ds[0]); err != nil {
+	if f.Case.Base, f.Case.Scenario, err = p.scenarioDirective(path, &ds[0]); err != nil {
 		return nil, err
 	}
 	f.ScenarioLine, f.Scenario, f.ScenarioAt = ds[0].line, ds[0].expected, ds[0].expectedLine
@@ -120,10 +136,10 @@ func Parse(path string, data []byte) (*File, error) {
 	if len(ds) > 2 {
 		return nil, fmt.Errorf("%s:%d: unexpected directive %s: a counterexample has one scenario and one run", path, ds[2].line, quote(ds[2].cmd))
 	}
-	if f.Case.Only, err = runArgs(path, run); err != nil {
+	if f.Case.Only, err = p.runArgs(path, run); err != nil {
 		return nil, err
 	}
-	if f.Case.Script, f.Lines, err = parseScript(path, run.input); err != nil {
+	if f.Case.Script, f.Lines, err = p.parseScript(path, run.input); err != nil {
 		return nil, err
 	}
 	f.Expected, f.ExpectedAt, f.End = run.expected, run.expectedLine, run.end
@@ -131,15 +147,16 @@ func Parse(path string, data []byte) (*File, error) {
 }
 
 // scenarioDirective reads the scenario directive, which takes no input.
-func scenarioDirective(path string, d *directive) (string, model.Scenario, error) {
+func (p *Pipeline[C, S, I]) scenarioDirective(path string, d *directive) (string, C, error) {
+	var zero C
 	if len(d.input) > 0 {
 		l := d.input[0]
-		return "", model.Scenario{}, fmt.Errorf("%s:%d: %s: the scenario directive takes no input (want ---- and its output)", path, l.n, quote(l.text))
+		return "", zero, fmt.Errorf("%s:%d: %s: the scenario directive takes no input (want ---- and its output)", path, l.n, quote(l.text))
 	}
 	if err := plainArgs(d.args); err != nil {
-		return "", model.Scenario{}, fmt.Errorf("%s:%d: scenario: %w", path, d.line, err)
+		return "", zero, fmt.Errorf("%s:%d: scenario: %w", path, d.line, err)
 	}
-	base, sc, err := parseScenario(d.args)
+	base, sc, err := p.parseScenario(d.args)
 	if err != nil {
 		return "", sc, fmt.Errorf("%s:%d: %w", path, d.line, err)
 	}
@@ -148,7 +165,7 @@ func scenarioDirective(path string, d *directive) (string, model.Scenario, error
 
 // runArgs reads the run directive's one optional argument,
 // invariants=NAME,... (the invariants checked; default all).
-func runArgs(path string, d *directive) ([]string, error) {
+func (p *Pipeline[C, S, I]) runArgs(path string, d *directive) ([]string, error) {
 	var only []string
 	if err := plainArgs(d.args); err != nil {
 		return nil, fmt.Errorf("%s:%d: run: %w", path, d.line, err)
@@ -158,7 +175,7 @@ func runArgs(path string, d *directive) ([]string, error) {
 			return nil, fmt.Errorf("%s:%d: run: unknown argument %q (want invariants=NAME,...)", path, d.line, a.Key)
 		}
 		for _, name := range strings.Split(strings.Join(a.Vals, ","), ",") {
-			if _, err := invariants.Lookup(name); err != nil {
+			if err := p.knownInvariant(name); err != nil {
 				return nil, fmt.Errorf("%s:%d: run: %w", path, d.line, err)
 			}
 			only = append(only, name)
@@ -190,8 +207,8 @@ func plainArgs(args []datadriven.CmdArg) error {
 // parseScript reads one input per line; blank lines and # comments are
 // skipped. A line longer than MaxEchoBytes is no input (the longest is a
 // few dozen bytes), and a script longer than MaxScriptInputs is refused.
-func parseScript(path string, lines []sourceLine) ([]model.Input, []int, error) {
-	var script []model.Input
+func (p *Pipeline[C, S, I]) parseScript(path string, lines []sourceLine) ([]I, []int, error) {
+	var script []I
 	var at []int
 	for _, l := range lines {
 		text := strings.TrimSpace(l.text)
@@ -204,7 +221,7 @@ func parseScript(path string, lines []sourceLine) ([]model.Input, []int, error) 
 		if len(script) == MaxScriptInputs {
 			return nil, nil, fmt.Errorf("%s:%d: the script has more than %d inputs (MaxScriptInputs); shrink a shorter prefix of it", path, l.n, MaxScriptInputs)
 		}
-		in, err := pump.ParseInput(text)
+		in, err := p.spec.ParseInput(text)
 		if err != nil {
 			return nil, nil, fmt.Errorf("%s:%d: %q: %w", path, l.n, text, err)
 		}
@@ -214,19 +231,43 @@ func parseScript(path string, lines []sourceLine) ([]model.Input, []int, error) 
 	return script, at, nil
 }
 
-// parseOrigin reads the header lines that say how the case was found, and
-// refuses a file whose "model:" line names another model than the one this
-// package replays: its scenario and script would be read in the wrong
-// vocabulary. (A hand-written file without the line is the default model's.)
+// knownInvariant checks that the system has an invariant of that name;
+// the error lists the known names.
+func (p *Pipeline[C, S, I]) knownInvariant(name string) error {
+	var names []string
+	for _, inv := range p.spec.Invariants() {
+		if inv.Name == name {
+			return nil
+		}
+		names = append(names, inv.Name)
+	}
+	sort.Strings(names)
+	return fmt.Errorf("unknown invariant %q (known: %s)", name, strings.Join(names, ", "))
+}
+
+// headerText is a header comment line without its # and spaces.
+func headerText(c sourceLine) string {
+	return strings.TrimSpace(strings.TrimPrefix(strings.TrimSpace(c.text), "#"))
+}
+
+// headerModel finds the header line that names the file's model
+// ("# model: NAME, base scenario: ...") and returns the name and the
+// line; ok is false for a file without one, which is the default model's.
+func headerModel(comments []sourceLine) (name string, line int, ok bool) {
+	for _, c := range comments {
+		if v, ok := strings.CutPrefix(headerText(c), "model:"); ok {
+			name, _, _ := strings.Cut(strings.TrimSpace(v), ",")
+			return name, c.n, true
+		}
+	}
+	return "", 0, false
+}
+
+// parseOrigin reads the header lines that say how the case was found.
 func parseOrigin(path string, comments []sourceLine) (Origin, error) {
 	var o Origin
 	for _, c := range comments {
-		text := strings.TrimSpace(strings.TrimPrefix(strings.TrimSpace(c.text), "#"))
-		if v, ok := strings.CutPrefix(text, "model:"); ok {
-			if name, _, _ := strings.Cut(strings.TrimSpace(v), ","); name != model.Name {
-				return o, fmt.Errorf("%s:%d: header: the file is for model %s, and counterexample files are read for model %s only", path, c.n, quote(name), model.Name)
-			}
-		}
+		text := headerText(c)
 		if v, ok := strings.CutPrefix(text, "found by:"); ok {
 			o.Command = strings.TrimSpace(v)
 		}

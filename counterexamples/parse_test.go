@@ -29,11 +29,11 @@ func sample(t *testing.T) string {
 		}
 		script = append(script, in)
 	}
-	c, err := Shrink(context.Background(), Case{Origin: Origin{Command: "modelcheck explore --fault lifo-ready", Length: 4}, Base: "default", Scenario: sc, Script: script})
+	c, err := asu.Shrink(context.Background(), asuCase{Origin: Origin{Command: "modelcheck explore --fault lifo-ready", Length: 4}, Base: "default", Scenario: sc, Script: script})
 	if err != nil {
 		t.Fatal(err)
 	}
-	_, data, err := Format(c)
+	_, data, err := asu.Format(c)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -41,10 +41,10 @@ func sample(t *testing.T) string {
 }
 
 // replayText parses and replays a file's text.
-func replayText(text string) (Replayed, error) {
-	f, err := Parse("sample.txt", []byte(text))
+func replayText(text string) (Replayed[model.State, model.Input], error) {
+	f, err := asu.Parse("sample.txt", []byte(text))
 	if err != nil {
-		return Replayed{}, err
+		return Replayed[model.State, model.Input]{}, err
 	}
 	return f.Replay(context.Background(), nil)
 }
@@ -130,7 +130,7 @@ func TestChangedOutputIsAMismatch(t *testing.T) {
 // output parses, and shrinks to a file that replays cleanly.
 func TestHandWrittenFile(t *testing.T) {
 	text := "scenario base=default faults=lifo-ready\n----\n\nrun\n# two ready tasks\nspawn r1\nspawn r1\nmicrotask\n\ndispatch\n----\n"
-	f, err := Parse("hand.txt", []byte(text))
+	f, err := asu.Parse("hand.txt", []byte(text))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -140,15 +140,15 @@ func TestHandWrittenFile(t *testing.T) {
 	if _, err := f.Replay(context.Background(), nil); err == nil || !strings.Contains(err.Error(), "hand.txt:11: the run's expected output is missing") {
 		t.Fatalf("replay without an expected output: %v", err)
 	}
-	c, err := Shrink(context.Background(), f.Case)
+	c, err := asu.Shrink(context.Background(), f.Case)
 	if err != nil {
 		t.Fatal(err)
 	}
-	_, data, err := Format(c)
+	_, data, err := asu.Format(c)
 	if err != nil {
 		t.Fatal(err)
 	}
-	g, err := Parse("shrunk.txt", data)
+	g, err := asu.Parse("shrunk.txt", data)
 	if err != nil {
 		t.Fatal(err)
 	}

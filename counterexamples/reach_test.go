@@ -7,7 +7,6 @@ import (
 	"testing"
 
 	model "modelcheck/model/asupersync"
-	"modelcheck/runtime/trace"
 )
 
 // TestTargetedScenariosReachTheirRules: each small scenario added to reach
@@ -38,22 +37,22 @@ func TestTargetedScenariosReachTheirRules(t *testing.T) {
 	} {
 		t.Run(c.scenario, func(t *testing.T) {
 			text := fmt.Sprintf("scenario base=%s\n----\n\nrun\n%s\n----\n", c.scenario, strings.Join(c.script, "\n"))
-			f, err := Parse(c.scenario+".txt", []byte(text))
+			f, err := asu.Parse(c.scenario+".txt", []byte(text))
 			if err != nil {
 				t.Fatal(err)
 			}
 			var all []string
 			found := false
-			see := func(_ model.Input, events []trace.Event, _ *model.State) {
+			see := func(_ model.Input, events []string, _ *model.State) {
 				for _, e := range events {
-					found = found || strings.Contains(e.String(), c.event)
-					if c.absent != "" && strings.Contains(e.String(), c.absent) {
+					found = found || strings.Contains(e, c.event)
+					if c.absent != "" && strings.Contains(e, c.absent) {
 						t.Errorf("event %q emitted", e)
 					}
-					all = append(all, e.String())
+					all = append(all, e)
 				}
 			}
-			out, err := execute(context.Background(), f.Case.Scenario, nil, f.Case.Script, see)
+			out, err := asu.execute(context.Background(), f.Case.Scenario, nil, f.Case.Script, see)
 			if err != nil {
 				t.Fatal(err)
 			}

@@ -8,13 +8,12 @@ import (
 	"strings"
 	"unicode/utf8"
 
-	model "modelcheck/model/asupersync"
-	"modelcheck/runtime/trace"
+	"modelcheck/model"
 )
 
 // Replayed is a file's script run again.
-type Replayed struct {
-	Outcome Outcome
+type Replayed[S any, I model.Input] struct {
+	Outcome Outcome[S, I]
 	// Mismatch is the first line where what the file records (the
 	// scenario's output or the run's) differs from what the scenario and
 	// the run print now, nil if they agree: the runtime or a check changed
@@ -133,21 +132,23 @@ func (c *outputCheck) done() *Mismatch {
 // stops short of what the run prints: a truncated file. It stops with
 // ctx's error when ctx is done. Memory stays bounded by the state's size
 // whatever the script's length: nothing of a step is kept.
-func (f *File) Replay(ctx context.Context, w io.Writer) (Replayed, error) {
+func (f *File[C, S, I]) Replay(ctx context.Context, w io.Writer) (Replayed[S, I], error) {
+	p := f.p
 	scenario := newOutputCheck(f.Path, f.Scenario, f.ScenarioAt)
-	scenario.WriteString(describeScenario(&f.Case.Scenario))
+	scenario.WriteString(p.describeScenario(&f.Case.Scenario))
 	run := newOutputCheck(f.Path, f.Expected, f.ExpectedAt)
 	tw := &traceWriter{w: w}
-	o, err := f.execute(ctx, func(in model.Input, events []trace.Event, after *model.State) {
-		writeStep(run, in, events)
-		tw.step(in, events, after)
+	o, err := f.execute(ctx, func(in I, events []string, after *S) {
+		spelled := in.String()
+		writeStep(run, spelled, events)
+		tw.step(spelled, events, p.spec.Brief(after))
 	})
 	if err != nil {
-		return Replayed{Outcome: o}, err
+		return Replayed[S, I]{Outcome: o}, err
 	}
-	writeEnd(run, &o, len(f.Case.Script))
-	tw.end(&o, len(f.Case.Script))
-	r := Replayed{Outcome: o}
+	p.writeEnd(run, &o, len(f.Case.Script))
+	tw.write(verdict(&o, len(f.Case.Script)))
+	r := Replayed[S, I]{Outcome: o}
 	if m := run.done(); m != nil && m.truncated(run.last) {
 		return r, fmt.Errorf("%s:%d: the run's expected output is missing or stops short of what the run prints (a truncated file? modelcheck shrink writes a complete one)", f.Path, min(m.Line, f.End))
 	}
@@ -166,19 +167,17 @@ type traceWriter struct {
 	line strings.Builder
 }
 
-func (t *traceWriter) step(in model.Input, events []trace.Event, after *model.State) {
+func (t *traceWriter) step(in string, events []string, brief string) {
 	t.n++
 	b := &t.line
 	b.Reset()
 	fmt.Fprintf(b, "%3d. %s\n", t.n, in)
 	for _, e := range events {
-		b.WriteString("       " + e.String() + "\n")
+		b.WriteString("       " + e + "\n")
 	}
-	b.WriteString("       state: " + Brief(after) + "\n")
+	b.WriteString("       state: " + brief + "\n")
 	t.write(b.String())
 }
-
-func (t *traceWriter) end(o *Outcome, scriptLen int) { t.write(verdict(o, scriptLen)) }
 
 func (t *traceWriter) write(s string) {
 	if t.err == nil && t.w != nil {
@@ -188,17 +187,17 @@ func (t *traceWriter) write(s string) {
 
 // Run executes the file's script (see Execute). An input the model would
 // not have given is an error naming the file and line.
-func (f *File) Run() (Outcome, error) {
+func (f *File[C, S, I]) Run() (Outcome[S, I], error) {
 	return f.execute(context.Background(), nil)
 }
 
 // execute runs the file's script, naming the file and line in an error.
-func (f *File) execute(ctx context.Context, see observer) (Outcome, error) {
-	o, err := execute(ctx, f.Case.Scenario, f.Case.Only, f.Case.Script, see)
-	var se *StepError
+func (f *File[C, S, I]) execute(ctx context.Context, see observer[S, I]) (Outcome[S, I], error) {
+	o, err := f.p.execute(ctx, f.Case.Scenario, f.Case.Only, f.Case.Script, see)
+	var se stepError
 	switch {
 	case errors.As(err, &se):
-		return o, fmt.Errorf("%s:%d: %w", f.Path, f.Lines[se.Step], err)
+		return o, fmt.Errorf("%s:%d: %w", f.Path, f.Lines[se.step()], err)
 	case errors.Is(err, context.Canceled), errors.Is(err, context.DeadlineExceeded):
 		return o, err
 	case err != nil:

@@ -1,10 +1,6 @@
 package counterexamples
 
-import (
-	"modelcheck/explore"
-	invariants "modelcheck/invariants/asupersync"
-	model "modelcheck/model/asupersync"
-)
+import "modelcheck/explore"
 
 // researchStates bounds the search for a shorter path. Shrunk scenarios are
 // small, so it rarely binds; it keeps a shrink of a large scenario quick.
@@ -15,16 +11,16 @@ const researchStates = 50_000
 // a local minimum: a long hand-written script can shrink to 18 inputs
 // when 4 would do by another route. The search is deterministic and
 // bounded, so shrinking stays a function of its input.
-func (s *shrinker) research() bool {
+func (s *shrinker[C, S, I]) research() bool {
 	if len(s.cur.Script) < 2 {
 		return false
 	}
-	e, err := invariants.NewExplorable(s.cur.Scenario, []string{invariants.All()[s.target].Name})
+	m, err := s.p.spec.New(s.cur.Scenario, []string{s.p.invariant(s.target).Name})
 	if err != nil {
 		return false
 	}
 	opt := explore.Options{Depth: len(s.cur.Script) - 1, Workers: 1, MaxStates: researchStates}
-	r, err := explore.Run[model.State, model.Input](s.ctx, e, opt)
+	r, err := explore.Run[S, I](s.ctx, m, opt)
 	if err != nil || len(r.Violations) == 0 {
 		return false
 	}

@@ -16,7 +16,7 @@ import (
 // and parsed.
 func TestNamedScenariosSpellAgainstDefault(t *testing.T) {
 	for _, sc := range model.Scenarios() {
-		args, err := scenarioArgs("default", &sc)
+		args, err := asu.scenarioArgs("default", &sc)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -25,7 +25,7 @@ func TestNamedScenariosSpellAgainstDefault(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		_, got, err := parseScenario(parsed)
+		_, got, err := asu.parseScenario(parsed)
 		if err != nil {
 			t.Fatalf("%s: %s: %v", sc.Name, line, err)
 		}
@@ -47,12 +47,20 @@ func normalLists(sc model.Scenario) model.Scenario {
 	return sc
 }
 
+// usesExtras: the scenario sets one of the keys added after the first
+// counterexample files were committed (deadlines, callbacks, self-wakes,
+// coalescing, min group).
+func usesExtras(sc *model.Scenario) bool {
+	wc := &sc.Kernel.WheelConfig
+	return len(sc.Deadlines) > 0 || sc.Callbacks || sc.SelfWakes || wc.Coalesce || wc.MinGroupSize != 0
+}
+
 // TestExtrasLineOnlyWhenUsed: the line of the later keys is written for a
-// scenario that uses one of them and left out otherwise, so older files
-// keep their bytes.
+// scenario that uses one of them and left out otherwise (their Unset
+// values say when), so older files keep their bytes.
 func TestExtrasLineOnlyWhenUsed(t *testing.T) {
 	for _, sc := range model.Scenarios() {
-		got := strings.Contains(describeScenario(&sc), "self_wakes=")
+		got := strings.Contains(asu.describeScenario(&sc), "self_wakes=")
 		if got != usesExtras(&sc) {
 			t.Errorf("%s: extras line written %v, scenario uses extras %v", sc.Name, got, usesExtras(&sc))
 		}
@@ -61,8 +69,8 @@ func TestExtrasLineOnlyWhenUsed(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if !strings.Contains(describeScenario(&edf), "deadlines=2,3 callbacks=false") {
-		t.Errorf("edf's description lacks its deadlines:\n%s", describeScenario(&edf))
+	if !strings.Contains(asu.describeScenario(&edf), "deadlines=2,3 callbacks=false") {
+		t.Errorf("edf's description lacks its deadlines:\n%s", asu.describeScenario(&edf))
 	}
 }
 
@@ -84,7 +92,7 @@ func TestSleepWithoutTimerIsRefused(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		_, _, err = parseScenario(args)
+		_, _, err = asu.parseScenario(args)
 		if (err == nil) != c.ok {
 			t.Errorf("%s: error %v, want ok=%v", c.line, err, c.ok)
 		}

@@ -78,12 +78,12 @@ func TestShrinkLongWalks(t *testing.T) {
 			// and a repeated cancel no longer re-wakes a parked task).
 			for seed := uint64(1); seed <= 30; seed++ {
 				script := walk(t, sc, seed, 10+int(seed%20), 80)
-				c := Case{Base: "default", Scenario: sc, Script: script}
-				if o, err := Execute(sc, nil, script); err != nil || o.Violation == nil || len(script) < 30 {
+				c := asuCase{Base: "default", Scenario: sc, Script: script}
+				if o, err := asu.Execute(sc, nil, script); err != nil || o.Violation == nil || len(script) < 30 {
 					continue
 				}
 				shrunk++
-				s, err := Shrink(context.Background(), c)
+				s, err := asu.Shrink(context.Background(), c)
 				if err != nil {
 					t.Fatal(err)
 				}
@@ -92,19 +92,19 @@ func TestShrinkLongWalks(t *testing.T) {
 				}
 				checkMinimal(t, s)
 				t.Logf("seed %d: %d inputs shrunk to %d", seed, len(script), len(s.Script))
-				_, data, err := Format(s)
+				_, data, err := asu.Format(s)
 				if err != nil {
 					t.Fatal(err)
 				}
-				f, err := Parse("walk.txt", data)
+				f, err := asu.Parse("walk.txt", data)
 				if err != nil {
 					t.Fatal(err)
 				}
-				again, err := Shrink(context.Background(), f.Case)
+				again, err := asu.Shrink(context.Background(), f.Case)
 				if err != nil {
 					t.Fatal(err)
 				}
-				if _, data2, err := Format(again); err != nil || !bytes.Equal(data, data2) {
+				if _, data2, err := asu.Format(again); err != nil || !bytes.Equal(data, data2) {
 					t.Fatalf("seed %d: shrinking the shrunk file again changed it (error %v):\n%s\nthen:\n%s", seed, err, data, data2)
 				}
 				if f.Case.Origin.Length != len(script) || f.Case.Origin.Command != byHand {

@@ -29,16 +29,18 @@ func normal(sc model.Scenario) model.Scenario {
 func TestScenarioSpellingRoundTrips(t *testing.T) {
 	sc := roomy(t, fault.LifoReady)
 	sc.Native = true
-	level := []Case{{Base: "default", Scenario: sc}}
+	level := []asuCase{{Base: "default", Scenario: sc}}
 	for depth := 0; depth < 2; depth++ {
-		var next []Case
+		var next []asuCase
 		for _, c := range level {
-			next = append(next, reductions(&c)...)
+			for _, r := range asu.reducer.Reductions(&c.Scenario, c.Script) {
+				next = append(next, asuCase{Base: c.Base, Scenario: r.Config, Script: r.Script})
+			}
 		}
 		level = append(level, next...)
 	}
 	for _, c := range level {
-		line, err := c.scenarioLine()
+		line, err := asu.scenarioLine(&c)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -46,7 +48,7 @@ func TestScenarioSpellingRoundTrips(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		base, got, err := parseScenario(args)
+		base, got, err := asu.parseScenario(args)
 		if err != nil {
 			t.Fatalf("%s: %v", line, err)
 		}

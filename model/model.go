@@ -1,7 +1,9 @@
 // Package model is the interface between a checkable system and the
 // pipeline: what a system must say about one of its scenarios for the
 // explorer (package explore) to enumerate its states and check its
-// invariants. Each system lives in its own package below this one
+// invariants (Model), what the command line lists (System), and what the
+// counterexample pipeline needs to shrink, write and replay a violation
+// (Spec). Each system lives in its own package below this one
 // (model/asupersync), with its checks in invariants/<system>.
 //
 // The interface is generic over the system's state S and input I, and the

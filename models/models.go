@@ -7,29 +7,37 @@ import (
 	"fmt"
 	"strings"
 
+	"modelcheck/counterexamples"
 	asupersync "modelcheck/invariants/asupersync"
-	"modelcheck/model"
 )
 
-// all lists the systems, the default first.
-var all = []model.System{
-	asupersync.System{},
+// all lists the systems, the default first: each system's model.Spec,
+// behind the pipeline that explores, shrinks, writes and replays it.
+var all = []counterexamples.System{
+	counterexamples.New(asupersync.Spec()),
 }
 
 // All returns every registered system, the default first.
-func All() []model.System { return append([]model.System(nil), all...) }
+func All() []counterexamples.System { return append([]counterexamples.System(nil), all...) }
 
 // Default is the system used when none is named.
-func Default() model.System { return all[0] }
+func Default() counterexamples.System { return all[0] }
 
-// Lookup finds a system by name; the error lists the known names.
-func Lookup(name string) (model.System, error) {
+// Names lists the registered systems' names, the default first.
+func Names() []string {
 	names := make([]string, len(all))
 	for i, s := range all {
+		names[i] = s.Name()
+	}
+	return names
+}
+
+// Lookup finds a system by name; the error lists the known names.
+func Lookup(name string) (counterexamples.System, error) {
+	for _, s := range all {
 		if s.Name() == name {
 			return s, nil
 		}
-		names[i] = s.Name()
 	}
-	return nil, fmt.Errorf("unknown model %q (known: %s)", name, strings.Join(names, ", "))
+	return nil, fmt.Errorf("unknown model %q (known: %s)", name, strings.Join(Names(), ", "))
 }

@@ -16,10 +16,7 @@ import (
 
 	"modelcheck/counterexamples"
 	"modelcheck/explore"
-	invariants "modelcheck/invariants/asupersync"
-	model "modelcheck/model/asupersync"
 	"modelcheck/models"
-	"modelcheck/runtime/fault"
 )
 
 // exploreConfig is what the explore flags select.
@@ -55,7 +52,7 @@ func exploreCmd(ctx context.Context, args []string, stdout, stderr io.Writer) in
 	if code, done := parse(fs, args, stdout, stderr); done {
 		return code
 	}
-	sc, e, err := c.resolve()
+	sys, prep, err := c.resolve()
 	if err != nil {
 		fmt.Fprintf(stderr, "modelcheck explore: %v\n", err)
 		return exitUsage
@@ -79,12 +76,13 @@ func exploreCmd(ctx context.Context, args []string, stdout, stderr io.Writer) in
 		fmt.Fprintf(stderr, "progress: depth=%d distinct=%d generated=%d queue=%d states/s=%.0f elapsed=%s\n",
 			s.Depth, s.Distinct, s.Generated, s.Queue, s.StatesPerSecond, s.Elapsed.Round(time.Second))
 	}
-	r, err := explore.Run[model.State, model.Input](ctx, e, opt)
+	found, err := prep.Explore(ctx, opt)
 	if err != nil {
 		fmt.Fprintf(stderr, "modelcheck explore: %v\n", err)
 		return exitUsage
 	}
-	files := writeCounterexamples(ctx, &c, sc, r)
+	r := found.Result()
+	files := writeCounterexamples(ctx, &c, sys, prep.Faults(), found)
 	for _, f := range files {
 		if f.err != nil {
 			fmt.Fprintf(stderr, "modelcheck explore: %v\n", f.err)
@@ -96,9 +94,9 @@ func exploreCmd(ctx context.Context, args []string, stdout, stderr io.Writer) in
 	if c.json {
 		enc := json.NewEncoder(out)
 		enc.SetIndent("", "  ")
-		err = enc.Encode(newReport(&c, sc, r, files))
+		err = enc.Encode(newReport(&c, sys, prep.Faults(), r, files))
 	} else {
-		err = writeText(out, &c, sc, r, e.Model, files)
+		err = writeText(out, &c, sys, prep.Faults(), found, files)
 	}
 	if ferr := out.Flush(); err == nil && ferr != nil {
 		err = fmt.Errorf("writing the result: %w", ferr)
@@ -165,34 +163,23 @@ func memoryBound(flag byteSize) (stop int64, restore func()) {
 }
 
 // resolve checks the names the flags gave and builds the checked model.
-func (c *exploreConfig) resolve() (model.Scenario, invariants.Explorable, error) {
-	if _, err := models.Lookup(c.model); err != nil {
-		return model.Scenario{}, invariants.Explorable{}, err
+func (c *exploreConfig) resolve() (counterexamples.System, counterexamples.Prepared, error) {
+	sys, err := models.Lookup(c.model)
+	if err != nil {
+		return nil, nil, err
 	}
 	switch {
 	case c.depth < 0:
-		return model.Scenario{}, invariants.Explorable{}, fmt.Errorf("--depth %d is negative", c.depth)
+		return nil, nil, fmt.Errorf("--depth %d is negative", c.depth)
 	case c.workers < 1:
-		return model.Scenario{}, invariants.Explorable{}, fmt.Errorf("--workers %d: need at least 1", c.workers)
+		return nil, nil, fmt.Errorf("--workers %d: need at least 1", c.workers)
 	case c.workers > maxWorkers():
-		return model.Scenario{}, invariants.Explorable{}, fmt.Errorf("--workers %d: at most %d on this machine (4 per CPU, and never fewer than 16): more cannot run at once, and each costs memory", c.workers, maxWorkers())
+		return nil, nil, fmt.Errorf("--workers %d: at most %d on this machine (4 per CPU, and never fewer than 16): more cannot run at once, and each costs memory", c.workers, maxWorkers())
 	case c.maxStates < 0:
-		return model.Scenario{}, invariants.Explorable{}, fmt.Errorf("--max-states %d is negative", c.maxStates)
+		return nil, nil, fmt.Errorf("--max-states %d is negative", c.maxStates)
 	}
-	sc, err := model.Lookup(c.scenario)
-	if err != nil {
-		return sc, invariants.Explorable{}, err
-	}
-	for _, name := range c.faults {
-		f, err := fault.Parse(name)
-		if err != nil {
-			return sc, invariants.Explorable{}, err
-		}
-		sc.Kernel.Faults = sc.Kernel.Faults.With(f)
-	}
-	sc.Pump.Faults = sc.Kernel.Faults
-	e, err := invariants.NewExplorable(sc, c.only)
-	return sc, e, err
+	prep, err := sys.Prepare(c.scenario, c.faults, c.only)
+	return sys, prep, err
 }
 
 // report is the --json output.
@@ -225,12 +212,12 @@ type violation struct {
 	FileError string `json:"file_error,omitempty"`
 }
 
-func newReport(c *exploreConfig, sc model.Scenario, r explore.Result[model.Input], files []written) report {
+func newReport(c *exploreConfig, sys counterexamples.System, faults []string, r explore.Result[string], files []written) report {
 	rep := report{
-		Model: c.model, Scenario: sc.Name, Depth: c.depth, Workers: c.workers, Strategy: "bfs",
-		Faults: faultNames(sc), DistinctStates: r.Distinct, GeneratedStates: r.Generated,
+		Model: c.model, Scenario: c.scenario, Depth: c.depth, Workers: c.workers, Strategy: "bfs",
+		Faults: append([]string{}, faults...), DistinctStates: r.Distinct, GeneratedStates: r.Generated,
 		MaxDepthReached: r.MaxDepthReached, Complete: r.Complete, ElapsedSeconds: r.Elapsed.Seconds(),
-		StatesPerSecond: r.StatesPerSecond, InvariantsChecked: checked(c), Violations: []violation{},
+		StatesPerSecond: r.StatesPerSecond, InvariantsChecked: checked(c, sys), Violations: []violation{},
 	}
 	if c.dfs {
 		rep.Strategy = "dfs"
@@ -238,11 +225,11 @@ func newReport(c *exploreConfig, sc model.Scenario, r explore.Result[model.Input
 	if !r.Complete && len(r.Violations) == 0 {
 		rep.StoppedEarly = r.StoppedEarly.String()
 	}
-	all := invariants.All()
+	all := sys.Invariants()
 	for i, v := range r.Violations {
 		inv := all[v.Invariant]
 		rep.Violations = append(rep.Violations, violation{Invariant: inv.Name, ContractIDs: inv.ContractIDs, Depth: v.Depth,
-			Stuck: v.Stuck, Path: pathStrings(v.Path), File: files[i].path})
+			Stuck: v.Stuck, Path: v.Path, File: files[i].path})
 		if err := files[i].err; err != nil {
 			rep.Violations[i].FileError = err.Error()
 		}
@@ -250,28 +237,21 @@ func newReport(c *exploreConfig, sc model.Scenario, r explore.Result[model.Input
 	return rep
 }
 
-func faultNames(sc model.Scenario) []string {
-	out := []string{}
-	for _, f := range sc.Kernel.Faults.List() {
-		out = append(out, f.Name())
-	}
-	return out
-}
-
 // checked is the number of invariants checked: an invariant named twice
 // is checked once.
-func checked(c *exploreConfig) int {
+func checked(c *exploreConfig, sys counterexamples.System) int {
 	if len(c.only) > 0 {
-		return len(checkOrder(c.only))
+		return len(checkOrder(sys, c.only))
 	}
-	return len(invariants.All())
+	return len(sys.Invariants())
 }
 
 // writeText prints the summary and, for each violation, its trace: every
 // input of the shortest path with the events the runtime emitted, and the
 // counterexample file written for it.
-func writeText(w io.Writer, c *exploreConfig, sc model.Scenario, r explore.Result[model.Input], m *model.Model, files []written) error {
-	faults := strings.Join(faultNames(sc), ",")
+func writeText(w io.Writer, c *exploreConfig, sys counterexamples.System, faultsOn []string, found counterexamples.Explored, files []written) error {
+	r := found.Result()
+	faults := strings.Join(faultsOn, ",")
 	if faults == "" {
 		faults = "none"
 	}
@@ -280,7 +260,7 @@ func writeText(w io.Writer, c *exploreConfig, sc model.Scenario, r explore.Resul
 		strategy = "dfs"
 	}
 	fmt.Fprintf(w, "modelcheck explore: model %s, scenario %s, depth %d, %s, workers %d, faults %s\n",
-		c.model, sc.Name, c.depth, strategy, c.workers, faults)
+		c.model, c.scenario, c.depth, strategy, c.workers, faults)
 	fmt.Fprintf(w, "explored %d distinct states (%d generated), max depth %d, in %.2fs (%.0f states/s)\n",
 		r.Distinct, r.Generated, r.MaxDepthReached, r.Elapsed.Seconds(), r.StatesPerSecond)
 	switch {
@@ -289,10 +269,10 @@ func writeText(w io.Writer, c *exploreConfig, sc model.Scenario, r explore.Resul
 		fmt.Fprintf(w, "STOPPED EARLY (%s): no violation in the part explored; the bound was not reached\n", r.StoppedEarly)
 		return nil
 	default:
-		fmt.Fprintf(w, "OK: no violation of %d invariants within depth %d\n", checked(c), c.depth)
+		fmt.Fprintf(w, "OK: no violation of %d invariants within depth %d\n", checked(c, sys), c.depth)
 		return nil
 	}
-	all := invariants.All()
+	all := sys.Invariants()
 	for i, v := range r.Violations {
 		inv := all[v.Invariant]
 		kind := "violated by the last step"
@@ -300,8 +280,8 @@ func writeText(w io.Writer, c *exploreConfig, sc model.Scenario, r explore.Resul
 			kind = "stuck state reached"
 		}
 		fmt.Fprintf(w, "\nVIOLATION %s (%s) at depth %d: %s\n  contract: %s\n  rule: %s\n",
-			inv.Name, kind, v.Depth, strings.Join(pathStrings(v.Path), "; "), strings.Join(inv.ContractIDs, ", "), inv.Doc)
-		steps, final, err := counterexamples.Replay(m, v.Path)
+			inv.Name, kind, v.Depth, strings.Join(v.Path, "; "), strings.Join(inv.ContractIDs, ", "), inv.Rule)
+		steps, final, err := found.Trace(i)
 		if err != nil {
 			return fmt.Errorf("replaying the counterexample: %w", err)
 		}
@@ -312,7 +292,10 @@ func writeText(w io.Writer, c *exploreConfig, sc model.Scenario, r explore.Resul
 				fmt.Fprintf(w, "        %s\n", e)
 			}
 		}
-		fmt.Fprintf(w, "  state after:\n%s", counterexamples.Summary(&final, "    "))
+		fmt.Fprintf(w, "  state after:\n")
+		for _, line := range strings.Split(strings.TrimSuffix(final, "\n"), "\n") {
+			fmt.Fprintf(w, "    %s\n", line)
+		}
 		switch f := files[i]; {
 		case f.err != nil:
 			fmt.Fprintf(w, "  file: none written: %v\n", f.err)
@@ -321,12 +304,4 @@ func writeText(w io.Writer, c *exploreConfig, sc model.Scenario, r explore.Resul
 		}
 	}
 	return nil
-}
-
-func pathStrings(p []model.Input) []string {
-	out := make([]string, len(p))
-	for i, in := range p {
-		out[i] = in.String()
-	}
-	return out
 }

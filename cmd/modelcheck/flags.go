@@ -8,6 +8,9 @@ import (
 	"math"
 	"strconv"
 	"strings"
+
+	"modelcheck/counterexamples"
+	"modelcheck/models"
 )
 
 // listFlag is a repeatable string flag (--fault a --fault b, or a,b).
@@ -110,4 +113,30 @@ func (b *byteSize) Set(v string) error {
 	}
 	*b = byteSize(n << shift)
 	return nil
+}
+
+// modelFlag adds --model to a command that reads counterexample files.
+func modelFlag(fs *flag.FlagSet) *string {
+	return fs.String("model", models.Default().Name(), "read files without a '# model:' header line as this model's (see 'modelcheck list'); a file whose header names another model is refused")
+}
+
+// fileModels resolves the model of each file read: the one its header
+// names, or --model's for a file without the line. A --model given on the
+// command line must agree with every header. The error (an unknown
+// --model) names the known models.
+func fileModels(fs *flag.FlagSet, selected string) (func(header string) (counterexamples.System, error), error) {
+	if _, err := models.Lookup(selected); err != nil {
+		return nil, fmt.Errorf("--model: %w", err)
+	}
+	explicit := false
+	fs.Visit(func(f *flag.Flag) { explicit = explicit || f.Name == "model" })
+	return func(header string) (counterexamples.System, error) {
+		switch {
+		case header == "":
+			return models.Lookup(selected)
+		case explicit && header != selected:
+			return nil, fmt.Errorf("the file is for model %s, not --model %s", header, selected)
+		}
+		return models.Lookup(header)
+	}, nil
 }

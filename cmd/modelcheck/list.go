@@ -50,15 +50,24 @@ type faultInfo struct {
 func listCmd(args []string, stdout, stderr io.Writer) int {
 	fs := flag.NewFlagSet("list", flag.ContinueOnError)
 	asJSON := fs.Bool("json", false, "print the catalogue as one JSON object")
+	only := fs.String("model", "", "list only this model (default: every model)")
 	fs.Usage = func() {
-		fmt.Fprintf(fs.Output(), "Usage: modelcheck list [--json]\n\nLists models, scenarios, invariants (with contract IDs) and fault switches\n(with the invariants each must trip and the scenario that catches it).\n\nFlags:\n")
+		fmt.Fprintf(fs.Output(), "Usage: modelcheck list [--json] [--model NAME]\n\nLists models, scenarios, invariants (with contract IDs) and fault switches\n(with the invariants each must trip and the scenario that catches it).\n\nFlags:\n")
 		fs.PrintDefaults()
 	}
 	if code, done := parse(fs, args, stdout, stderr); done {
 		return code
 	}
+	if *only != "" {
+		if _, err := models.Lookup(*only); err != nil {
+			return usageError(fs, fmt.Errorf("--model: %w", err), stderr)
+		}
+	}
 	var c catalogue
 	for i, m := range models.All() {
+		if *only != "" && m.Name() != *only {
+			continue
+		}
 		c.Models = append(c.Models, modelInfo{m.Name(), m.Doc(), i == 0})
 		for _, sc := range m.Scenarios() {
 			c.Scenarios = append(c.Scenarios, scenarioInfo{sc.Name, sc.Doc, m.Name()})

@@ -15,6 +15,7 @@ import (
 	"modelcheck/counterexamples"
 	invariants "modelcheck/invariants/asupersync"
 	model "modelcheck/model/asupersync"
+	"modelcheck/models"
 	"modelcheck/runtime/fault"
 )
 
@@ -56,6 +57,9 @@ func TestBadInputExitsTwo(t *testing.T) {
 		{[]string{"explore", "--workers", "0"}, "at least 1"},
 		{[]string{"explore", "--max-states", "-5"}, "negative"},
 		{[]string{"list", "--bogus"}, "not defined"},
+		{[]string{"list", "--model", "nope"}, `unknown model "nope" (known: asupersync`},
+		{[]string{"replay", "--model", "nope", "x.txt"}, `unknown model "nope" (known: asupersync`},
+		{[]string{"shrink", "--model", "nope", "x.txt"}, `unknown model "nope" (known: asupersync`},
 		{[]string{"frobnicate"}, `unknown command "frobnicate"`},
 		{nil, "Usage"},
 	}
@@ -141,9 +145,12 @@ func TestEveryFaultExitsOne(t *testing.T) {
 			if err != nil || !bytes.Equal(got, want) {
 				t.Fatalf("%s differs from the committed counterexample (%v):\n%s", v.File, err, got)
 			}
-			f, err := counterexamples.Read(v.File)
-			if err != nil || len(f.Case.Script) > len(v.Path) {
-				t.Fatalf("read %v; %d inputs, the path had %d", err, len(f.Case.Script), len(v.Path))
+			f, err := counterexamples.Open(v.File, models.Lookup)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if f.Inputs() > len(v.Path) {
+				t.Fatalf("%d inputs, the path had %d", f.Inputs(), len(v.Path))
 			}
 			if _, stderr, code := modelcheck(t, "replay", v.File); code != exitViolation {
 				t.Fatalf("replay: exit %d, want 1: %s", code, stderr)
@@ -207,6 +214,33 @@ func TestMaxStatesStopsWithThree(t *testing.T) {
 	r, code := exploreJSON(t, "--depth", "12", "--max-states", "1000", "--out", t.TempDir())
 	if code != exitStopped || r.Complete || r.StoppedEarly == "" {
 		t.Fatalf("exit %d, complete %v, stopped %q", code, r.Complete, r.StoppedEarly)
+	}
+}
+
+// TestFilesNameTheirModel: a file is read as the model its header names;
+// a header naming an unknown model, or one --model contradicts, is bad
+// input naming the file and line, and a file without the line is read as
+// --model's (the default).
+func TestFilesNameTheirModel(t *testing.T) {
+	data, err := os.ReadFile(filepath.Join(committedDir, "lane-order-af521bf3.txt"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !bytes.Contains(data, []byte("\n# model: asupersync,")) {
+		t.Fatalf("the file does not name its model:\n%s", data)
+	}
+	other := writeTemp(t, "other.txt", strings.Replace(string(data), "# model: asupersync,", "# model: sthira,", 1))
+	if _, stderr, code := modelcheck(t, "replay", other); code != exitUsage || !strings.Contains(stderr, other+`:3: header: unknown model "sthira"`) {
+		t.Errorf("replay of a file for an unknown model: exit %d, %s", code, stderr)
+	}
+	if _, stderr, code := modelcheck(t, "replay", "--model", "asupersync", other); code != exitUsage || !strings.Contains(stderr, "the file is for model sthira, not --model asupersync") {
+		t.Errorf("replay --model of a file for another model: exit %d, %s", code, stderr)
+	}
+	none := writeTemp(t, "none.txt", strings.Replace(string(data), "# model: asupersync,", "# base", 1))
+	for _, args := range [][]string{{"replay", none}, {"replay", "--model", "asupersync", none}} {
+		if _, stderr, code := modelcheck(t, args...); code != exitViolation {
+			t.Errorf("%v: a file without the model line: exit %d, want 1: %s", args, code, stderr)
+		}
 	}
 }
 

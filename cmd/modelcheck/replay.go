@@ -13,8 +13,10 @@ import (
 
 func replayCmd(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 	fs := flag.NewFlagSet("replay", flag.ContinueOnError)
+	model := modelFlag(fs)
 	fs.Usage = func() {
-		fmt.Fprintf(fs.Output(), "Usage: modelcheck replay FILE...\n\nRe-runs counterexample files step by step: each input, its events and the state it left.\nExit status: 0 no violation and every file records exactly what it prints,\n1 a violation reproduces (MISMATCH on stderr if its output differs), 2 a file\nis malformed, or runs clean but records other output, 3 interrupted.\n")
+		fmt.Fprintf(fs.Output(), "Usage: modelcheck replay FILE... [--model NAME]\n\nRe-runs counterexample files step by step: each input, its events and the state it left.\nEach file is read as the model its '# model:' header line names.\nExit status: 0 no violation and every file records exactly what it prints,\n1 a violation reproduces (MISMATCH on stderr if its output differs), 2 a file\nis malformed, or runs clean but records other output, 3 interrupted.\n\nFlags:\n")
+		fs.PrintDefaults()
 	}
 	files, code, done := parseFiles(fs, args, stdout, stderr)
 	if done {
@@ -23,11 +25,15 @@ func replayCmd(ctx context.Context, args []string, stdout, stderr io.Writer) int
 	if len(files) == 0 {
 		return usageError(fs, fmt.Errorf("no file given"), stderr)
 	}
+	lookup, err := fileModels(fs, *model)
+	if err != nil {
+		return usageError(fs, err, stderr)
+	}
 	worst := exitOK
 	for _, path := range files {
 		// Stopped (3) outweighs a malformed or mismatching file (2), which
 		// outweighs a violation (1), which outweighs a clean replay (0).
-		worst = max(worst, replayFile(ctx, path, stdout, stderr))
+		worst = max(worst, replayFile(ctx, path, lookup, stdout, stderr))
 		if worst == exitStopped {
 			break
 		}
@@ -41,14 +47,14 @@ func replayCmd(ctx context.Context, args []string, stdout, stderr io.Writer) int
 // scenario and the run print now, since a file edited (or cut) into a
 // clean run must not pass as a fixed bug; otherwise, and for a malformed
 // file, it exits 2. An interrupt stops it with 3.
-func replayFile(ctx context.Context, path string, stdout, stderr io.Writer) int {
-	f, err := counterexamples.Read(path)
+func replayFile(ctx context.Context, path string, lookup func(string) (counterexamples.System, error), stdout, stderr io.Writer) int {
+	f, err := counterexamples.Open(path, lookup)
 	if err != nil {
 		fmt.Fprintf(stderr, "modelcheck replay: %v\n", err)
 		return exitUsage
 	}
-	fmt.Fprintf(stdout, "replay %s (%d inputs)\n", path, len(f.Case.Script))
-	r, err := f.Replay(ctx, stdout)
+	fmt.Fprintf(stdout, "replay %s (%d inputs)\n", path, f.Inputs())
+	violation, mismatch, err := f.Replay(ctx, stdout)
 	switch {
 	case err != nil && ctx.Err() != nil:
 		fmt.Fprintf(stderr, "modelcheck replay: %s: interrupted\n", path)
@@ -59,13 +65,13 @@ func replayFile(ctx context.Context, path string, stdout, stderr io.Writer) int 
 	}
 	test := fmt.Sprintf("go test ./counterexamples -run 'TestRegression/%s$'", strings.TrimSuffix(filepath.Base(path), ".txt"))
 	switch {
-	case r.Outcome.Violation != nil && r.Mismatch != nil:
-		fmt.Fprintf(stderr, "modelcheck replay: MISMATCH %v\n  the violation reproduces, but the file records other output (%s shows the difference)\n", r.Mismatch, test)
+	case violation != nil && mismatch != nil:
+		fmt.Fprintf(stderr, "modelcheck replay: MISMATCH %v\n  the violation reproduces, but the file records other output (%s shows the difference)\n", mismatch, test)
 		return exitViolation
-	case r.Outcome.Violation != nil:
+	case violation != nil:
 		return exitViolation
-	case r.Mismatch != nil:
-		fmt.Fprintf(stderr, "modelcheck replay: MISMATCH %v\n  no violation now, but the file records other output: it was edited, or the runtime changed.\n  If the runtime was fixed on purpose, regenerate the file: %s -rewrite, then read the diff.\n", r.Mismatch, test)
+	case mismatch != nil:
+		fmt.Fprintf(stderr, "modelcheck replay: MISMATCH %v\n  no violation now, but the file records other output: it was edited, or the runtime changed.\n  If the runtime was fixed on purpose, regenerate the file: %s -rewrite, then read the diff.\n", mismatch, test)
 		return exitUsage
 	}
 	return exitOK

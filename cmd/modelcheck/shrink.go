@@ -14,8 +14,9 @@ import (
 func shrinkCmd(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 	fs := flag.NewFlagSet("shrink", flag.ContinueOnError)
 	out := fs.String("out", "", "write the result here (default: its own name, <invariant>-<fingerprint>.txt, next to FILE)")
+	model := modelFlag(fs)
 	fs.Usage = func() {
-		fmt.Fprintf(fs.Output(), "Usage: modelcheck shrink FILE [--out FILE]\n\nShrinks a counterexample file (written by explore or by hand) to a 1-minimal one:\nfewer inputs, a smaller scenario, simpler inputs, the same invariant broken.\nShrinking a shrunk file changes nothing. A file with other content is never\noverwritten, except FILE itself.\nExit status: 0 shrunk, 2 bad usage, a malformed file, no violation to shrink\nor an output path that is not a regular file, 3 interrupted (nothing written).\n\nFlags:\n")
+		fmt.Fprintf(fs.Output(), "Usage: modelcheck shrink FILE [--out FILE] [--model NAME]\n\nShrinks a counterexample file (written by explore or by hand) to a 1-minimal one:\nfewer inputs, a smaller scenario, simpler inputs, the same invariant broken.\nThe file is read as the model its '# model:' header line names.\nShrinking a shrunk file changes nothing. A file with other content is never\noverwritten, except FILE itself.\nExit status: 0 shrunk, 2 bad usage, a malformed file, no violation to shrink\nor an output path that is not a regular file, 3 interrupted (nothing written).\n\nFlags:\n")
 		fs.PrintDefaults()
 	}
 	files, code, done := parseFiles(fs, args, stdout, stderr)
@@ -25,7 +26,11 @@ func shrinkCmd(ctx context.Context, args []string, stdout, stderr io.Writer) int
 	if len(files) != 1 {
 		return usageError(fs, fmt.Errorf("want one file, got %d", len(files)), stderr)
 	}
-	err := shrinkFile(ctx, files[0], *out, stdout)
+	lookup, err := fileModels(fs, *model)
+	if err != nil {
+		return usageError(fs, err, stderr)
+	}
+	err = shrinkFile(ctx, files[0], *out, lookup, stdout)
 	switch {
 	case err != nil && ctx.Err() != nil:
 		fmt.Fprintf(stderr, "modelcheck shrink: interrupted; nothing written\n")
@@ -39,21 +44,14 @@ func shrinkCmd(ctx context.Context, args []string, stdout, stderr io.Writer) int
 
 // shrinkFile shrinks path and writes the result to out, or, if out is
 // empty, under its own name next to path.
-func shrinkFile(ctx context.Context, path, out string, stdout io.Writer) error {
-	f, err := counterexamples.Read(path)
+func shrinkFile(ctx context.Context, path, out string, lookup func(string) (counterexamples.System, error), stdout io.Writer) error {
+	f, err := counterexamples.Open(path, lookup)
 	if err != nil {
 		return err
 	}
-	if _, err := f.Run(); err != nil {
+	name, data, inputs, err := f.Shrink(ctx)
+	if err != nil {
 		return err
-	}
-	c, err := counterexamples.Shrink(ctx, f.Case)
-	if err != nil {
-		return fmt.Errorf("%s: %w", path, err)
-	}
-	name, data, err := counterexamples.Format(c)
-	if err != nil {
-		return fmt.Errorf("%s: %w", path, err)
 	}
 	if out == "" {
 		out = filepath.Join(filepath.Dir(path), name)
@@ -65,7 +63,7 @@ func shrinkFile(ctx context.Context, path, out string, stdout io.Writer) error {
 	if err != nil {
 		return err
 	}
-	fmt.Fprintf(stdout, "%s: %d inputs -> %d: %s %s\n", path, len(f.Case.Script), len(c.Script), w, out)
+	fmt.Fprintf(stdout, "%s: %d inputs -> %d: %s %s\n", path, f.Inputs(), inputs, w, out)
 	return nil
 }
 

@@ -9,9 +9,6 @@ import (
 	"strings"
 
 	"modelcheck/counterexamples"
-	"modelcheck/explore"
-	invariants "modelcheck/invariants/asupersync"
-	model "modelcheck/model/asupersync"
 )
 
 // written is the counterexample file of one violation.
@@ -29,28 +26,22 @@ type written struct {
 // counterexamples.WriteFound). An interrupt stops the shrinking, and the
 // violations not yet written get that as their error: the run still exits
 // 1, with the traces as found.
-func writeCounterexamples(ctx context.Context, c *exploreConfig, sc model.Scenario, r explore.Result[model.Input]) []written {
+func writeCounterexamples(ctx context.Context, c *exploreConfig, sys counterexamples.System, faults []string, found counterexamples.Explored) []written {
+	r := found.Result()
 	files := make([]written, len(r.Violations))
 	if c.out == "" {
 		return files
 	}
+	origin := counterexamples.Origin{Command: exploreCommand(c, sys, faults)}
 	for i, v := range r.Violations {
-		found := counterexamples.Case{
-			Origin: counterexamples.Origin{Command: exploreCommand(c, sc), Length: len(v.Path)},
-			Base:   c.scenario, Scenario: sc, Only: checkOrder(c.only), Script: v.Path,
-		}
-		shrunk, err := counterexamples.Shrink(ctx, found)
+		name, data, inputs, err := found.Counterexample(ctx, i, origin)
 		if err != nil {
 			files[i].err = fmt.Errorf("shrinking the %s counterexample: %w", v.Name, err)
 			continue
 		}
-		name, data, err := counterexamples.Format(shrunk)
-		if err == nil {
-			path := filepath.Join(c.out, name)
-			files[i] = written{path: path, inputs: len(shrunk.Script)}
-			files[i].what, err = counterexamples.WriteFound(path, data)
-		}
-		if err != nil {
+		path := filepath.Join(c.out, name)
+		files[i] = written{path: path, inputs: inputs}
+		if files[i].what, err = counterexamples.WriteFound(path, data); err != nil {
 			files[i] = written{err: err}
 		}
 	}
@@ -63,7 +54,7 @@ func writeCounterexamples(ctx context.Context, c *exploreConfig, sc model.Scenar
 // them. --max-memory is left out too: it decides only whether a run gets
 // as far as a violation, never which one it finds, and where it stops
 // depends on the machine.
-func exploreCommand(c *exploreConfig, sc model.Scenario) string {
+func exploreCommand(c *exploreConfig, sys counterexamples.System, faults []string) string {
 	args := []string{"modelcheck explore", "--model", c.model, "--scenario", c.scenario, "--depth", strconv.Itoa(c.depth)}
 	if c.dfs {
 		args = append(args, "--dfs")
@@ -71,10 +62,10 @@ func exploreCommand(c *exploreConfig, sc model.Scenario) string {
 	if c.maxStates != 0 {
 		args = append(args, "--max-states", strconv.Itoa(c.maxStates))
 	}
-	for _, f := range sc.Kernel.Faults.List() {
-		args = append(args, "--fault", f.Name())
+	for _, f := range faults {
+		args = append(args, "--fault", f)
 	}
-	for _, name := range checkOrder(c.only) {
+	for _, name := range checkOrder(sys, c.only) {
 		args = append(args, "--invariant", name)
 	}
 	return strings.Join(args, " ")
@@ -82,11 +73,11 @@ func exploreCommand(c *exploreConfig, sc model.Scenario) string {
 
 // checkOrder is a list of invariant names without duplicates, in check
 // order.
-func checkOrder(names []string) []string {
+func checkOrder(sys counterexamples.System, names []string) []string {
 	var out []string
-	for _, name := range invariants.Names() {
-		if slices.Contains(names, name) {
-			out = append(out, name)
+	for _, inv := range sys.Invariants() {
+		if slices.Contains(names, inv.Name) {
+			out = append(out, inv.Name)
 		}
 	}
 	return out

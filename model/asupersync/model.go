@@ -6,6 +6,14 @@
 // imports neither explore nor invariants, so the imports point one way).
 // Its checks and fault catalogue are in modelcheck/invariants/asupersync.
 //
+// The package also holds the parts of the system's model.Spec that speak
+// the model's own vocabulary: the scenario keys a counterexample file
+// spells (settings.go), the shrinker's scenario reductions, input weights
+// and id renumbering (reduce.go, renumber.go), and the state summaries a
+// file and a replay print (summary.go). invariants/asupersync assembles
+// them with the checks into the Spec, because only there can a scenario
+// be built into a checked model.
+//
 // The default model, asupersync, is the browser backend (package pump over
 // the kernel) so that pump turns are inputs too; a scenario can choose the
 // native backend, where the same kernel runs without a pump.
@@ -128,3 +136,12 @@ func (m *Model) Step(s *State, in Input, next *State) int {
 
 // Stuck checks a state with no enabled input.
 func (m *Model) Stuck(s *State) int { return m.Checker.Stuck(s) }
+
+// Events appends the events the last Step emitted, spelled, to buf: the
+// trace a counterexample file records (model.Traced).
+func (m *Model) Events(buf []string) []string {
+	for _, e := range m.log.Events {
+		buf = append(buf, e.String())
+	}
+	return buf
+}

@@ -1,40 +1,38 @@
-package counterexamples
+package asupersync
 
 import (
 	"fmt"
 	"strings"
 
-	model "modelcheck/model/asupersync"
 	"modelcheck/runtime/cancel"
 	"modelcheck/runtime/sched"
 	"modelcheck/runtime/wheel"
 )
 
 // Summary is a short description of a state: time, pump, lanes, and each
-// task, region and obligation in the contracts' words, one per line, each
-// line prefixed by indent.
-func Summary(s *model.State, indent string) string {
+// task, region and obligation in the contracts' words, one per line.
+func Summary(s *State) string {
 	k := &s.P.Kernel
 	var b strings.Builder
 	cur := "none"
 	if k.Current != 0 {
 		cur = fmt.Sprintf("t%d", k.Current)
 	}
-	fmt.Fprintf(&b, "%snow=%d polling=%s pump=%s burst=%d governor=%s cancel_streak=%d/%d\n",
-		indent, k.Now, cur, s.P.Mode, s.P.Burst, k.Sched.Governor, k.Sched.Streak, k.Sched.EffectiveLimit())
+	fmt.Fprintf(&b, "now=%d polling=%s pump=%s burst=%d governor=%s cancel_streak=%d/%d\n",
+		k.Now, cur, s.P.Mode, s.P.Burst, k.Sched.Governor, k.Sched.Streak, k.Sched.EffectiveLimit())
 	for l := sched.Cancel; l <= sched.Ready; l++ {
 		var ts []string
 		for _, e := range k.Sched.Entries(l) {
 			ts = append(ts, fmt.Sprintf("t%d", e.Task))
 		}
-		fmt.Fprintf(&b, "%slane %s: [%s]\n", indent, l, strings.Join(ts, " "))
+		fmt.Fprintf(&b, "lane %s: [%s]\n", l, strings.Join(ts, " "))
 	}
 	for id := uint8(1); id <= cancel.MaxTasks; id++ {
 		t := k.Cancel.Task(id)
 		if !t.Used {
 			continue
 		}
-		fmt.Fprintf(&b, "%st%d in r%d: %s", indent, id, t.Region, t.Phase)
+		fmt.Fprintf(&b, "t%d in r%d: %s", id, t.Region, t.Phase)
 		if t.Phase == cancel.Completed {
 			fmt.Fprintf(&b, "(%s)", t.Outcome)
 		}
@@ -48,12 +46,12 @@ func Summary(s *model.State, indent string) string {
 	}
 	for id := uint8(1); id <= cancel.MaxRegions; id++ {
 		if r := k.Cancel.Region(id); r.Used {
-			fmt.Fprintf(&b, "%sr%d: %s\n", indent, id, r.State)
+			fmt.Fprintf(&b, "r%d: %s\n", id, r.State)
 		}
 	}
 	for id := uint8(1); id <= cancel.MaxObligations; id++ {
 		if o := k.Cancel.Obligation(id); o.Used {
-			fmt.Fprintf(&b, "%so%d %s held by t%d: %s\n", indent, id, o.Kind, o.Task, o.State)
+			fmt.Fprintf(&b, "o%d %s held by t%d: %s\n", id, o.Kind, o.Task, o.State)
 		}
 	}
 	if k.HasChannel() {
@@ -65,8 +63,8 @@ func Summary(s *model.State, indent string) string {
 		for _, x := range ch.WaiterQueue() {
 			w = append(w, fmt.Sprintf("t%d", x.Task))
 		}
-		fmt.Fprintf(&b, "%schannel: capacity=%d queue=[%s] reserved=%d waiters=[%s] senders=%d receiver_dropped=%v\n",
-			indent, ch.Config.Capacity, strings.Join(q, " "), ch.Reserved, strings.Join(w, " "), ch.Senders, ch.ReceiverDropped)
+		fmt.Fprintf(&b, "channel: capacity=%d queue=[%s] reserved=%d waiters=[%s] senders=%d receiver_dropped=%v\n",
+			ch.Config.Capacity, strings.Join(q, " "), ch.Reserved, strings.Join(w, " "), ch.Senders, ch.ReceiverDropped)
 	}
 	if k.Config.Wheel {
 		for i := range k.Wheel.Entries {
@@ -85,8 +83,8 @@ func Summary(s *model.State, indent string) string {
 			case wheel.Ready:
 				place = "ready"
 			}
-			fmt.Fprintf(&b, "%stimer id=%d gen=%d task=t%d deadline=%d %s %s\n",
-				indent, e.Handle.ID, e.Handle.Gen, e.Task, e.Deadline, place, state)
+			fmt.Fprintf(&b, "timer id=%d gen=%d task=t%d deadline=%d %s %s\n",
+				e.Handle.ID, e.Handle.Gen, e.Task, e.Deadline, place, state)
 		}
 	}
 	return b.String()
@@ -95,7 +93,7 @@ func Summary(s *model.State, indent string) string {
 // Brief is a state on one line, for a trace that prints it after every
 // step: time, pump, the polled task, the lanes, then each task's, region's
 // and obligation's state.
-func Brief(s *model.State) string {
+func Brief(s *State) string {
 	k := &s.P.Kernel
 	cur := "none"
 	if k.Current != 0 {

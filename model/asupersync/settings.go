@@ -1,0 +1,278 @@
+package asupersync
+
+import (
+	"fmt"
+	"math"
+	"slices"
+	"strconv"
+	"strings"
+
+	"modelcheck/model"
+	"modelcheck/runtime/cancel"
+	"modelcheck/runtime/channel"
+	"modelcheck/runtime/fault"
+	"modelcheck/runtime/kernel"
+	"modelcheck/runtime/pump"
+	"modelcheck/runtime/sched"
+)
+
+// A counterexample file spells its scenario as a named base scenario plus
+// overrides (`scenario base=default tasks=2 sleep=0 faults=lifo-ready`), so
+// that a shrunk scenario, which no longer matches any named one, can be
+// written down and replayed. One table drives both directions, so every
+// value the writer spells the reader accepts.
+
+// setting is one scenario key.
+type setting = model.Setting[Scenario]
+
+// Settings lists the scenario keys (model.Spec's Settings).
+func Settings() []model.Setting[Scenario] { return append([]setting(nil), settings...) }
+
+var settings = []setting{
+	{Key: "backend", Line: 0, Get: spellBackend, Set: setBackend},
+	model.Number("tasks", 0, 0, kernel.MaxTasks, func(sc *Scenario) *uint8 { return &sc.Tasks }),
+	model.Number("regions", 0, 1, cancel.MaxRegions, func(sc *Scenario) *uint8 { return &sc.Regions }),
+	model.Number("obligations", 0, 0, cancel.MaxObligations, func(sc *Scenario) *uint8 { return &sc.Obligations }),
+	model.Number("finalizers", 0, 0, 255, func(sc *Scenario) *uint8 { return &sc.Finalizers }),
+	model.Number("sleep", 0, 0, 1<<31, func(sc *Scenario) *uint32 { return &sc.Sleep }),
+	model.Flag("timed_tasks", 0, func(sc *Scenario) *bool { return &sc.TimedTasks }),
+	model.Flag("masks", 0, func(sc *Scenario) *bool { return &sc.Masks }),
+	model.Flag("denied_callbacks", 0, func(sc *Scenario) *bool { return &sc.DeniedCallbacks }),
+	{Key: "cancel_kinds", Line: 1, Get: spellCancelKinds, Set: setCancelKinds},
+	{Key: "region_cancel", Line: 1, Get: spellRegionCancel, Set: setRegionCancel},
+	{Key: "governors", Line: 1, Get: spellGovernors, Set: setGovernors},
+	// Limits start at 1: the runtime reads 0 as "use the default", which
+	// is not a smaller limit.
+	model.Number("cancel_streak_limit", 2, 1, 127, func(sc *Scenario) *uint8 { return &sc.Kernel.CancelStreakLimit }),
+	model.Number("catchup_batch", 2, 1, kernel.MaxTimers, func(sc *Scenario) *uint8 { return &sc.Kernel.CatchupBatch }),
+	model.Number("max_chain_depth", 2, 1, 255, func(sc *Scenario) *uint8 { return &sc.Kernel.MaxChainDepth }),
+	model.Number("max_chain_memory", 2, 1, 65535, func(sc *Scenario) *uint16 { return &sc.Kernel.MaxChainMemory }),
+	model.Number("burst_limit", 2, 1, 255, func(sc *Scenario) *uint8 { return &sc.Pump.BurstLimit }),
+	{Key: "caps", Line: 2, Get: spellCaps, Set: setCaps},
+	{Key: "faults", Line: 2, Get: spellFaults, Set: setFaults},
+	model.Number("channel", 3, 0, channel.MaxCapacity, func(sc *Scenario) *uint8 { return &sc.Kernel.Channel.Capacity }),
+	model.Number("senders", 3, 0, kernel.MaxTasks-1, func(sc *Scenario) *uint8 { return &sc.Kernel.Channel.Senders }),
+	model.Flag("tracked_permits", 3, func(sc *Scenario) *bool { return &sc.Kernel.TrackPermits }),
+	model.Flag("chan_try_ops", 3, func(sc *Scenario) *bool { return &sc.ChanTryOps }),
+	model.Flag("wheel", 3, func(sc *Scenario) *bool { return &sc.Kernel.Wheel }),
+	{Key: "sleeps", Line: 3, Get: spellSleeps, Set: setSleeps},
+	model.Flag("stale_handles", 3, func(sc *Scenario) *bool { return &sc.StaleHandles }),
+	wide("wheel_first_id", 3, func(sc *Scenario) *uint64 { return &sc.Kernel.WheelConfig.FirstID }),
+	wide("wheel_first_gen", 3, func(sc *Scenario) *uint64 { return &sc.Kernel.WheelConfig.FirstGen }),
+	model.Number("workers", 3, 0, sched.MaxWorkers, func(sc *Scenario) *uint8 { return &sc.Kernel.Workers }),
+	model.Number("pool_tasks", 3, 0, kernel.MaxTasks, func(sc *Scenario) *uint8 { return &sc.PoolTasks }),
+	// Line 4 holds the keys added after the first counterexample files
+	// were committed: each has an Unset value, so a scenario that uses none
+	// of them is described without the line and those files keep their
+	// bytes.
+	unset("none", setting{Key: "deadlines", Line: 4, Get: spellDeadlines, Set: setDeadlines}),
+	unset("false", model.Flag("callbacks", 4, func(sc *Scenario) *bool { return &sc.Callbacks })),
+	unset("false", model.Flag("self_wakes", 4, func(sc *Scenario) *bool { return &sc.SelfWakes })),
+	unset("0", setting{Key: "coalesce_window", Line: 4, Get: spellCoalesce, Set: setCoalesce}),
+	unset("0", model.Number("min_group", 4, 0, 255, func(sc *Scenario) *uint8 { return &sc.Kernel.WheelConfig.MinGroupSize })),
+}
+
+// unset gives s the value that means "not used".
+func unset(value string, s setting) setting {
+	s.Unset = value
+	return s
+}
+
+func spellDeadlines(sc *Scenario) string {
+	if len(sc.Deadlines) == 0 {
+		return "none"
+	}
+	out := make([]string, len(sc.Deadlines))
+	for i, d := range sc.Deadlines {
+		out[i] = strconv.FormatUint(uint64(d), 10)
+	}
+	return strings.Join(out, ",")
+}
+
+func setDeadlines(sc *Scenario, v string) (err error) {
+	sc.Deadlines, err = parseList(v, func(s string) (uint32, error) {
+		n, err := parseNumber(s, 1, 1<<31)
+		return uint32(n), err
+	})
+	return err
+}
+
+// spellCoalesce is the wheel's coalescing window, 0 when coalescing is off.
+func spellCoalesce(sc *Scenario) string {
+	if !sc.Kernel.WheelConfig.Coalesce {
+		return "0"
+	}
+	return strconv.FormatUint(sc.Kernel.WheelConfig.CoalesceWindow, 10)
+}
+
+func setCoalesce(sc *Scenario, v string) error {
+	n, err := parseNumber(v, 0, 1<<31)
+	sc.Kernel.WheelConfig.Coalesce, sc.Kernel.WheelConfig.CoalesceWindow = n != 0, n
+	return err
+}
+
+func wide(key string, group int, field func(*Scenario) *uint64) setting {
+	return setting{Key: key, Line: group,
+		Get: func(sc *Scenario) string { return strconv.FormatUint(*field(sc), 10) },
+		Set: func(sc *Scenario, v string) error {
+			n, err := strconv.ParseUint(v, 10, 64)
+			if err != nil {
+				return fmt.Errorf("want a number in 0..%d", uint64(math.MaxUint64))
+			}
+			*field(sc) = n
+			return nil
+		}}
+}
+
+func spellSleeps(sc *Scenario) string {
+	if len(sc.Sleeps) == 0 {
+		return "none"
+	}
+	out := make([]string, len(sc.Sleeps))
+	for i, d := range sc.Sleeps {
+		out[i] = strconv.FormatUint(uint64(d), 10)
+	}
+	return strings.Join(out, ",")
+}
+
+func setSleeps(sc *Scenario, v string) (err error) {
+	sc.Sleeps, err = parseList(v, func(s string) (uint32, error) {
+		n, err := parseNumber(s, 1, 1<<31)
+		return uint32(n), err
+	})
+	return err
+}
+
+func parseNumber(v string, lo, hi uint64) (uint64, error) {
+	n, err := strconv.ParseUint(v, 10, 64)
+	if err != nil || n < lo || n > hi {
+		return 0, fmt.Errorf("want a number in %d..%d", lo, hi)
+	}
+	return n, nil
+}
+
+func spellBackend(sc *Scenario) string {
+	if sc.Native {
+		return "native"
+	}
+	return "browser"
+}
+
+func setBackend(sc *Scenario, v string) error {
+	switch v {
+	case "native", "browser":
+		sc.Native = v == "native"
+		return nil
+	}
+	return fmt.Errorf("want browser or native")
+}
+
+// list spells a list, "none" when empty.
+func list[T fmt.Stringer](xs []T) string {
+	if len(xs) == 0 {
+		return "none"
+	}
+	names := make([]string, len(xs))
+	for i, x := range xs {
+		names[i] = x.String()
+	}
+	return strings.Join(names, ",")
+}
+
+// parseList reads a comma-separated list without duplicates ("none":
+// empty).
+func parseList[T comparable](v string, parse func(string) (T, error)) ([]T, error) {
+	if v == "none" {
+		return nil, nil
+	}
+	var out []T
+	for _, name := range strings.Split(v, ",") {
+		x, err := parse(name)
+		if err != nil {
+			return nil, err
+		}
+		if slices.Contains(out, x) {
+			return nil, fmt.Errorf("%q is listed twice", name)
+		}
+		out = append(out, x)
+	}
+	return out, nil
+}
+
+func spellCancelKinds(sc *Scenario) string { return list(sc.CancelKinds) }
+
+func setCancelKinds(sc *Scenario, v string) (err error) {
+	sc.CancelKinds, err = parseList(v, cancel.ParseKind)
+	return err
+}
+
+func spellRegionCancel(sc *Scenario) string {
+	if sc.NoRegionCancel {
+		return "none"
+	}
+	return sc.RegionCancelKind.String()
+}
+
+func setRegionCancel(sc *Scenario, v string) error {
+	if v == "none" {
+		sc.NoRegionCancel, sc.RegionCancelKind = true, 0
+		return nil
+	}
+	k, err := cancel.ParseKind(v)
+	sc.NoRegionCancel, sc.RegionCancelKind = false, k
+	return err
+}
+
+func spellGovernors(sc *Scenario) string { return list(sc.Governors) }
+
+func setGovernors(sc *Scenario, v string) (err error) {
+	sc.Governors, err = parseList(v, func(name string) (sched.Governor, error) {
+		if g, ok := sched.ParseGovernor(name); ok {
+			return g, nil
+		}
+		return 0, fmt.Errorf("unknown governor suggestion %q (want NoPreference, MeetDeadlines, DrainObligations or DrainRegions)", name)
+	})
+	return err
+}
+
+// allCaps lists the capabilities one by one, in their bit order.
+func allCaps() []pump.Capability {
+	var out []pump.Capability
+	for c := pump.Capability(1); c != 0 && c <= pump.AllCaps; c <<= 1 {
+		out = append(out, c)
+	}
+	return out
+}
+
+func spellCaps(sc *Scenario) string {
+	var held []pump.Capability
+	for _, c := range allCaps() {
+		if sc.Pump.Caps&c != 0 {
+			held = append(held, c)
+		}
+	}
+	return list(held)
+}
+
+func setCaps(sc *Scenario, v string) error {
+	caps, err := parseList(v, pump.ParseCapability)
+	sc.Pump.Caps = 0
+	for _, c := range caps {
+		sc.Pump.Caps |= c
+	}
+	return err
+}
+
+func spellFaults(sc *Scenario) string { return list(sc.Kernel.Faults.List()) }
+
+// setFaults sets the kernel's and the pump's faults alike, as the command
+// line does.
+func setFaults(sc *Scenario, v string) error {
+	fs, err := parseList(v, fault.Parse)
+	var set fault.Set
+	for _, f := range fs {
+		set = set.With(f)
+	}
+	sc.Kernel.Faults, sc.Pump.Faults = set, set
+	return err
+}

@@ -1,0 +1,34 @@
+package model
+
+import "testing"
+
+type config struct {
+	N  uint16
+	On bool
+}
+
+// TestNumberAndFlag: each value in range spells and parses back; a value
+// out of range, signed or not a number is refused with what was wanted.
+func TestNumberAndFlag(t *testing.T) {
+	n := Number("n", 0, 2, 300, func(c *config) *uint16 { return &c.N })
+	f := Flag("on", 0, func(c *config) *bool { return &c.On })
+	var c config
+	for _, v := range []string{"2", "17", "300"} {
+		if err := n.Set(&c, v); err != nil || n.Get(&c) != v {
+			t.Errorf("n=%s: error %v, spelled back %q", v, err, n.Get(&c))
+		}
+	}
+	for _, v := range []string{"1", "301", "+5", "-1", "x", "", "99999999999999999999"} {
+		if err := n.Set(&c, v); err == nil || err.Error() != "want a number in 2..300" {
+			t.Errorf("n=%q: error %v", v, err)
+		}
+	}
+	for _, v := range []string{"true", "false"} {
+		if err := f.Set(&c, v); err != nil || f.Get(&c) != v {
+			t.Errorf("on=%s: error %v, spelled back %q", v, err, f.Get(&c))
+		}
+	}
+	if err := f.Set(&c, "yes"); err == nil || err.Error() != "want true or false" {
+		t.Errorf("on=yes: error %v", err)
+	}
+}
