@@ -51,7 +51,7 @@ var all = [numInvariants]Invariant{
 	{"endpoint-trace-invariance", []string{"002 N-Invariance (the variant that holds)"},
 		"every endpoint's own trace (its session's normalized trace projected on its role) is the same under every N, policy and interleaving: per-session traces are equal up to commuting events of different endpoints"},
 	{"session-trace-invariance", []string{"002 N-Invariance (the claim as stated)"},
-		"normalized per-session traces are the same under every N and policy (checked only in the claim scenarios and capacity-1; false in general, see README)"},
+		"normalized per-session traces are the same under every N and policy (checked only in the scenarios with claim=true: capacity-1 and the claim* ones; false in general, see README)"},
 }
 
 // Names lists the invariants in check order.

@@ -158,7 +158,7 @@ func (m *Model) Init() State { return State{} }
 // step of each coroutine that can proceed.
 func (m *Model) Enabled(s *State, buf []Input) []Input {
 	vm := &s.Runs[0].VM
-	if s.Running == 0 && int(vm.NSessions) < m.Scenario.MaxSessions {
+	if s.Running == 0 && vm.NSessions < m.Scenario.MaxSessions {
 		for _, p := range m.Scenario.Vocabulary {
 			if int(vm.NCoros)+len(rt.Protocols[p].Roles) > rt.MaxCoros {
 				continue

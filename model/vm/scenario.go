@@ -19,7 +19,7 @@ type Scenario struct {
 	// Vocabulary is the protocols the environment may load.
 	Vocabulary []rt.ProtocolID
 	// MaxSessions is how many sessions it may load (1 to 3).
-	MaxSessions int
+	MaxSessions uint8
 	// Capacity is every edge's buffer capacity.
 	Capacity uint8
 	// Interleavings: the nondeterministic scheduler steps any coroutine

@@ -2,9 +2,9 @@ package vm
 
 import (
 	"fmt"
-	"strconv"
 	"strings"
 
+	"modelcheck/model"
 	rt "modelcheck/runtime/vm"
 )
 
@@ -13,52 +13,17 @@ import (
 // smaller vocabulary) can be written down and replayed. One table drives
 // both directions, so every value spelled here parses back.
 
-// Setting is one scenario key: its spelling, the output line it is listed
-// on, and how it is read back.
-type Setting struct {
-	Key   string
-	Line  int
-	Unset string
-	Get   func(sc *Scenario) string
-	Set   func(sc *Scenario, value string) error
-}
-
-// Settings lists the scenario keys in output order.
-func Settings() []Setting {
-	return []Setting{
+// Settings lists the scenario keys in output order (model.Spec's
+// Settings).
+func Settings() []model.Setting[Scenario] {
+	return []model.Setting[Scenario]{
 		{Key: "scheduler", Line: 0, Get: spellScheduler, Set: setScheduler},
 		{Key: "protocols", Line: 0, Get: spellVocabulary, Set: setVocabulary},
-		{Key: "sessions", Line: 0, Get: func(sc *Scenario) string { return strconv.Itoa(sc.MaxSessions) },
-			Set: func(sc *Scenario, v string) error {
-				n, err := number(v, 1, rt.MaxSessions)
-				sc.MaxSessions = n
-				return err
-			}},
-		{Key: "capacity", Line: 0, Get: func(sc *Scenario) string { return strconv.Itoa(int(sc.Capacity)) },
-			Set: func(sc *Scenario, v string) error {
-				n, err := number(v, 1, rt.MaxCapacity)
-				sc.Capacity = uint8(n)
-				return err
-			}},
-		{Key: "claim", Line: 0, Get: func(sc *Scenario) string { return strconv.FormatBool(sc.Claim) },
-			Set: func(sc *Scenario, v string) error {
-				b, err := strconv.ParseBool(v)
-				if err != nil || (v != "true" && v != "false") {
-					return fmt.Errorf("want true or false")
-				}
-				sc.Claim = b
-				return nil
-			}},
+		model.Number("sessions", 0, 1, rt.MaxSessions, func(sc *Scenario) *uint8 { return &sc.MaxSessions }),
+		model.Number("capacity", 0, 1, rt.MaxCapacity, func(sc *Scenario) *uint8 { return &sc.Capacity }),
+		model.Flag("claim", 0, func(sc *Scenario) *bool { return &sc.Claim }),
 		{Key: "faults", Line: 0, Get: spellFaults, Set: setFaults},
 	}
-}
-
-func number(v string, lo, hi int) (int, error) {
-	n, err := strconv.Atoi(v)
-	if err != nil || n < lo || n > hi {
-		return 0, fmt.Errorf("want a number in %d..%d", lo, hi)
-	}
-	return n, nil
 }
 
 func spellScheduler(sc *Scenario) string {

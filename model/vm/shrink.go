@@ -3,31 +3,26 @@ package vm
 import (
 	"slices"
 
+	"modelcheck/model"
 	rt "modelcheck/runtime/vm"
 )
-
-// Reduction is one smaller scenario with its script.
-type Reduction struct {
-	Config Scenario
-	Script []Input
-}
 
 // Reductions lists the scenarios one step smaller than sc that can still
 // run script: the vocabulary without the protocols the script never
 // loads (all at once, then one at a time), fewer sessions down to the
 // number the script loads, a smaller capacity. The script is unchanged:
 // none of these changes what an input says.
-func Reductions(sc *Scenario, script []Input) []Reduction {
+func Reductions(sc *Scenario, script []Input) []model.Reduction[Scenario, Input] {
 	used := map[rt.ProtocolID]bool{}
-	loads := 0
+	loads := uint8(0)
 	for _, in := range script {
 		if in.Kind == Load {
 			used[in.Proto] = true
 			loads++
 		}
 	}
-	var out []Reduction
-	add := func(c Scenario) { out = append(out, Reduction{Config: c, Script: script}) }
+	var out []model.Reduction[Scenario, Input]
+	add := func(c Scenario) { out = append(out, model.Reduction[Scenario, Input]{Config: c, Script: script}) }
 	var kept []rt.ProtocolID
 	for _, p := range sc.Vocabulary {
 		if used[p] {
@@ -60,7 +55,7 @@ func Reductions(sc *Scenario, script []Input) []Reduction {
 }
 
 // Size is what every reduction lowers.
-func Size(sc *Scenario) int { return len(sc.Vocabulary) + sc.MaxSessions + int(sc.Capacity) }
+func Size(sc *Scenario) int { return len(sc.Vocabulary) + int(sc.MaxSessions) + int(sc.Capacity) }
 
 // Weight is how big an input's operands are: a load of an earlier
 // protocol, or with response 0, is lighter; a step of a lower coroutine is
@@ -84,9 +79,9 @@ const CoroID = 0
 
 // Created appends the coroutines the step from before to after created
 // (in the explored run, Runs[0]).
-func Created(before, after *State, ids []uint8) []uint8 {
+func Created(before, after *State, ids []model.ID) []model.ID {
 	for c := before.Runs[0].VM.NCoros; c < after.Runs[0].VM.NCoros; c++ {
-		ids = append(ids, c)
+		ids = append(ids, model.ID{Kind: CoroID, N: c})
 	}
 	return ids
 }
@@ -94,16 +89,17 @@ func Created(before, after *State, ids []uint8) []uint8 {
 // Renumber rewrites a step for the coroutines in gone no longer existing:
 // a coroutine above gone ones moves down by as many; naming a gone one
 // fails.
-func Renumber(in Input, gone []uint8) (Input, bool) {
+func Renumber(in Input, gone []model.ID) (Input, bool) {
 	if in.Kind != Step {
 		return in, true
 	}
 	shift := uint8(0)
 	for _, g := range gone {
 		switch {
-		case g == in.Coro:
+		case g.Kind != CoroID:
+		case g.N == in.Coro:
 			return in, false
-		case g < in.Coro:
+		case g.N < in.Coro:
 			shift++
 		}
 	}

@@ -2,6 +2,7 @@ package vm
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 
 	rt "modelcheck/runtime/vm"
@@ -64,15 +65,30 @@ func Brief(s *rt.State) string {
 	return strings.Join(parts, " ")
 }
 
-// EventLines appends the events of the last Apply to buf, one a line:
-// each run's events prefixed by its configuration (runs that did nothing
-// are left out).
+// EventLines appends the events of the last Apply to buf, one a line.
+// Under lockstep each line is prefixed by the configurations whose runs
+// emitted exactly those events (runs that did nothing are left out), so
+// a reader sees at once where the configurations part ways.
 func (m *Model) EventLines(buf []string) []string {
-	for k := range m.Runs() {
-		prefix := ConfigName(m.Configs[k]) + ": "
-		if m.Scenario.Interleavings {
-			prefix = ""
+	if m.Scenario.Interleavings {
+		for _, e := range m.Events[0] {
+			buf = append(buf, e.String())
 		}
+		return buf
+	}
+	var grouped [NumConfigs]bool
+	for k := range NumConfigs {
+		if grouped[k] || len(m.Events[k]) == 0 {
+			continue
+		}
+		names := []string{ConfigName(m.Configs[k])}
+		for j := k + 1; j < NumConfigs; j++ {
+			if !grouped[j] && slices.Equal(m.Events[j], m.Events[k]) {
+				names = append(names, ConfigName(m.Configs[j]))
+				grouped[j] = true
+			}
+		}
+		prefix := strings.Join(names, ", ") + ": "
 		for _, e := range m.Events[k] {
 			buf = append(buf, prefix+e.String())
 		}
