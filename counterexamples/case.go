@@ -20,6 +20,8 @@ type Case[C any, I model.Input] struct {
 	// explore --invariant did when the case was found.
 	Only   []string
 	Script []I
+	// Loop, when set, makes the case a lasso: Script is its prefix.
+	Loop *Loop[I]
 }
 
 // Origin is how a case was found, kept in the file's header through every
@@ -68,7 +70,11 @@ func (p *Pipeline[C, S, I]) FileName(c *Case[C, I], invariant string) (string, e
 		return "", err
 	}
 	h := dethash.New()
-	for _, line := range append([]string{sl, c.runLine()}, spellScript(c.Script)...) {
+	lines := append([]string{sl, c.runLine()}, spellScript(c.Script)...)
+	if c.Loop != nil {
+		lines = append(append(lines, c.Loop.loopLine()), spellScript(c.Loop.Script)...)
+	}
+	for _, line := range lines {
 		h.Size(len(line))
 		h.Bytes([]byte(line))
 	}

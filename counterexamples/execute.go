@@ -21,6 +21,10 @@ type Violation struct {
 	// Stuck is set when the script ends in a state with nothing enabled
 	// that is not terminal.
 	Stuck bool
+	// Lasso is set when a lasso case's loop breaks a liveness property:
+	// Invariant then names and describes the property, Index is -1, and
+	// Step is the length of the prefix and the loop (see Loop).
+	Lasso bool
 }
 
 // Outcome is what running a script did. It keeps no step's state or

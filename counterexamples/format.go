@@ -44,6 +44,9 @@ var errNoViolation = errors.New("no invariant is violated: there is no counterex
 
 // Format runs a case and returns its file name and contents.
 func (p *Pipeline[C, S, I]) Format(c Case[C, I]) (name string, data []byte, err error) {
+	if c.Loop != nil {
+		return p.formatLasso(c)
+	}
 	o, output, err := p.runCase(context.Background(), &c)
 	if err != nil {
 		return "", nil, err

@@ -40,6 +40,12 @@ type File[C, S any, I model.Input] struct {
 	Scenario, Expected     string
 	ScenarioAt, ExpectedAt int
 	End                    int
+	// Loop is where a lasso file's loop directive is (see Loop); zero
+	// for another file.
+	Loop fileLoop
+	// ran is the outcome of the run directive, for the loop directive
+	// that follows it under go test.
+	ran *Outcome[S, I]
 }
 
 // Read reads and parses a counterexample file of the pipeline's system
@@ -133,8 +139,12 @@ func (p *Pipeline[C, S, I]) Parse(path string, data []byte) (*File[C, S, I], err
 	if run.cmd != "run" {
 		return nil, fmt.Errorf("%s:%d: unknown directive %s after the scenario (want run)", path, run.line, quote(run.cmd))
 	}
-	if len(ds) > 2 {
-		return nil, fmt.Errorf("%s:%d: unexpected directive %s: a counterexample has one scenario and one run", path, ds[2].line, quote(ds[2].cmd))
+	if len(ds) > 2 && (ds[2].cmd != "loop" || len(ds) > 3) {
+		at := ds[min(len(ds)-1, 3)]
+		if ds[2].cmd != "loop" {
+			at = ds[2]
+		}
+		return nil, fmt.Errorf("%s:%d: unexpected directive %s: a counterexample has one scenario, one run and, for a lasso, one loop", path, at.line, quote(at.cmd))
 	}
 	if f.Case.Only, err = p.runArgs(path, run); err != nil {
 		return nil, err
@@ -143,6 +153,13 @@ func (p *Pipeline[C, S, I]) Parse(path string, data []byte) (*File[C, S, I], err
 		return nil, err
 	}
 	f.Expected, f.ExpectedAt, f.End = run.expected, run.expectedLine, run.end
+	if len(ds) == 3 {
+		loop := &ds[2]
+		if f.Case.Loop, f.Loop.Lines, err = p.loopDirective(path, loop); err != nil {
+			return nil, err
+		}
+		f.Loop.Line, f.Loop.Expected, f.Loop.ExpectedAt, f.Loop.End = loop.line, loop.expected, loop.expectedLine, loop.end
+	}
 	return f, nil
 }
 

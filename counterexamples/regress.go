@@ -87,8 +87,13 @@ func (f *File[C, S, I]) directive(d *datadriven.TestData) (string, error) {
 		if f.Case.Script, f.Lines, err = p.parseScript(f.Path, dir.input); err != nil {
 			return "", err
 		}
-		_, out, err := p.runCase(context.Background(), &f.Case)
+		o, out, err := p.runCase(context.Background(), &f.Case)
+		f.ran = &o
 		return out, err
+	case "loop":
+		var b strings.Builder
+		err := f.loopDirectiveRun(&dir, d.Pos, &b)
+		return b.String(), err
 	}
-	return "", fmt.Errorf("%s: unknown directive %q (want scenario or run)", d.Pos, d.Cmd)
+	return "", fmt.Errorf("%s: unknown directive %q (want scenario, run or loop)", d.Pos, d.Cmd)
 }

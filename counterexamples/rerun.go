@@ -152,8 +152,17 @@ func (f *File[C, S, I]) Replay(ctx context.Context, w io.Writer) (Replayed[S, I]
 	if m := run.done(); m != nil && m.truncated(run.last) {
 		return r, fmt.Errorf("%s:%d: the run's expected output is missing or stops short of what the run prints (a truncated file? modelcheck shrink writes a complete one)", f.Path, min(m.Line, f.End))
 	}
+	var loopMismatch *Mismatch
+	if f.Case.Loop != nil && o.Violation == nil {
+		if r.Outcome, loopMismatch, err = f.replayLoop(ctx, o, tw); err != nil {
+			return r, err
+		}
+	}
 	if r.Mismatch = scenario.done(); r.Mismatch == nil {
 		r.Mismatch = run.done()
+	}
+	if r.Mismatch == nil {
+		r.Mismatch = loopMismatch
 	}
 	return r, tw.err
 }

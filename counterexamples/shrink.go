@@ -26,6 +26,9 @@ import (
 // When ctx is done, Shrink stops within one candidate's replay and returns
 // ctx's error.
 func (p *Pipeline[C, S, I]) Shrink(ctx context.Context, c Case[C, I]) (Case[C, I], error) {
+	if c.Loop != nil {
+		return c, errLassoNotShrunk
+	}
 	o, err := p.execute(ctx, c.Scenario, c.Only, c.Script, nil)
 	if err != nil {
 		return c, err

@@ -17,6 +17,9 @@ import (
 // (package models) lists. A *Pipeline is one; New makes it.
 type System interface {
 	model.System
+	// LivenessProperties lists the liveness properties the system's
+	// checked models declare (model.Live), none if they declare none.
+	LivenessProperties() []model.Liveness
 	// Prepare builds the checked model of a named scenario with the named
 	// fault switches on, checking only the named invariants (all if
 	// none). An unknown scenario, fault or invariant is an error that
@@ -34,6 +37,9 @@ type Prepared interface {
 	Faults() []string
 	// Explore runs the explorer on it.
 	Explore(ctx context.Context, opt explore.Options) (Explored, error)
+	// FindLasso runs the explorer's lasso search (explore.FindLasso) for
+	// the named liveness property.
+	FindLasso(ctx context.Context, property string, opt explore.Options) (Lassoed, error)
 }
 
 // Explored is what an exploration found.
@@ -190,7 +196,12 @@ func (p *Pipeline[C, S, I]) parse(path string, data []byte) (Opened, error) {
 
 type opened[C, S any, I model.Input] struct{ f *File[C, S, I] }
 
-func (o opened[C, S, I]) Inputs() int { return len(o.f.Case.Script) }
+func (o opened[C, S, I]) Inputs() int {
+	if l := o.f.Case.Loop; l != nil {
+		return len(o.f.Case.Script) + len(l.Script)
+	}
+	return len(o.f.Case.Script)
+}
 
 func (o opened[C, S, I]) Replay(ctx context.Context, w io.Writer) (*Violation, *Mismatch, error) {
 	r, err := o.f.Replay(ctx, w)

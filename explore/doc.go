@@ -1,7 +1,9 @@
 // Package explore enumerates the reachable states of a Model up to a depth
 // bound, checking the model's invariants on every transition and on every
 // stuck state, and reports the first violation of each invariant with the
-// inputs that reach it from the initial state.
+// inputs that reach it from the initial state. FindLasso searches the same
+// states for runs that break a liveness property of a model.Live (a path
+// and a cycle along which something never happens).
 //
 // The explorer is generic over the model so that it never sees a runtime
 // type: a model (model.Model) hands it small fixed-size state values,

@@ -37,11 +37,11 @@ func readFile(t *testing.T, path string) string {
 }
 
 // TestReplayReproducesEveryCommitted: replay exits 1 on each committed
-// counterexample whose expected output records a violation (every one
-// with a fault switch; 0 on those whose bug was fixed), printing each
-// step's events and state.
+// counterexample whose expected output records a violation or a lasso
+// (every one with a fault switch, and every lasso file; 0 on those whose
+// bug was fixed), printing each step's events and state.
 func TestReplayReproducesEveryCommitted(t *testing.T) {
-	violation := regexp.MustCompile(`(?m)^violation `)
+	violation := regexp.MustCompile(`(?m)^(violation|lasso) `)
 	for _, path := range committedFiles(t) {
 		want := exitOK
 		if violation.MatchString(readFile(t, path)) {

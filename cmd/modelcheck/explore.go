@@ -29,6 +29,7 @@ type exploreConfig struct {
 	faults          listFlag
 	only            listFlag
 	out             string
+	liveness        string
 }
 
 func exploreCmd(ctx context.Context, args []string, stdout, stderr io.Writer) int {
@@ -45,6 +46,7 @@ func exploreCmd(ctx context.Context, args []string, stdout, stderr io.Writer) in
 	fs.Var(&c.faults, "fault", "turn on a fault switch (repeatable, or comma-separated)")
 	fs.Var(&c.only, "invariant", "check only this invariant (repeatable; default: all)")
 	fs.StringVar(&c.out, "out", "testdata/counterexamples/", "write each violation, shrunk, as a counterexample file in this folder ('': write none)")
+	fs.StringVar(&c.liveness, "liveness", "", "instead of checking invariants, search for a lasso breaking this liveness property (see 'modelcheck list'); exit 1 if one is found")
 	fs.Usage = func() {
 		fmt.Fprintf(fs.Output(), "Usage: modelcheck explore [flags]\n\nBreadth-first by default: the first violation reported is a shortest one.\nExit status: 0 no violation, 1 violation (whatever else fails), 2 bad usage\nor output that could not be written, 3 stopped early (limit, signal).\n\nFlags:\n")
 		fs.PrintDefaults()
@@ -75,6 +77,9 @@ func exploreCmd(ctx context.Context, args []string, stdout, stderr io.Writer) in
 	opt.Progress = func(s explore.Stats) {
 		fmt.Fprintf(stderr, "progress: depth=%d distinct=%d generated=%d queue=%d states/s=%.0f elapsed=%s\n",
 			s.Depth, s.Distinct, s.Generated, s.Queue, s.StatesPerSecond, s.Elapsed.Round(time.Second))
+	}
+	if c.liveness != "" {
+		return livenessRun(ctx, &c, sys, prep, opt, stdout, stderr)
 	}
 	found, err := prep.Explore(ctx, opt)
 	if err != nil {

@@ -12,12 +12,14 @@ import (
 )
 
 // catalogue is the --json output of list: every registered model, and the
-// scenarios, invariants and faults of each, tagged with their model.
+// scenarios, invariants, faults and liveness properties of each, tagged
+// with their model.
 type catalogue struct {
 	Models     []modelInfo    `json:"models"`
 	Scenarios  []scenarioInfo `json:"scenarios"`
 	Invariants []invInfo      `json:"invariants"`
 	Faults     []faultInfo    `json:"faults"`
+	Liveness   []invInfo      `json:"liveness"`
 }
 
 type modelInfo struct {
@@ -52,7 +54,7 @@ func listCmd(args []string, stdout, stderr io.Writer) int {
 	asJSON := fs.Bool("json", false, "print the catalogue as one JSON object")
 	only := fs.String("model", "", "list only this model (default: every model)")
 	fs.Usage = func() {
-		fmt.Fprintf(fs.Output(), "Usage: modelcheck list [--json] [--model NAME]\n\nLists models, scenarios, invariants (with contract IDs) and fault switches\n(with the invariants each must trip and the scenario that catches it).\n\nFlags:\n")
+		fmt.Fprintf(fs.Output(), "Usage: modelcheck list [--json] [--model NAME]\n\nLists models, scenarios, invariants (with contract IDs), fault switches\n(with the invariants each must trip and the scenario that catches it) and\nliveness properties (explore --liveness).\n\nFlags:\n")
 		fs.PrintDefaults()
 	}
 	if code, done := parse(fs, args, stdout, stderr); done {
@@ -63,7 +65,7 @@ func listCmd(args []string, stdout, stderr io.Writer) int {
 			return usageError(fs, fmt.Errorf("--model: %w", err), stderr)
 		}
 	}
-	var c catalogue
+	c := catalogue{Liveness: []invInfo{}}
 	for i, m := range models.All() {
 		if *only != "" && m.Name() != *only {
 			continue
@@ -77,6 +79,9 @@ func listCmd(args []string, stdout, stderr io.Writer) int {
 		}
 		for _, f := range m.Faults() {
 			c.Faults = append(c.Faults, faultInfo{f.Name, f.Doc, m.Name(), f.Scenario, f.Trips})
+		}
+		for _, l := range m.LivenessProperties() {
+			c.Liveness = append(c.Liveness, invInfo{l.Name, l.ContractIDs, l.Rule, m.Name()})
 		}
 	}
 	// Buffered, so that a write error is caught once, at the flush.
@@ -122,6 +127,13 @@ func writeCatalogue(stdout io.Writer, c *catalogue) {
 		for _, f := range c.Faults {
 			if f.Model == m.Name {
 				fmt.Fprintf(stdout, "  %-28s trips %s (scenario %s)\n  %-28s %s\n", f.Name, strings.Join(f.Trips, ", "), f.Scenario, "", f.Doc)
+			}
+		}
+		header := fmt.Sprintf("\nliveness properties of %s (modelcheck explore --model %s --liveness NAME):\n", m.Name, m.Name)
+		for _, l := range c.Liveness {
+			if l.Model == m.Name {
+				fmt.Fprintf(stdout, "%s  %-30s %s\n  %-30s [%s]\n", header, l.Name, l.Doc, "", strings.Join(l.ContractIDs, ", "))
+				header = ""
 			}
 		}
 	}

@@ -1,0 +1,135 @@
+package main
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"modelcheck/counterexamples"
+	"modelcheck/explore"
+	"modelcheck/internal/lockspec"
+)
+
+// lockSystem is the lock of internal/lockspec, a system with the liveness
+// property "entry"; it is not registered, so the tests call livenessRun
+// with it as explore would.
+func lockSystem() counterexamples.System { return counterexamples.New(lockspec.Spec{}) }
+
+// exploreLock runs explore --liveness on a scenario of the lock.
+func exploreLock(t *testing.T, c exploreConfig) (stdout, stderr string, code int) {
+	t.Helper()
+	sys := lockSystem()
+	c.model, c.depth = "lock", 12
+	c.workers = max(c.workers, 1)
+	prep, err := sys.Prepare(c.scenario, nil, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var out, errb bytes.Buffer
+	opt := explore.Options{Depth: c.depth, Workers: c.workers, MaxStates: c.maxStates}
+	code = livenessRun(context.Background(), &c, sys, prep, opt, &out, &errb)
+	return out.String(), errb.String(), code
+}
+
+// TestLivenessLassoExitsOne: the naive lock's lasso is reported, written
+// as a lasso file that replays, the same for any worker count.
+func TestLivenessLassoExitsOne(t *testing.T) {
+	dir := t.TempDir()
+	var first string
+	for _, workers := range []int{1, 2, 8} {
+		out, stderr, code := exploreLock(t, exploreConfig{scenario: "naive", liveness: "entry", out: dir, workers: workers})
+		if code != exitViolation {
+			t.Fatalf("%d workers: exit %d, want 1\n%s\n%s", workers, code, out, stderr)
+		}
+		for _, want := range []string{"LASSO entry: process p0 waits forever (1 input to the loop, 3 in it)", "  prefix: p0\n  loop: p1; p1; p1\n", "  file: "} {
+			if !strings.Contains(out, want) {
+				t.Errorf("%d workers: output lacks %q:\n%s", workers, want, out)
+			}
+		}
+		// The first line names the worker count and the second times the
+		// run; the rest is the same, but that the file is there already.
+		_, rest, _ := strings.Cut(out, "\n")
+		_, rest, _ = strings.Cut(rest, "\n")
+		rest = strings.Replace(rest, "(unchanged)", "(wrote)", 1)
+		if workers == 1 {
+			first = rest
+		} else if rest != first {
+			t.Errorf("%d workers:\n%s\n1 worker:\n%s", workers, rest, first)
+		}
+	}
+	files, _ := filepath.Glob(filepath.Join(dir, "entry-*.txt"))
+	if len(files) != 1 {
+		t.Fatalf("files %v, want one lasso file", files)
+	}
+	f, err := counterexamples.Open(files[0], func(string) (counterexamples.System, error) { return lockSystem(), nil })
+	if err != nil {
+		t.Fatal(err)
+	}
+	v, mismatch, err := f.Replay(context.Background(), nil)
+	if err != nil || mismatch != nil || v == nil || !v.Lasso {
+		t.Errorf("replay: violation %+v, mismatch %v, err %v; want the lasso", v, mismatch, err)
+	}
+	data, _ := os.ReadFile(files[0])
+	if !strings.Contains(string(data), "# found by: modelcheck explore --model lock --scenario naive --depth 12 --liveness entry\n") {
+		t.Errorf("the file does not record the command that found it:\n%s", data)
+	}
+}
+
+func TestLivenessJSON(t *testing.T) {
+	out, stderr, code := exploreLock(t, exploreConfig{scenario: "naive", liveness: "entry", json: true})
+	var r lassoReport
+	if err := json.Unmarshal([]byte(out), &r); err != nil || code != exitViolation {
+		t.Fatalf("exit %d, bad JSON (%v): %s\n%s", code, err, out, stderr)
+	}
+	if l := r.Lasso; !r.Complete || l == nil || l.Property != "entry" || l.SubjectName != "process p0" || len(l.Loop) != 3 || l.File != "" {
+		t.Errorf("report %+v, lasso %+v; want the lasso of entry and no file (--out '')", r, r.Lasso)
+	}
+}
+
+// TestLivenessNoLassoExitsZero: with the turn variable nobody waits
+// forever; a state limit stops the search short with 3.
+func TestLivenessNoLassoExitsZero(t *testing.T) {
+	out, stderr, code := exploreLock(t, exploreConfig{scenario: "peterson", liveness: "entry", out: t.TempDir()})
+	if code != exitOK || !strings.Contains(out, "OK: no lasso of entry within depth 12") {
+		t.Errorf("exit %d, want 0 and OK\n%s\n%s", code, out, stderr)
+	}
+	out, stderr, code = exploreLock(t, exploreConfig{scenario: "peterson", liveness: "entry", maxStates: 2})
+	if code != exitStopped || !strings.Contains(out, "STOPPED EARLY (stopped at state limit)") {
+		t.Errorf("--max-states 2: exit %d, want 3 and STOPPED EARLY\n%s\n%s", code, out, stderr)
+	}
+}
+
+func TestLivenessBadUsageExitsTwo(t *testing.T) {
+	_, stderr, code := exploreLock(t, exploreConfig{scenario: "naive", liveness: "exit"})
+	if code != exitUsage || !strings.Contains(stderr, `unknown liveness property "exit"; the model has: entry`) {
+		t.Errorf("an unknown property: exit %d, stderr %q; want 2 and the known ones", code, stderr)
+	}
+	_, stderr, code = exploreLock(t, exploreConfig{scenario: "naive", liveness: "entry", dfs: true})
+	if code != exitUsage || !strings.Contains(stderr, "--dfs") {
+		t.Errorf("--dfs: exit %d, stderr %q; want 2", code, stderr)
+	}
+	_, stderr, code = modelcheck(t, "explore", "--liveness", "starvation", "--out", "")
+	if code != exitUsage || !strings.Contains(stderr, "declares no liveness properties") {
+		t.Errorf("a model without liveness: exit %d, stderr %q; want 2 saying so", code, stderr)
+	}
+}
+
+// TestListShowsLiveness: a model's liveness properties are listed after
+// its faults, and a model without any gets no section.
+func TestListShowsLiveness(t *testing.T) {
+	c := catalogue{
+		Models:   []modelInfo{{Name: "lock"}, {Name: "plain"}},
+		Liveness: []invInfo{{Name: "entry", ContractIDs: []string{"lock/2"}, Doc: "a waiting process eventually enters", Model: "lock"}},
+	}
+	var out bytes.Buffer
+	writeCatalogue(&out, &c)
+	text := out.String()
+	want := "\nliveness properties of lock (modelcheck explore --model lock --liveness NAME):\n  entry                          a waiting process eventually enters\n"
+	if !strings.Contains(text, want) || strings.Count(text, "liveness properties of") != 1 {
+		t.Errorf("list output:\n%s\nwant one liveness section, for lock:\n%s", text, want)
+	}
+}
