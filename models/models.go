@@ -10,12 +10,14 @@ import (
 	"modelcheck/counterexamples"
 	asupersync "modelcheck/invariants/asupersync"
 	sthira "modelcheck/invariants/sthira"
+	vm "modelcheck/invariants/vm"
 )
 
 // all lists the systems, the default first: each system's model.Spec,
 // behind the pipeline that explores, shrinks, writes and replays it.
 var all = []counterexamples.System{
 	counterexamples.New(asupersync.Spec()),
+	counterexamples.New(vm.Spec()),
 	counterexamples.New(sthira.Spec()),
 }
 

@@ -48,7 +48,7 @@ func TestReplayReproducesEveryCommitted(t *testing.T) {
 			want = exitViolation
 		}
 		out, stderr, code := modelcheck(t, "replay", path)
-		if code != want || stderr != "" || !strings.Contains(out, "  1. ") || !strings.Contains(out, "    state: ") {
+		if code != want || stderr != "" || !strings.Contains(out, "  1. ") || !strings.Contains(out, "state: ") {
 			t.Errorf("%s: exit %d, want %d; stderr %s\n%s", path, code, want, stderr, out)
 		}
 	}

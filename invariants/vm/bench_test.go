@@ -1,0 +1,36 @@
+package vm
+
+import (
+	"context"
+	"testing"
+	"unsafe"
+
+	"modelcheck/explore"
+	mvm "modelcheck/model/vm"
+)
+
+// BenchmarkExplore explores the two kinds of scenario to the end with
+// every invariant on, on one worker, and reports distinct states per
+// second and the bytes of a state (nine lockstep runs side by side).
+func BenchmarkExplore(b *testing.B) {
+	for _, name := range []string{"default", "interleavings"} {
+		b.Run(name, func(b *testing.B) {
+			sc, _ := mvm.Lookup(name)
+			e, err := NewExplorable(sc, nil)
+			if err != nil {
+				b.Fatal(err)
+			}
+			var states, secs float64
+			for b.Loop() {
+				r, err := explore.Run[State, mvm.Input](context.Background(), e, explore.Options{Workers: 1})
+				if err != nil || len(r.Violations) > 0 {
+					b.Fatal(err, r.Violations)
+				}
+				states += float64(r.Distinct)
+				secs += r.Elapsed.Seconds()
+			}
+			b.ReportMetric(states/secs, "states/s")
+			b.ReportMetric(float64(unsafe.Sizeof(State{})), "bytes/state")
+		})
+	}
+}

@@ -1,0 +1,162 @@
+// Package vm holds the invariants of the coroutine VM (contract 002) and
+// its fault catalogue: the scheduler's rules checked on every run's every
+// round, and N-invariance checked across runs.
+//
+// The checks derive what they expect from the state before the round and
+// the round's events, never from the runtime's own bookkeeping after it.
+package vm
+
+import (
+	"fmt"
+	"strings"
+
+	mvm "modelcheck/model/vm"
+	rt "modelcheck/runtime/vm"
+)
+
+// Invariant is one named check.
+type Invariant struct {
+	Name        string
+	ContractIDs []string
+	Doc         string
+}
+
+// The invariants in check order; positions are the model's violation
+// numbers less one.
+const (
+	invZeroN = iota
+	invCapacity
+	invTokens
+	invRecvToken
+	invUnblock
+	invPick
+	invEndpoint
+	invClaim
+	numInvariants
+)
+
+var all = [numInvariants]Invariant{
+	{"n-zero-rejected", []string{"002 Concurrency Parameter N"},
+		"a round with concurrency N = 0 is an error (checked on every lockstep state)"},
+	{"buffer-capacity", []string{"002 Block Reasons: SendWait"},
+		"no edge buffer ever holds more than its capacity: a send to a full buffer blocks (SendWait backpressure)"},
+	{"token-conservation", []string{"002 Scheduler Policies: ProgressAware", "semantics-notes VM progress token"},
+		"an endpoint's progress tokens change only by its own receives, one each: scheduling (ProgressAware's preference) never takes one"},
+	{"recv-needs-token", []string{"semantics-notes VM progress token"},
+		"a receive consumes one progress token {session, endpoint}; a receive attempted with none faults the coroutine, and one with a token does not"},
+	{"unblock-order", []string{"002 Scheduling Round: tryUnblockReceivers"},
+		"each round, before any step, the coroutines whose wait is over leave the blocked set for the ready queue in blocked-set order"},
+	{"pick-order", []string{"002 Scheduler Policies", "002 Scheduling Round: pick_ready, handle_result", "semantics-notes VM scheduling"},
+		"each round picks up to N coroutines from the ready queue as the releases left it, by the policy (RoundRobin and Cooperative the first, ProgressAware the first holding a progress token, else the first); afterwards the queue holds the rest in order, then each pick's spawned coroutines and the pick itself if it continues (Cooperative: continuing picks at the front), and the blocked set the unreleased in order, then the picks that blocked"},
+	{"endpoint-trace-invariance", []string{"002 N-Invariance (the variant that holds)"},
+		"every endpoint's own trace (its session's normalized trace projected on its role) is the same under every N, policy and interleaving: per-session traces are equal up to commuting events of different endpoints"},
+	{"session-trace-invariance", []string{"002 N-Invariance (the claim as stated)"},
+		"normalized per-session traces are the same under every N and policy (checked only in the scenarios with claim=true: capacity-1 and the claim* ones; false in general, see README)"},
+}
+
+// Names lists the invariants in check order.
+func Names() []string {
+	out := make([]string, numInvariants)
+	for i, inv := range all {
+		out[i] = inv.Name
+	}
+	return out
+}
+
+// Checker checks a scenario's transitions, restricted to some invariants.
+type Checker struct {
+	on      [numInvariants]bool
+	scratch []rt.Event
+}
+
+// NewChecker checks the named invariants, or all of them when only is
+// empty; session-trace-invariance only where the scenario claims it.
+func NewChecker(sc *mvm.Scenario, only []string) (*Checker, error) {
+	c := &Checker{scratch: make([]rt.Event, 0, 64)}
+	for i := range all {
+		c.on[i] = len(only) == 0
+	}
+	for _, name := range only {
+		found := false
+		for i, inv := range all {
+			if inv.Name == name {
+				c.on[i], found = true, true
+			}
+		}
+		if !found {
+			return nil, fmt.Errorf("unknown vm invariant %q (known: %s)", name, strings.Join(Names(), ", "))
+		}
+	}
+	if len(only) > 0 && c.on[invClaim] && !sc.Claim {
+		var claiming []string
+		for _, other := range mvm.Scenarios() {
+			if other.Claim {
+				claiming = append(claiming, other.Name)
+			}
+		}
+		return nil, fmt.Errorf("%s is checked only in the scenarios that check the contract's claim (%s), not in %s",
+			all[invClaim].Name, strings.Join(claiming, ", "), sc.Name)
+	}
+	c.on[invClaim] = c.on[invClaim] && sc.Claim
+	return c, nil
+}
+
+// transition checks a transition of m from s to next (m.Events holding
+// each run's events) and returns 0 or 1 plus the first invariant broken.
+func (c *Checker) transition(m *mvm.Model, s *State, in mvm.Input, next *State) int {
+	var broken [numInvariants]bool
+	if in.Kind == mvm.Round && c.on[invZeroN] {
+		probe := s.Runs[0].VM
+		var err error
+		c.scratch, err = rt.SchedRound(&probe, rt.Config{N: 0, Policy: rt.RoundRobin, Faults: m.Scenario.Faults}, c.scratch[:0])
+		broken[invZeroN] = err == nil
+	}
+	if in.Kind != mvm.Load {
+		for k := range m.Runs() {
+			before, after, ev := &s.Runs[k].VM, &next.Runs[k].VM, m.Events[k]
+			broken[invCapacity] = broken[invCapacity] || !withinCapacity(after)
+			broken[invTokens] = broken[invTokens] || !tokensConserved(before, after, ev)
+			broken[invRecvToken] = broken[invRecvToken] || !receivesNeedTokens(before, after, ev)
+			if in.Kind == mvm.Round {
+				broken[invUnblock] = broken[invUnblock] || !unblockedInOrder(before, ev)
+				broken[invPick] = broken[invPick] || !pickedByPolicy(before, after, ev, m.Configs[k])
+			}
+		}
+		runs := comparedRuns(m)
+		broken[invEndpoint] = !endpointsAgree(s, next, runs, false)
+		broken[invClaim] = !sessionsAgree(s, next, runs, false)
+	}
+	return c.first(&broken)
+}
+
+// quiescent checks a state with nothing left to do: the compared runs'
+// traces are complete, so they must be equal, not only prefixes of each
+// other.
+func (c *Checker) quiescent(m *mvm.Model, s *State) int {
+	var broken [numInvariants]bool
+	runs := comparedRuns(m)
+	broken[invEndpoint] = !endpointsAgree(s, s, runs, true)
+	broken[invClaim] = !sessionsAgree(s, s, runs, true)
+	return c.first(&broken)
+}
+
+func (c *Checker) first(broken *[numInvariants]bool) int {
+	for i, b := range broken {
+		if b && c.on[i] {
+			return i + 1
+		}
+	}
+	return 0
+}
+
+// State is the model's state.
+type State = mvm.State
+
+// comparedRuns is how many runs hold traces to compare: every lockstep
+// run, or the explored run and the reference.
+func comparedRuns(m *mvm.Model) int {
+	if m.Scenario.Interleavings {
+		return 2
+	}
+	return mvm.NumConfigs
+}

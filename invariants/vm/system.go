@@ -1,0 +1,69 @@
+package vm
+
+import (
+	"modelcheck/model"
+	mvm "modelcheck/model/vm"
+	rt "modelcheck/runtime/vm"
+)
+
+type rtEvent = rt.Event
+
+// FaultCase is a fault switch, the scenario that catches it and the
+// invariants it must trip there first.
+type FaultCase struct {
+	Fault    rt.Fault
+	Scenario string
+	Trips    []string
+}
+
+var faults = []FaultCase{
+	{rt.HandlerReadsTick, "handlers", []string{"endpoint-trace-invariance"}},
+	{rt.HandlerCrossSession, "handlers", []string{"endpoint-trace-invariance"}},
+	{rt.UnblockReversed, "default", []string{"unblock-order"}},
+	{rt.ProgressAwareLosesToken, "default", []string{"token-conservation"}},
+	{rt.ZeroNAccepted, "default", []string{"n-zero-rejected"}},
+	{rt.RecvWithoutToken, "default", []string{"recv-needs-token"}},
+	{rt.BufferOverflow, "backpressure", []string{"buffer-capacity"}},
+	{rt.ProgressAwareIgnoresTokens, "default", []string{"pick-order"}},
+}
+
+// Faults is the fault catalogue.
+func Faults() []FaultCase { return append([]FaultCase(nil), faults...) }
+
+// System is the VM system as the command line lists it.
+type System struct{}
+
+// Name is the system's name on the command line.
+func (System) Name() string { return mvm.Name }
+
+// Doc says what the system models.
+func (System) Doc() string {
+	return "the coroutine VM (contract 002): session-typed coroutines, per-edge buffers, the round scheduler under three policies and any N, and N-invariance"
+}
+
+// Scenarios lists the named scenarios, the default first.
+func (System) Scenarios() []model.Scenario {
+	var out []model.Scenario
+	for _, sc := range mvm.Scenarios() {
+		out = append(out, model.Scenario{Name: sc.Name, Doc: sc.Doc})
+	}
+	return out
+}
+
+// Invariants lists the checks in check order.
+func (System) Invariants() []model.Invariant {
+	var out []model.Invariant
+	for _, inv := range all {
+		out = append(out, model.Invariant{Name: inv.Name, ContractIDs: inv.ContractIDs, Rule: inv.Doc})
+	}
+	return out
+}
+
+// Faults lists the fault catalogue.
+func (System) Faults() []model.Fault {
+	var out []model.Fault
+	for _, fc := range faults {
+		out = append(out, model.Fault{Name: fc.Fault.Name(), Doc: fc.Fault.Doc(), Scenario: fc.Scenario, Trips: fc.Trips})
+	}
+	return out
+}

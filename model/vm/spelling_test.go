@@ -1,0 +1,118 @@
+package vm
+
+import (
+	"reflect"
+	"strings"
+	"testing"
+
+	rt "modelcheck/runtime/vm"
+)
+
+// TestSettingsRoundTrip: every named scenario, with a fault on, spelled
+// key by key and read back into a blank scenario, is the same scenario.
+func TestSettingsRoundTrip(t *testing.T) {
+	for _, sc := range Scenarios() {
+		sc.Faults = sc.Faults.With(rt.BufferOverflow).With(rt.UnblockReversed)
+		var back Scenario
+		back.Name, back.Doc, back.Finding = sc.Name, sc.Doc, sc.Finding // what the scenario is, not how it runs
+		for _, s := range Settings() {
+			v := s.Get(&sc)
+			if v == "" || strings.ContainsAny(v, " \n") {
+				t.Fatalf("%s: %s spelled %q", sc.Name, s.Key, v)
+			}
+			if err := s.Set(&back, v); err != nil {
+				t.Fatalf("%s: %s=%s: %v", sc.Name, s.Key, v, err)
+			}
+		}
+		if !reflect.DeepEqual(back, sc) {
+			t.Errorf("%s: read back %+v, want %+v", sc.Name, back, sc)
+		}
+	}
+}
+
+// TestSettingsRefuseBadValues: each key says what it wanted.
+func TestSettingsRefuseBadValues(t *testing.T) {
+	bad := map[string]string{"scheduler": "random", "protocols": "ping-pong,nope", "sessions": "4",
+		"capacity": "0", "claim": "yes", "faults": "lifo-ready"}
+	for _, s := range Settings() {
+		var sc Scenario
+		if err := s.Set(&sc, bad[s.Key]); err == nil {
+			t.Errorf("%s=%s accepted", s.Key, bad[s.Key])
+		}
+	}
+}
+
+// TestInputsRoundTrip: every input a scenario enables along a run parses
+// back from its spelling, and two enabled inputs never spell the same.
+func TestInputsRoundTrip(t *testing.T) {
+	for _, name := range []string{"default", "interleavings"} {
+		sc, _ := Lookup(name)
+		m := New(sc)
+		s := m.Init()
+		for step := 0; step < 40; step++ {
+			ins := m.Enabled(&s, nil)
+			if len(ins) == 0 {
+				break
+			}
+			seen := map[string]bool{}
+			for _, in := range ins {
+				back, err := ParseInput(in.String())
+				if err != nil || back != in {
+					t.Fatalf("%s: %q read back as %+v, %v", name, in, back, err)
+				}
+				if seen[in.String()] {
+					t.Fatalf("%s: %q offered twice", name, in)
+				}
+				seen[in.String()] = true
+			}
+			next := s
+			if err := m.Apply(&s, ins[len(ins)-1], &next); err != nil {
+				t.Fatal(err)
+			}
+			s = next
+		}
+	}
+	for _, bad := range []string{"", "load", "load nope", "load ping-pong resp=1", "load choice resp=2", "step 3", "step c99", "round now"} {
+		if _, err := ParseInput(bad); err == nil {
+			t.Errorf("%q accepted", bad)
+		}
+	}
+}
+
+// TestSummaryNamesEveryRun: a lockstep state's summary shows every
+// configuration's traces, an interleaving state's the explored run and
+// the reference.
+func TestSummaryNamesEveryRun(t *testing.T) {
+	for _, c := range []struct {
+		scenario string
+		want     []string
+	}{
+		{"default", []string{"round-robin/N=1:", "cooperative/N=2:", "progress-aware/N=all:", "s0: opened A"}},
+		{"interleavings", []string{"interleaving:", "reference round-robin/N=1:", "s0: opened A; sent A e0 label=1"}},
+	} {
+		sc, _ := Lookup(c.scenario)
+		m := New(sc)
+		s := m.Init()
+		if got := Summary(&s); got != "no session loaded" {
+			t.Errorf("%s: initial summary %q", c.scenario, got)
+		}
+		for range 3 {
+			ins := m.Enabled(&s, nil)
+			in := ins[0] // load ping-pong, then the first round or step
+			if s.Runs[0].VM.NSessions > 0 {
+				in = ins[len(ins)-1]
+			}
+			next := s
+			if err := m.Apply(&s, in, &next); err != nil {
+				t.Fatal(err)
+			}
+			s = next
+		}
+		got := Summary(&s)
+		for _, w := range c.want {
+			if !strings.Contains(got, w) {
+				t.Errorf("%s: summary lacks %q:\n%s", c.scenario, w, got)
+			}
+		}
+	}
+}

@@ -1,0 +1,94 @@
+package vm
+
+import "strings"
+
+// Fault is one deliberate bug the VM can switch on, so that the checker
+// proves each of its invariants can fail. Each sits at the real spot of
+// the rule it breaks; all are off by default.
+type Fault uint8
+
+// The VM's fault switches.
+const (
+	// HandlerReadsTick: the effect handler's response depends on the
+	// global tick, which the handler contract forbids.
+	HandlerReadsTick Fault = iota
+	// HandlerCrossSession: the handler counts invokes across all sessions
+	// instead of per session (cross-session mutable state).
+	HandlerCrossSession
+	// UnblockReversed: tryUnblockReceivers walks the blocked set backwards.
+	UnblockReversed
+	// ProgressAwareLosesToken: ProgressAware's pick drops a token of the
+	// coroutine it prefers.
+	ProgressAwareLosesToken
+	// ZeroNAccepted: a round with N = 0 is run (as no step) instead of
+	// refused.
+	ZeroNAccepted
+	// RecvWithoutToken: a receive with no progress token goes on instead
+	// of faulting.
+	RecvWithoutToken
+	// BufferOverflow: the backpressure test is off by one, so a send to a
+	// full buffer goes through.
+	BufferOverflow
+	// ProgressAwareIgnoresTokens: ProgressAware picks the first in queue
+	// order, as RoundRobin does, whoever holds a token.
+	ProgressAwareIgnoresTokens
+	numFaults
+)
+
+var faultInfo = [numFaults]struct{ name, doc string }{
+	{"handler-reads-tick", "the effect handler's response depends on the global tick"},
+	{"handler-cross-session", "the effect handler keeps its invoke count across sessions, not per session"},
+	{"unblock-reversed", "tryUnblockReceivers walks the blocked set in reverse order"},
+	{"progress-aware-loses-token", "ProgressAware drops a progress token of the coroutine it picks"},
+	{"zero-n-accepted", "a round with N = 0 runs (and steps nothing) instead of being an error"},
+	{"recv-without-token", "a receive with no progress token proceeds instead of faulting"},
+	{"buffer-overflow", "SendWait's full-buffer test is off by one: a send to a full buffer goes through"},
+	{"progress-aware-ignores-tokens", "ProgressAware picks the first ready coroutine, as RoundRobin does, not the first holding a progress token"},
+}
+
+// Name is the fault's name on the command line.
+func (f Fault) Name() string { return faultInfo[f].name }
+
+// Doc says what the fault breaks.
+func (f Fault) Doc() string { return faultInfo[f].doc }
+
+// AllFaults lists every fault switch.
+func AllFaults() []Fault {
+	out := make([]Fault, numFaults)
+	for i := range out {
+		out[i] = Fault(i)
+	}
+	return out
+}
+
+// FaultByName finds a fault switch by its name.
+func FaultByName(name string) (Fault, bool) {
+	for i := range numFaults {
+		if faultInfo[i].name == name {
+			return i, true
+		}
+	}
+	return 0, false
+}
+
+// Faults is a set of fault switches.
+type Faults uint8
+
+// Has reports whether f is on.
+func (fs Faults) Has(f Fault) bool { return fs&(1<<f) != 0 }
+
+// With returns the set with f on.
+func (fs Faults) With(f Fault) Faults { return fs | 1<<f }
+
+func (fs Faults) String() string {
+	var names []string
+	for i := range numFaults {
+		if fs.Has(i) {
+			names = append(names, i.Name())
+		}
+	}
+	if names == nil {
+		return "none"
+	}
+	return strings.Join(names, ",")
+}
