@@ -9,6 +9,7 @@ import (
 
 	"modelcheck/counterexamples"
 	asupersync "modelcheck/invariants/asupersync"
+	sthira "modelcheck/invariants/sthira"
 	vm "modelcheck/invariants/vm"
 )
 
@@ -17,6 +18,7 @@ import (
 var all = []counterexamples.System{
 	counterexamples.New(asupersync.Spec()),
 	counterexamples.New(vm.Spec()),
+	counterexamples.New(sthira.Spec()),
 }
 
 // All returns every registered system, the default first.

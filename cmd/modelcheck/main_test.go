@@ -229,11 +229,11 @@ func TestFilesNameTheirModel(t *testing.T) {
 	if !bytes.Contains(data, []byte("\n# model: asupersync,")) {
 		t.Fatalf("the file does not name its model:\n%s", data)
 	}
-	other := writeTemp(t, "other.txt", strings.Replace(string(data), "# model: asupersync,", "# model: sthira,", 1))
-	if _, stderr, code := modelcheck(t, "replay", other); code != exitUsage || !strings.Contains(stderr, other+`:3: header: unknown model "sthira"`) {
+	other := writeTemp(t, "other.txt", strings.Replace(string(data), "# model: asupersync,", "# model: nosuch,", 1))
+	if _, stderr, code := modelcheck(t, "replay", other); code != exitUsage || !strings.Contains(stderr, other+`:3: header: unknown model "nosuch"`) {
 		t.Errorf("replay of a file for an unknown model: exit %d, %s", code, stderr)
 	}
-	if _, stderr, code := modelcheck(t, "replay", "--model", "asupersync", other); code != exitUsage || !strings.Contains(stderr, "the file is for model sthira, not --model asupersync") {
+	if _, stderr, code := modelcheck(t, "replay", "--model", "asupersync", other); code != exitUsage || !strings.Contains(stderr, "the file is for model nosuch, not --model asupersync") {
 		t.Errorf("replay --model of a file for another model: exit %d, %s", code, stderr)
 	}
 	none := writeTemp(t, "none.txt", strings.Replace(string(data), "# model: asupersync,", "# base", 1))

@@ -151,8 +151,9 @@ func Enumerate(name string, src []byte) ([]Mutant, error) {
 	return out, nil
 }
 
-// faultOnly: cond is a fault switch test (`x.Has(fault.F)`, or several
-// joined by && or ||), so the block it guards runs only with that fault on.
+// faultOnly: cond is a fault switch test (`x.Has(fault.F)`, or a
+// package's own set `cfg.Faults.Has(F)`, or several joined by && or ||),
+// so the block it guards runs only with that fault on.
 func faultOnly(cond ast.Expr) bool {
 	switch c := cond.(type) {
 	case *ast.ParenExpr:
@@ -163,6 +164,9 @@ func faultOnly(cond ast.Expr) bool {
 		sel, ok := c.Fun.(*ast.SelectorExpr)
 		if !ok || sel.Sel.Name != "Has" || len(c.Args) != 1 {
 			return false
+		}
+		if recv, ok := sel.X.(*ast.SelectorExpr); ok && recv.Sel.Name == "Faults" {
+			return true
 		}
 		arg, ok := c.Args[0].(*ast.SelectorExpr)
 		if !ok {

@@ -93,6 +93,9 @@ func (r *runner) explore(ctx context.Context, bin, sc string, depth int, maxStat
 	ctx, cancel := context.WithTimeout(ctx, r.opt.timeout)
 	defer cancel()
 	args := []string{"explore", "--scenario", sc, "--depth", strconv.Itoa(depth), "--out", "", "--workers", "1", "--json"}
+	if model, name, ok := strings.Cut(sc, "/"); ok {
+		args = append(args[:1], append([]string{"--model", model, "--scenario", name}, args[3:]...)...)
+	}
 	if maxStates > 0 {
 		args = append(args, "--max-states", strconv.Itoa(maxStates))
 	}
@@ -128,14 +131,26 @@ func (r *runner) baseline(ctx context.Context) error {
 		return fmt.Errorf("modelcheck list: %v", err)
 	}
 	var cat struct {
-		Scenarios []struct{ Name string } `json:"scenarios"`
+		Models []struct {
+			Name    string
+			Default bool
+		} `json:"models"`
+		Scenarios []struct{ Name, Model string } `json:"scenarios"`
 	}
 	if err := json.Unmarshal(out, &cat); err != nil {
 		return fmt.Errorf("modelcheck list --json: %v", err)
 	}
+	// A scenario of the default model is named as it is; one of another
+	// model is model/scenario, and explore gets --model for it.
 	names := make([]string, 0, len(cat.Scenarios))
 	for _, s := range cat.Scenarios {
-		names = append(names, s.Name)
+		name := s.Name
+		for _, m := range cat.Models {
+			if m.Name == s.Model && !m.Default {
+				name = s.Model + "/" + s.Name
+			}
+		}
+		names = append(names, name)
 	}
 	if r.opt.only != "" {
 		want := strings.Split(r.opt.only, ",")

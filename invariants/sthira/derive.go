@@ -1,0 +1,554 @@
+package sthira
+
+import (
+	"math/bits"
+
+	rt "modelcheck/runtime/sthira"
+)
+
+// Checker checks transitions of one scenario against the invariants
+// switched on. It holds no scratch memory, so forks share nothing.
+type Checker struct {
+	cfg rt.Config
+	on  uint32
+}
+
+// NewChecker checks a scenario's transitions, restricted to the named
+// invariants if any.
+func NewChecker(cfg rt.Config, only []string) (*Checker, error) {
+	on, err := selection(only)
+	if err != nil {
+		return nil, err
+	}
+	return &Checker{cfg: cfg, on: on}, nil
+}
+
+// first turns a set of broken invariants into the model's answer: 0, or 1
+// plus the position of the first one switched on.
+func (c *Checker) first(bad uint32) int {
+	bad &= c.on
+	if bad == 0 {
+		return 0
+	}
+	return bits.TrailingZeros32(bad) + 1
+}
+
+// CheckInit: the scheduler starts empty; anything else is state no event
+// explains.
+func (c *Checker) CheckInit(s *rt.State) int {
+	if *s != (rt.State{}) {
+		return c.first(1 << iObservable)
+	}
+	return 0
+}
+
+// Stuck: with nothing enabled, a queued task would wait forever although
+// nothing holds a slot it waits for.
+func (c *Checker) Stuck(s *rt.State) int {
+	if s.QueuedCount() > 0 {
+		return c.first(1 << iWorkConservation)
+	}
+	return 0
+}
+
+// step is one transition being derived: the shadow scheduler (a State the
+// checker writes itself, starting from the state before) and what the
+// events so far have left open.
+type step struct {
+	cfg *rt.Config
+	in  rt.Input
+	// sh is the shadow: what the state must be once the events are applied.
+	sh rt.State
+	// arrival is the task a submission or retry attached and has not yet
+	// queued, started, rejected or dropped; 0 if none.
+	arrival uint8
+	// Per-task marks, bit id-1: activated awaiting TASK_RUNNING, dropped
+	// awaiting TASK_FAILED, failed awaiting disposal, told
+	// CONCURRENCY_LIMIT_REACHED, dropped in this step.
+	activated, dropped, failed, limited, gone uint8
+	// bad collects the invariants broken, bit i for position i.
+	bad uint32
+}
+
+func bit(id uint8) uint8 { return 1 << (id - 1) }
+
+// Check derives the transition before -(in)-> after from before, in and
+// events, judging each event by the rules, and compares after with the
+// derivation.
+func (c *Checker) Check(before *rt.State, in rt.Input, after *rt.State, events []rt.Event) int {
+	st := step{cfg: &c.cfg, in: in, sh: *before}
+	st.input(before)
+	for _, e := range events {
+		if e.Task == 0 || e.Task > rt.MaxTasks {
+			st.bad |= 1 << iLifecycle
+			continue
+		}
+		st.event(e)
+	}
+	st.close(before, after)
+	return c.first(st.bad)
+}
+
+// input applies what the input itself does before any event: a
+// submission attaches its task, a tick ages every queued task.
+func (st *step) input(before *rt.State) {
+	switch st.in.Op {
+	case rt.Submit:
+		st.sh.Task(st.in.Task).Phase = rt.Attached
+		st.arrival = st.in.Task
+	case rt.Tick:
+		for _, p := range rt.Priorities {
+			f := &st.sh.Queues[p-1]
+			for _, id := range f.Items[:f.Len] {
+				t := st.sh.Task(id)
+				t.Waited = min(t.Waited+1, rt.WaitCap)
+				if st.holdersAbove(t.Prio) != 0 {
+					t.Starved = min(t.Starved+1, rt.WaitCap)
+				}
+			}
+		}
+	}
+}
+
+// holdersAbove is the set of shadow tasks above priority p holding a slot.
+func (st *step) holdersAbove(p rt.Priority) uint8 {
+	var set uint8
+	for i := range st.sh.Tasks {
+		if t := &st.sh.Tasks[i]; t.Phase.HoldsSlot() && t.Prio.Above(p) {
+			set |= 1 << i
+		}
+	}
+	return set
+}
+
+// held counts the shadow's slots held, globally and in scope.
+func (st *step) held(scope uint8) (global, inScope uint8) {
+	for i := range st.sh.Tasks {
+		if t := &st.sh.Tasks[i]; t.Phase.HoldsSlot() {
+			global++
+			if t.Scope == scope {
+				inScope++
+			}
+		}
+	}
+	return global, inScope
+}
+
+// authorized: §6, from the shadow's own count of slots held.
+func (st *step) authorized(scope uint8) bool {
+	g, s := st.held(scope)
+	l := st.cfg.ScopeLimit[scope]
+	return g < st.cfg.Limit && (l == 0 || s < l)
+}
+
+// queued finds id in the shadow queues.
+func (st *step) queued(id uint8) (rt.Priority, int, bool) { return st.sh.Queued(id) }
+
+// remove takes id out of its shadow queue, if it is in one.
+func (st *step) remove(id uint8) {
+	p, pos, ok := st.queued(id)
+	if !ok {
+		return
+	}
+	f := &st.sh.Queues[p-1]
+	copy(f.Items[pos:f.Len], f.Items[pos+1:f.Len])
+	f.Len--
+	f.Items[f.Len] = 0
+}
+
+// attachedUnqueued reports whether id is the arrival being decided.
+func (st *step) attachedUnqueued(id uint8) bool {
+	_, _, q := st.queued(id)
+	return st.sh.Task(id).Phase == rt.Attached && !q
+}
+
+// event applies one event to the shadow, judging it first.
+func (st *step) event(e rt.Event) {
+	id := e.Task
+	t := st.sh.Task(id)
+	in := st.in
+	switch e.Kind {
+	case rt.TaskDeclared:
+		st.declared(e)
+	case rt.ConcurrencyLimitReached:
+		if !st.attachedUnqueued(id) {
+			st.bad |= 1 << iLifecycle
+			return
+		}
+		g, _ := st.held(t.Scope)
+		want := t.Scope + 1
+		if g >= st.cfg.Limit {
+			want = rt.GlobalLimit
+		}
+		if st.authorized(t.Scope) || e.Limit != want {
+			st.bad |= 1 << iDiagnostics
+		}
+		st.limited |= bit(id)
+	case rt.TaskQueued:
+		st.queuedEvent(e)
+	case rt.TaskActivated:
+		st.activatedEvent(e)
+	case rt.TaskRunning:
+		switch {
+		case st.activated&bit(id) != 0:
+			st.activated &^= bit(id)
+		case t.Phase == rt.Suspended && in.Op == rt.Resume && in.Task == id:
+			t.Phase = rt.Running
+		default:
+			st.bad |= 1 << iLifecycle
+		}
+	case rt.TaskSuspended:
+		if t.Phase != rt.Running || st.activated&bit(id) != 0 || in.Op != rt.Suspend || in.Task != id {
+			st.bad |= 1 << iLifecycle
+			return
+		}
+		t.Phase = rt.Suspended
+	case rt.TaskDropped:
+		st.droppedEvent(e)
+	case rt.TaskFailed:
+		st.failedEvent(e)
+	case rt.TaskDisposing:
+		switch {
+		case t.Phase == rt.Running && in.Op == rt.Complete && in.Task == id && st.activated&bit(id) == 0:
+			if e.Outcome != in.Outcome {
+				st.bad |= 1 << iObservable
+			}
+			if (in.Outcome == rt.Error) != (st.failed&bit(id) != 0) {
+				// An ERROR completion surfaces its error first.
+				st.bad |= 1 << iNoSilentDrop
+			}
+			t.Phase, t.Outcome = rt.Disposing, in.Outcome
+			st.failed &^= bit(id)
+		case t.Phase.HoldsSlot():
+			st.bad |= 1 << iNoPreemption
+		default:
+			st.bad |= 1 << iLifecycle
+		}
+	case rt.TaskDisposed:
+		st.disposedEvent(e)
+	default:
+		st.bad |= 1 << iLifecycle
+	}
+}
+
+// declared: a declaration by the environment, or §9's new task for a
+// retry.
+func (st *step) declared(e rt.Event) {
+	id, in := e.Task, st.in
+	t := st.sh.Task(id)
+	switch {
+	case in.Op == rt.Declare && id == in.Task && e.Other == 0 &&
+		(t.Phase == rt.Unused || t.Phase == rt.Disposed && st.cfg.Recycle):
+		if e.Prio != in.Prio || e.Scope != in.Scope {
+			st.bad |= 1 << iNoReprioritization
+		}
+		*t = rt.Task{Phase: rt.Init, Prio: in.Prio, Scope: in.Scope, RefValid: true}
+	case e.Other != 0 && e.Other <= rt.MaxTasks && st.arrival == 0:
+		// A retry: only the one asked for, of a task that failed with
+		// ERROR (drops are never retried, §8), once.
+		old := st.sh.Task(e.Other)
+		if in.Op != rt.Retry || e.Other != in.Task || old.Outcome != rt.Error || old.Reason != rt.NotDropped ||
+			id == e.Other || id <= st.cfg.Tasks || t.Phase != rt.Unused ||
+			e.Prio != old.Prio || e.Scope != old.Scope || old.Phase != rt.Disposed || old.Retried {
+			st.bad |= 1 << iRetry
+		}
+		old.Retried = true
+		*t = rt.Task{Phase: rt.Attached, Prio: e.Prio, Scope: e.Scope, RefValid: true, RetryOf: e.Other}
+		st.arrival = id
+	default:
+		st.bad |= 1 << iLifecycle
+	}
+}
+
+// queuedEvent: §6 "excess tasks remain queued", into the queue of the
+// task's priority (§4), only when it may not start, and within the
+// queue limit.
+func (st *step) queuedEvent(e rt.Event) {
+	id := e.Task
+	t := st.sh.Task(id)
+	if t.Phase.HoldsSlot() {
+		// Its slot taken (§3): judge what follows on what happened.
+		st.bad |= 1 << iNoPreemption
+		t.Phase = rt.Attached
+		st.sh.Active--
+		st.sh.ScopeActive[t.Scope]--
+		st.push(id)
+		return
+	}
+	if !st.attachedUnqueued(id) || id != st.arrival {
+		st.bad |= 1 << iLifecycle
+		return
+	}
+	if e.Prio != t.Prio {
+		st.bad |= 1 << iNoReprioritization
+	}
+	if st.authorized(t.Scope) {
+		st.bad |= 1 << iWorkConservation
+	}
+	if st.cfg.Reject || st.cfg.QueueLimit != 0 && st.sh.QueuedCount() >= int(st.cfg.QueueLimit) {
+		st.bad |= 1 << iDropPolicy
+	}
+	if st.limited&bit(id) == 0 {
+		st.bad |= 1 << iDiagnostics
+	}
+	st.push(id)
+	st.arrival = 0
+}
+
+// push queues id at the tail of its priority's shadow queue, its wait
+// signals starting afresh (§10).
+func (st *step) push(id uint8) {
+	t := st.sh.Task(id)
+	f := &st.sh.Queues[t.Prio-1]
+	f.Items[f.Len] = id
+	f.Len++
+	t.Waited, t.Starved, t.BlockedBy = 0, 0, st.holdersAbove(t.Prio)
+}
+
+// activatedEvent: §5's choice under §6's limits.
+func (st *step) activatedEvent(e rt.Event) {
+	id := e.Task
+	t := st.sh.Task(id)
+	if t.Phase != rt.Attached {
+		st.bad |= 1 << iLifecycle
+		return
+	}
+	if e.Prio != t.Prio {
+		st.bad |= 1 << iNoReprioritization
+	}
+	if e.Scope != t.Scope {
+		st.bad |= 1 << iObservable
+	}
+	if !st.authorized(t.Scope) {
+		st.bad |= 1 << iLimit
+	}
+	p, pos, isQueued := st.queued(id)
+	if isQueued && p != t.Prio {
+		st.bad |= 1 << iNoReprioritization
+	}
+	if !isQueued && id != st.arrival {
+		st.bad |= 1 << iLifecycle
+	}
+	// Nothing authorized may come before it: a higher queue, or its own
+	// queue ahead of it; a task starting at submission comes after every
+	// queued task of its priority.
+	for _, q := range rt.Priorities {
+		f := &st.sh.Queues[q-1]
+		for i, other := range f.Items[:f.Len] {
+			ahead := q.Above(t.Prio) || q == t.Prio && (!isQueued || i < pos)
+			if ahead && st.authorized(st.sh.Task(other).Scope) {
+				st.bad |= 1 << iActivationOrder
+			}
+		}
+	}
+	if !isQueued && st.cfg.Reject && st.limited&bit(id) != 0 {
+		st.bad |= 1 << iDropPolicy
+	}
+	st.remove(id)
+	if id == st.arrival {
+		st.arrival = 0
+	}
+	t.Phase = rt.Running
+	st.sh.Active++
+	st.sh.ScopeActive[t.Scope]++
+	if g, s := st.held(t.Scope); g > st.cfg.Limit || st.cfg.ScopeLimit[t.Scope] != 0 && s > st.cfg.ScopeLimit[t.Scope] {
+		st.bad |= 1 << iLimit
+	}
+	for i := range st.sh.Tasks {
+		if q := &st.sh.Tasks[i]; q.Phase == rt.Attached && t.Prio.Above(q.Prio) {
+			if _, _, ok := st.queued(uint8(i + 1)); ok {
+				q.BlockedBy |= bit(id)
+			}
+		}
+	}
+	st.activated |= bit(id)
+}
+
+// droppedEvent: §8, judged by its reason.
+func (st *step) droppedEvent(e rt.Event) {
+	id, in := e.Task, st.in
+	t := st.sh.Task(id)
+	if t.Phase.HoldsSlot() {
+		st.bad |= 1 << iNoPreemption
+		return
+	}
+	if t.Phase != rt.Attached {
+		st.bad |= 1 << iLifecycle
+		return
+	}
+	p, pos, isQueued := st.queued(id)
+	fair := false
+	switch e.Reason {
+	case rt.Cancelled:
+		fair = in.Op == rt.Cancel && in.Task == id && isQueued && e.Other == 0
+	case rt.MaxWait:
+		fair = in.Op == rt.Tick && isQueued && st.cfg.MaxWait != 0 && t.Waited > st.cfg.MaxWait && e.Other == 0
+	case rt.QueueFull, rt.Preempted:
+		full := st.arrival != 0 && st.cfg.QueueLimit != 0 && st.sh.QueuedCount() >= int(st.cfg.QueueLimit)
+		victim := st.overflowVictim()
+		if e.Reason == rt.QueueFull {
+			fair = full && victim == 0 && id == st.arrival && e.Other == 0
+		} else {
+			fair = full && isQueued && id == victim && e.Other == st.arrival && pos == int(st.sh.Queues[p-1].Len)-1
+		}
+	}
+	if !fair {
+		st.bad |= 1 << iDropPolicy
+	}
+	st.remove(id)
+	if id == st.arrival {
+		st.arrival = 0
+	}
+	t.Phase, t.Reason, t.Outcome, t.RefValid = rt.Disposed, e.Reason, e.Reason.Outcome(), false
+	st.dropped |= bit(id)
+	st.gone |= bit(id)
+}
+
+// overflowVictim is the task the documented overflow choice drops when
+// the arrival finds the queues full: the newest of the lowest-priority
+// non-empty queue below the arrival's priority; 0 for the arrival itself.
+func (st *step) overflowVictim() uint8 {
+	a := st.sh.Task(st.arrival).Prio
+	for q := rt.Low; a.Above(q); q-- {
+		if f := &st.sh.Queues[q-1]; f.Len > 0 {
+			return f.Items[f.Len-1]
+		}
+	}
+	return 0
+}
+
+// failedEvent: the surfaced error of a drop, a rejection or an ERROR
+// completion.
+func (st *step) failedEvent(e rt.Event) {
+	id, in := e.Task, st.in
+	t := st.sh.Task(id)
+	switch {
+	case st.dropped&bit(id) != 0:
+		if e.Outcome != t.Outcome {
+			st.bad |= 1 << iNoSilentDrop
+		}
+		st.dropped &^= bit(id)
+	case st.attachedUnqueued(id) && id == st.arrival:
+		// A rejection (§6 policy reject): only over the limit.
+		if !st.cfg.Reject || st.authorized(t.Scope) || st.limited&bit(id) == 0 {
+			st.bad |= 1 << iDropPolicy
+		}
+		if e.Outcome != rt.Rejected {
+			st.bad |= 1 << iNoSilentDrop
+		}
+		t.Phase, t.Outcome, t.RefValid = rt.Disposed, rt.Rejected, false
+		st.arrival = 0
+		st.gone |= bit(id)
+	case t.Phase == rt.Running && in.Op == rt.Complete && in.Task == id && in.Outcome == rt.Error:
+		if e.Outcome != rt.Error {
+			st.bad |= 1 << iNoSilentDrop
+		}
+	default:
+		st.bad |= 1 << iLifecycle
+		return
+	}
+	st.failed |= bit(id)
+}
+
+// disposedEvent ends a completion (slot released, ref invalidated) or a
+// drop or rejection, which must have surfaced its error first.
+func (st *step) disposedEvent(e rt.Event) {
+	id := e.Task
+	t := st.sh.Task(id)
+	switch {
+	case t.Phase == rt.Disposing:
+		if e.Outcome != t.Outcome {
+			st.bad |= 1 << iObservable
+		}
+		t.Phase, t.RefValid = rt.Disposed, false
+		st.sh.Active--
+		st.sh.ScopeActive[t.Scope]--
+	case t.Phase == rt.Disposed && st.gone&bit(id) != 0 && st.dropped&bit(id) == 0 && st.failed&bit(id) != 0:
+		if e.Outcome != t.Outcome {
+			st.bad |= 1 << iNoSilentDrop
+		}
+		st.failed &^= bit(id)
+		st.gone &^= bit(id)
+	default:
+		st.bad |= 1 << iLifecycle
+	}
+}
+
+// close checks what must hold once every event is applied, then compares
+// the runtime's state after with the shadow.
+func (st *step) close(before, after *rt.State) {
+	if st.activated != 0 || st.failed != 0 {
+		st.bad |= 1 << iLifecycle
+	}
+	if st.dropped != 0 || st.gone != 0 {
+		// A drop without its surfaced error, or without TASK_DISPOSED.
+		st.bad |= 1 << iNoSilentDrop
+	}
+	if st.arrival != 0 {
+		// Attached, and neither started, queued, rejected nor dropped.
+		st.bad |= 1 << iNoSilentDrop
+	}
+	sh := &st.sh
+	// §3: a slot is lost only by the completion of its holder.
+	for i := range before.Tasks {
+		id := uint8(i + 1)
+		if before.Tasks[i].Phase.HoldsSlot() && !(st.in.Op == rt.Complete && st.in.Task == id) && !after.Tasks[i].Phase.HoldsSlot() {
+			st.bad |= 1 << iNoPreemption
+		}
+	}
+	for _, p := range rt.Priorities {
+		f := &sh.Queues[p-1]
+		for pos, id := range f.Items[:f.Len] {
+			t := sh.Task(id)
+			// §6: nothing authorized waits.
+			if st.authorized(t.Scope) {
+				st.bad |= 1 << iWorkConservation
+			}
+			// §8: still queued, or its leaving had events.
+			ap, apos, ok := after.Queued(id)
+			if !ok || after.Task(id).Phase != rt.Attached {
+				st.bad |= 1 << iNoSilentDrop
+				continue
+			}
+			if st.cfg.MaxWait != 0 && t.Waited > st.cfg.MaxWait {
+				st.bad |= 1 << iDropPolicy
+			}
+			// §10: the signals DevTools shows.
+			d := after.Diagnose(st.cfg, id)
+			g, _ := st.held(t.Scope)
+			why := rt.WaitScopeLimit
+			if g >= st.cfg.Limit {
+				why = rt.WaitGlobalLimit
+			}
+			if ap != p || apos != pos || d.Queue != p || d.Position != pos || d.Why != why ||
+				d.Waited != t.Waited || d.Starved != t.Starved || d.BlockedBy != t.BlockedBy {
+				st.bad |= 1 << iDiagnostics
+			}
+		}
+	}
+	if st.cfg.QueueLimit != 0 && sh.QueuedCount() > int(st.cfg.QueueLimit) {
+		st.bad |= 1 << iDropPolicy
+	}
+	for i := range after.Tasks {
+		a, want := &after.Tasks[i], &sh.Tasks[i]
+		// §7: the priority a task was declared with, in its queue.
+		if a.Prio != want.Prio {
+			st.bad |= 1 << iNoReprioritization
+		}
+		// §8: a disposed task's ref is invalid.
+		if want.Phase == rt.Disposed && a.RefValid && before.Tasks[i].Phase != rt.Disposed {
+			st.bad |= 1 << iNoSilentDrop
+		}
+	}
+	for _, p := range rt.Priorities {
+		f := &after.Queues[p-1]
+		for _, id := range f.Items[:min(f.Len, rt.MaxTasks)] {
+			if id == 0 || id > rt.MaxTasks || after.Task(id).Prio != p {
+				st.bad |= 1 << iNoReprioritization
+			}
+		}
+	}
+	if *after != *sh {
+		st.bad |= 1 << iObservable
+	}
+}

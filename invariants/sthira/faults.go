@@ -1,0 +1,36 @@
+package sthira
+
+import rt "modelcheck/runtime/sthira"
+
+// FaultCase is one fault switch, the scenario that catches it and the
+// invariants it trips there (the first one reported is among them).
+type FaultCase struct {
+	Fault    rt.Fault
+	Scenario string
+	Trips    []string
+}
+
+var faults = []FaultCase{
+	{rt.LimitOffByOne, "default", []string{"limit"}},
+	{rt.ScopeLimitIgnored, "scopes", []string{"limit"}},
+	{rt.PreemptRunning, "default", []string{"no-preemption"}},
+	{rt.LIFOQueue, "default", []string{"activation-order"}},
+	{rt.NormalBeforeHigh, "default", []string{"activation-order"}},
+	{rt.LazyActivation, "default", []string{"work-conservation"}},
+	{rt.HeadOfLine, "scopes", []string{"work-conservation"}},
+	{rt.Aging, "starvation", []string{"no-reprioritization"}},
+	{rt.SilentOverflow, "overflow", []string{"no-silent-drop"}},
+	{rt.RefKept, "overflow", []string{"no-silent-drop"}},
+	{rt.OverflowDropsOldest, "overflow", []string{"drop-policy"}},
+	{rt.TimeoutEarly, "timeout", []string{"drop-policy"}},
+	{rt.DropViaDisposing, "overflow", []string{"lifecycle"}},
+	{rt.RetryDefaultPriority, "reject", []string{"retry-new-task"}},
+	{rt.RetryReusesRef, "reject", []string{"retry-new-task"}},
+	{rt.RetryDropped, "timeout", []string{"retry-new-task"}},
+	{rt.BlockersMissed, "default", []string{"diagnostics"}},
+	{rt.OutcomeLost, "reject", []string{"observable-state"}},
+}
+
+// Faults returns the catalogue: every fault of runtime/sthira with the
+// scenario that catches it.
+func Faults() []FaultCase { return append([]FaultCase(nil), faults...) }

@@ -1,0 +1,76 @@
+package sthira
+
+import (
+	"strconv"
+	"strings"
+)
+
+// §10 Visibility & Diagnostics: read-only signals over a state. None of
+// them changes the scheduler.
+
+// WaitReason is why a queued task waits.
+type WaitReason uint8
+
+// The reasons a task waits; NotWaiting for a task in no queue.
+const (
+	NotWaiting WaitReason = iota
+	// WaitGlobalLimit: every slot of the global maxConcurrentTasks is held.
+	WaitGlobalLimit
+	// WaitScopeLimit: a global slot is free, its scope's are all held.
+	WaitScopeLimit
+)
+
+func (w WaitReason) String() string {
+	switch w {
+	case WaitGlobalLimit:
+		return "global_limit"
+	case WaitScopeLimit:
+		return "scope_limit"
+	}
+	return "not_waiting"
+}
+
+// Diagnosis is what DevTools must display about a task (§10): why it
+// waits, which queue it belongs to, what higher-priority tasks block it,
+// and its wait time and starvation duration in ticks.
+type Diagnosis struct {
+	Why WaitReason
+	// Queue is the task's queue (its priority); Position its place, 0 at
+	// the head.
+	Queue    Priority
+	Position int
+	// BlockedBy has bit k set for the higher-priority task t(k+1).
+	BlockedBy uint8
+	Waited    uint8
+	Starved   uint8
+}
+
+// QueueLengths returns the lengths of Q_HIGH, Q_NORMAL and Q_LOW.
+func (s *State) QueueLengths() [3]int {
+	return [3]int{int(s.Queues[0].Len), int(s.Queues[1].Len), int(s.Queues[2].Len)}
+}
+
+// Diagnose describes task id; a task in no queue is NotWaiting.
+func (s *State) Diagnose(cfg *Config, id uint8) Diagnosis {
+	q, pos, ok := s.Queued(id)
+	if !ok {
+		return Diagnosis{}
+	}
+	t := s.Task(id)
+	why := WaitScopeLimit
+	if s.Active >= cfg.Limit {
+		why = WaitGlobalLimit
+	}
+	return Diagnosis{Why: why, Queue: q, Position: pos, BlockedBy: t.BlockedBy, Waited: t.Waited, Starved: t.Starved}
+}
+
+// TaskSet spells a set of tasks (bit k for t(k+1)) as {t1,t3}.
+func TaskSet(set uint8) string {
+	var names []string
+	for k := range MaxTasks {
+		if set&(1<<k) != 0 {
+			names = append(names, "t"+strconv.Itoa(k+1))
+		}
+	}
+	return "{" + strings.Join(names, ",") + "}"
+}

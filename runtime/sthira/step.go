@@ -1,0 +1,410 @@
+package sthira
+
+import "fmt"
+
+// New is the initial scheduler: every slot unused, the queues empty.
+func New() State { return State{} }
+
+// Step is the pure transition: the successor of s under in and the events
+// it emitted. It allocates; the explorer calls Apply with a reused log.
+func Step(cfg *Config, s State, in Input) (State, []Event, error) {
+	var log Log
+	err := s.Apply(cfg, in, &log)
+	return s, log.Events, err
+}
+
+// Apply applies in to s, appending its events to log. An input the
+// scheduler cannot take there (a task in the wrong phase, an unknown
+// slot) is an error and leaves s as it was.
+func (s *State) Apply(cfg *Config, in Input, log *Log) error {
+	if in.Op != Tick && (in.Task == 0 || in.Task > MaxTasks) {
+		return fmt.Errorf("%s: no task slot t%d", in, in.Task)
+	}
+	switch in.Op {
+	case Declare:
+		return s.declare(cfg, in, log)
+	case Submit:
+		return s.submit(cfg, in.Task, log)
+	case Complete:
+		return s.complete(cfg, in, log)
+	case Suspend:
+		return s.suspend(in.Task, log)
+	case Resume:
+		return s.resume(in.Task, log)
+	case Cancel:
+		return s.cancel(cfg, in.Task, log)
+	case Tick:
+		s.tick(cfg, log)
+		return nil
+	case Retry:
+		return s.retry(cfg, in.Task, log)
+	}
+	return fmt.Errorf("unknown input %v", in)
+}
+
+// declare creates a task in a slot: §3 "priority is assigned at task
+// creation". A disposed slot may take a new task only under Recycle.
+func (s *State) declare(cfg *Config, in Input, log *Log) error {
+	t := s.Task(in.Task)
+	if !(t.Phase == Unused || t.Phase == Disposed && cfg.Recycle) || in.Task > cfg.Tasks {
+		return fmt.Errorf("%s: slot t%d cannot take a new task (%s)", in, in.Task, t.Phase)
+	}
+	if in.Prio < High || in.Prio > Low || in.Scope >= MaxScopes {
+		return fmt.Errorf("%s: bad priority or scope", in)
+	}
+	*t = Task{Phase: Init, Prio: in.Prio, Scope: in.Scope, RefValid: true}
+	log.emit(Event{Kind: TaskDeclared, Task: in.Task, Prio: in.Prio, Scope: in.Scope})
+	return nil
+}
+
+// submit attaches a declared task and decides at once: start, queue or
+// reject.
+func (s *State) submit(cfg *Config, id uint8, log *Log) error {
+	t := s.Task(id)
+	if t.Phase != Init {
+		return fmt.Errorf("submit t%d: task is %s, not INIT", id, t.Phase)
+	}
+	t.Phase = Attached
+	s.admit(cfg, id, log)
+	return nil
+}
+
+// admit decides for an attached task that is in no queue. §6 Concurrency
+// Limits: an authorized task starts; one that is not is queued ("excess
+// tasks remain queued") or, under the reject policy, rejected.
+func (s *State) admit(cfg *Config, id uint8, log *Log) {
+	t := s.Task(id)
+	if s.authorized(cfg, t.Scope) {
+		s.activate(id, log)
+		return
+	}
+	log.emit(Event{Kind: ConcurrencyLimitReached, Task: id, Limit: s.limitReached(cfg, t.Scope)})
+	if cfg.Faults.Has(PreemptRunning) {
+		// §3 forbids this: take the slot of a running lower-priority task.
+		for i := range s.Tasks {
+			if v := &s.Tasks[i]; v.Phase == Running && t.Prio.Above(v.Prio) {
+				s.release(uint8(i + 1))
+				v.Phase = Attached
+				s.Queues[v.Prio-1].push(uint8(i + 1))
+				log.emit(Event{Kind: TaskQueued, Task: uint8(i + 1), Prio: v.Prio})
+				s.activate(id, log)
+				return
+			}
+		}
+	}
+	if cfg.Reject {
+		t.Phase, t.Outcome, t.RefValid = Disposed, Rejected, false
+		log.emit(Event{Kind: TaskFailed, Task: id, Outcome: Rejected})
+		log.emit(Event{Kind: TaskDisposed, Task: id, Outcome: Rejected})
+		return
+	}
+	if cfg.QueueLimit != 0 && s.QueuedCount() >= int(cfg.QueueLimit) && !s.overflow(cfg, id, log) {
+		return
+	}
+	s.enqueue(cfg, id, log)
+}
+
+// overflow handles an arrival that finds the queues at their limit (§8
+// "queue size exceeds policy limit", §3 "may preempt lower-priority
+// pending tasks"): if a strictly lower-priority task is queued, the newest
+// task of the lowest-priority non-empty queue is dropped (preempted) and
+// the arrival may be queued; otherwise the arrival is dropped (queue_full)
+// and the tasks already waiting keep their place. It reports whether the
+// arrival may be queued.
+func (s *State) overflow(cfg *Config, id uint8, log *Log) bool {
+	p := s.Task(id).Prio
+	for q := Low; p.Above(q); q-- {
+		if f := &s.Queues[q-1]; f.Len > 0 {
+			victim := f.Items[f.Len-1]
+			f.remove(int(f.Len - 1))
+			s.drop(cfg, victim, Preempted, id, log)
+			return true
+		}
+	}
+	if cfg.Faults.Has(OverflowDropsOldest) {
+		if f := &s.Queues[p-1]; f.Len > 0 {
+			victim := f.Items[0]
+			f.remove(0)
+			s.drop(cfg, victim, QueueFull, 0, log)
+			return true
+		}
+	}
+	s.drop(cfg, id, QueueFull, 0, log)
+	return false
+}
+
+// enqueue puts an attached task at the tail of its priority's queue (§4:
+// exactly one queue, FIFO) and starts its "blocked by" set with the
+// higher-priority tasks holding a slot now (§10).
+func (s *State) enqueue(cfg *Config, id uint8, log *Log) {
+	t := s.Task(id)
+	s.Queues[t.Prio-1].push(id)
+	t.Waited, t.Starved, t.BlockedBy = 0, 0, 0
+	if !cfg.Faults.Has(BlockersMissed) {
+		t.BlockedBy = s.holdersAbove(t.Prio)
+	}
+	log.emit(Event{Kind: TaskQueued, Task: id, Prio: t.Prio})
+}
+
+// holdersAbove is the set of tasks of priority above p holding a slot.
+func (s *State) holdersAbove(p Priority) uint8 {
+	var set uint8
+	for i := range s.Tasks {
+		if t := &s.Tasks[i]; t.Phase.HoldsSlot() && t.Prio.Above(p) {
+			set |= 1 << i
+		}
+	}
+	return set
+}
+
+// authorized reports whether a task of the given scope may start now: §6
+// "Scheduler never exceeds this limit", globally and for its scope.
+func (s *State) authorized(cfg *Config, scope uint8) bool {
+	limit := cfg.Limit
+	if cfg.Faults.Has(LimitOffByOne) {
+		limit++
+	}
+	if s.Active >= limit {
+		return false
+	}
+	l := cfg.ScopeLimit[scope]
+	return l == 0 || s.ScopeActive[scope] < l || cfg.Faults.Has(ScopeLimitIgnored)
+}
+
+// limitReached names the limit that keeps a task of scope from starting.
+func (s *State) limitReached(cfg *Config, scope uint8) uint8 {
+	if s.Active >= cfg.Limit {
+		return GlobalLimit
+	}
+	return scope + 1
+}
+
+// activationLoop is §5 Activation Algorithm, with §6's limits: while a
+// slot is available, activate the first task of Q_HIGH, then Q_NORMAL,
+// then Q_LOW whose scope has a free slot.
+func (s *State) activationLoop(cfg *Config, log *Log) {
+	for {
+		id := s.nextAuthorized(cfg)
+		if id == 0 {
+			return
+		}
+		p, pos, _ := s.Queued(id)
+		s.Queues[p-1].remove(pos)
+		s.activate(id, log)
+	}
+}
+
+// nextAuthorized is the task §5 dequeues next, 0 if none may start.
+func (s *State) nextAuthorized(cfg *Config) uint8 {
+	order := Priorities
+	if cfg.Faults.Has(NormalBeforeHigh) {
+		order = [3]Priority{Normal, High, Low}
+	}
+	for _, p := range order {
+		f := &s.Queues[p-1]
+		for i := range int(f.Len) {
+			if cfg.Faults.Has(LIFOQueue) {
+				i = int(f.Len) - 1 - i
+			}
+			id := f.Items[i]
+			if s.authorized(cfg, s.Task(id).Scope) {
+				return id
+			}
+			if cfg.Faults.Has(HeadOfLine) {
+				return 0
+			}
+		}
+	}
+	return 0
+}
+
+// activate is §5 "Activation": the FSM transition to RUNNING and the
+// execution reservation. Every queued task of lower priority now waits
+// behind it (§10 "blocked by").
+func (s *State) activate(id uint8, log *Log) {
+	t := s.Task(id)
+	t.Phase = Running
+	s.Active++
+	s.ScopeActive[t.Scope]++
+	for i := range s.Tasks {
+		if q := &s.Tasks[i]; q.Phase == Attached && t.Prio.Above(q.Prio) {
+			q.BlockedBy |= 1 << (id - 1)
+		}
+	}
+	log.emit(Event{Kind: TaskActivated, Task: id, Prio: t.Prio, Scope: t.Scope})
+	log.emit(Event{Kind: TaskRunning, Task: id})
+}
+
+// release gives a task's slot back.
+func (s *State) release(id uint8) {
+	s.Active--
+	s.ScopeActive[s.Task(id).Scope]--
+}
+
+// complete ends a running task: RUNNING -> DISPOSING -> DISPOSED, its
+// error surfaced, its slot freed and the activation loop run (§5).
+func (s *State) complete(cfg *Config, in Input, log *Log) error {
+	t := s.Task(in.Task)
+	if t.Phase != Running {
+		return fmt.Errorf("%s: task is %s, not RUNNING", in, t.Phase)
+	}
+	if in.Outcome != Success && in.Outcome != Error {
+		return fmt.Errorf("%s: a completion is SUCCESS or ERROR", in)
+	}
+	if in.Outcome == Error {
+		log.emit(Event{Kind: TaskFailed, Task: in.Task, Outcome: Error})
+	}
+	t.Outcome = in.Outcome
+	if cfg.Faults.Has(OutcomeLost) {
+		t.Outcome = Success
+	}
+	log.emit(Event{Kind: TaskDisposing, Task: in.Task, Outcome: in.Outcome})
+	t.Phase, t.RefValid = Disposed, false
+	s.release(in.Task)
+	log.emit(Event{Kind: TaskDisposed, Task: in.Task, Outcome: in.Outcome})
+	if !cfg.Faults.Has(LazyActivation) {
+		s.activationLoop(cfg, log)
+	}
+	return nil
+}
+
+func (s *State) suspend(id uint8, log *Log) error {
+	t := s.Task(id)
+	if t.Phase != Running {
+		return fmt.Errorf("suspend t%d: task is %s, not RUNNING", id, t.Phase)
+	}
+	t.Phase = Suspended
+	log.emit(Event{Kind: TaskSuspended, Task: id})
+	return nil
+}
+
+func (s *State) resume(id uint8, log *Log) error {
+	t := s.Task(id)
+	if t.Phase != Suspended {
+		return fmt.Errorf("resume t%d: task is %s, not SUSPENDED", id, t.Phase)
+	}
+	t.Phase = Running
+	log.emit(Event{Kind: TaskRunning, Task: id})
+	return nil
+}
+
+// cancel is §8 "explicit cancellation is issued" for a queued task.
+func (s *State) cancel(cfg *Config, id uint8, log *Log) error {
+	p, pos, ok := s.Queued(id)
+	if !ok {
+		return fmt.Errorf("cancel t%d: task is not queued (%s)", id, s.Task(id).Phase)
+	}
+	s.Queues[p-1].remove(pos)
+	s.drop(cfg, id, Cancelled, 0, log)
+	return nil
+}
+
+// drop is §8 Drop behavior for a task already out of its queue: directly
+// to DISPOSED, the ref invalidated, the error surfaced. Dropped tasks are
+// never retried.
+func (s *State) drop(cfg *Config, id uint8, why DropReason, by uint8, log *Log) {
+	t := s.Task(id)
+	t.Phase, t.Reason, t.Outcome, t.RefValid = Disposed, why, why.Outcome(), cfg.Faults.Has(RefKept)
+	if cfg.Faults.Has(SilentOverflow) && (why == Preempted || why == QueueFull) {
+		return
+	}
+	log.emit(Event{Kind: TaskDropped, Task: id, Reason: why, Other: by})
+	log.emit(Event{Kind: TaskFailed, Task: id, Outcome: t.Outcome})
+	if cfg.Faults.Has(DropViaDisposing) {
+		log.emit(Event{Kind: TaskDisposing, Task: id, Outcome: t.Outcome})
+	}
+	log.emit(Event{Kind: TaskDisposed, Task: id, Outcome: t.Outcome})
+}
+
+// tick advances time by one unit: every queued task waits one tick more,
+// and is dropped if its wait now exceeds the max wait (§8). §7 Starvation
+// Semantics: a task queued while a higher-priority task holds a slot
+// starves one tick more, observably, and nothing else happens to it: no
+// reprioritization, no fairness correction, no aging. Queues are visited
+// in activation order, so drops come out in that order.
+func (s *State) tick(cfg *Config, log *Log) {
+	for _, p := range Priorities {
+		f := &s.Queues[p-1]
+		for i := 0; i < int(f.Len); {
+			id := f.Items[i]
+			t := s.Task(id)
+			t.Waited = min(t.Waited+1, WaitCap)
+			if s.holdersAbove(t.Prio) != 0 {
+				t.Starved = min(t.Starved+1, WaitCap)
+			}
+			limit := cfg.MaxWait
+			if cfg.Faults.Has(TimeoutEarly) {
+				limit--
+			}
+			if cfg.MaxWait != 0 && t.Waited > limit {
+				f.remove(i)
+				s.drop(cfg, id, MaxWait, 0, log)
+				if cfg.Faults.Has(RetryDropped) {
+					s.redeclare(cfg, id, log)
+				}
+				continue
+			}
+			i++
+		}
+	}
+	if cfg.Faults.Has(Aging) {
+		// §7 says "no aging algorithm", and this is one: the first task
+		// that waited two ticks moves up one queue.
+	aging:
+		for _, p := range []Priority{Normal, Low} {
+			f := &s.Queues[p-1]
+			for i := 0; i < int(f.Len); i++ {
+				if id := f.Items[i]; s.Task(id).Waited >= 2 {
+					f.remove(i)
+					s.Task(id).Prio = p - 1
+					s.Queues[p-2].push(id)
+					break aging
+				}
+			}
+		}
+	}
+}
+
+// retry is §9 Retry Interaction: a new task in a fresh slot (a new ref),
+// with the original's priority and scope, entering the queues like any
+// submitted task; the original stays disposed.
+func (s *State) retry(cfg *Config, id uint8, log *Log) error {
+	old := s.Task(id)
+	if old.Phase != Disposed || old.Outcome != Error || old.Retried {
+		return fmt.Errorf("retry t%d: only a task that failed with ERROR can be retried, once", id)
+	}
+	if s.freeRetrySlot(cfg) == 0 {
+		return fmt.Errorf("retry t%d: no free slot for the new task", id)
+	}
+	return s.redeclare(cfg, id, log)
+}
+
+// redeclare declares and submits the new task of a retry of id.
+func (s *State) redeclare(cfg *Config, id uint8, log *Log) error {
+	old := s.Task(id)
+	n := s.freeRetrySlot(cfg)
+	if cfg.Faults.Has(RetryReusesRef) {
+		n = id
+	}
+	if n == 0 {
+		return nil
+	}
+	old.Retried = true
+	prio := old.Prio
+	if cfg.Faults.Has(RetryDefaultPriority) {
+		prio = Normal
+	}
+	*s.Task(n) = Task{Phase: Init, Prio: prio, Scope: old.Scope, RefValid: true, RetryOf: id}
+	log.emit(Event{Kind: TaskDeclared, Task: n, Prio: prio, Scope: old.Scope, Other: id})
+	return s.submit(cfg, n, log)
+}
+
+// freeRetrySlot is the first never-used slot after the scenario's tasks.
+func (s *State) freeRetrySlot(cfg *Config) uint8 {
+	for i := int(cfg.Tasks); i < MaxTasks; i++ {
+		if s.Tasks[i].Phase == Unused {
+			return uint8(i + 1)
+		}
+	}
+	return 0
+}
