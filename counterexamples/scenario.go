@@ -30,7 +30,36 @@ func (p *Pipeline[C, S, I]) scenarioArgs(base string, sc *C) ([]string, error) {
 			args = append(args, s.Key+"="+v)
 		}
 	}
+	if err := p.readsBack(args, sc); err != nil {
+		return nil, err
+	}
 	return args, nil
+}
+
+// readsBack checks that the scenario directive spelled as args reads back
+// as sc, through the reader's own path (datadriven's line parser, the
+// names-or-numbers rule, Set and Validate): a system whose Get spells a
+// value its Set or the file format refuses would otherwise have its
+// counterexample written to disk and then refused on replay. The error is
+// the system's bug, named by key.
+func (p *Pipeline[C, S, I]) readsBack(args []string, sc *C) error {
+	_, parsed, err := datadriven.ParseLine("scenario " + strings.Join(args, " "))
+	if err == nil {
+		err = plainArgs(parsed)
+	}
+	var back C
+	if err == nil {
+		_, back, err = p.parseScenario(parsed)
+	}
+	if err != nil {
+		return fmt.Errorf("model %s spells a scenario it cannot read back (a bug in its Settings): %w", p.spec.Name(), err)
+	}
+	for _, s := range p.spec.Settings() {
+		if got, want := s.Get(&back), s.Get(sc); got != want {
+			return fmt.Errorf("model %s spells a scenario it cannot read back (a bug in its Settings): %s=%s reads back as %s", p.spec.Name(), s.Key, want, got)
+		}
+	}
+	return nil
 }
 
 // parseScenario reads the scenario directive's arguments: the base

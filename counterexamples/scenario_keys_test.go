@@ -1,12 +1,14 @@
 package counterexamples
 
 import (
+	"errors"
 	"reflect"
 	"strings"
 	"testing"
 
 	"github.com/cockroachdb/datadriven"
 
+	mc "modelcheck/model"
 	model "modelcheck/model/asupersync"
 )
 
@@ -104,5 +106,53 @@ func TestSleepWithoutTimerIsRefused(t *testing.T) {
 		if err := sc.Validate(); err != nil {
 			t.Errorf("named scenario %s: %v", sc.Name, err)
 		}
+	}
+}
+
+// badSpelling is the asupersync spec with one key more whose Get spells,
+// for a one-task scenario, a value that cannot be read back: one the file
+// format refuses (a slash is neither a name nor a number) or one its own
+// Set refuses.
+type badSpelling struct {
+	mc.Spec[model.Scenario, model.State, model.Input]
+	spell string
+}
+
+func (b badSpelling) Settings() []mc.Setting[model.Scenario] {
+	return append(b.Spec.Settings(), mc.Setting[model.Scenario]{
+		Key: "bad", Line: 99, Unset: "x",
+		Get: func(sc *model.Scenario) string {
+			if sc.Tasks == 1 {
+				return b.spell
+			}
+			return "x"
+		},
+		Set: func(_ *model.Scenario, v string) error {
+			if v == "y" {
+				return errors.New("want x")
+			}
+			return nil
+		},
+	})
+}
+
+// TestScenarioThatCannotBeReadBackIsRefused: a scenario whose spelling the
+// reader would refuse is an error when the file is spelled, naming the
+// key, so no such file reaches the disk.
+func TestScenarioThatCannotBeReadBackIsRefused(t *testing.T) {
+	one, err := asu.Spec().Config("default")
+	if err != nil {
+		t.Fatal(err)
+	}
+	one.Tasks = 1
+	for _, spell := range []string{"HIGH/s1", "y"} {
+		p := New[model.Scenario, model.State, model.Input](badSpelling{asu.Spec(), spell})
+		if _, err := p.scenarioArgs("default", &one); err == nil || !strings.Contains(err.Error(), "bad") {
+			t.Errorf("bad=%s: got %v, want an error naming the key", spell, err)
+		}
+	}
+	p := New[model.Scenario, model.State, model.Input](badSpelling{asu.Spec(), "x"})
+	if _, err := p.scenarioArgs("default", &one); err != nil {
+		t.Errorf("a key that reads back: %v", err)
 	}
 }
