@@ -2,6 +2,7 @@ package counterexamples
 
 import (
 	"fmt"
+	"path/filepath"
 	"strings"
 
 	"modelcheck/model"
@@ -33,6 +34,37 @@ type Origin struct {
 	// Length is the number of inputs of the script as found: the shortest
 	// path under BFS, before shrinking.
 	Length int
+	// Dir is the folder the file is kept in, as the command line named it
+	// (relative to the repository root for a committed file); "" means
+	// DefaultDir. The header's replay line names the file there, and only
+	// a file in DefaultDir names the go test that replays it.
+	Dir string
+}
+
+// DefaultDir is where counterexample files are committed, the folder
+// TestRegression replays under go test.
+const DefaultDir = "testdata/counterexamples"
+
+// whereLines are the header's replay and test lines of a file named name
+// kept in dir: how a reader runs it again by hand and under go test.
+func whereLines(dir, name string) string {
+	if dir == "" {
+		dir = DefaultDir
+	}
+	test := "# test: none (go test replays the files in " + DefaultDir + " only)\n"
+	if inDefaultDir(dir) {
+		// Spelled from the repository root, where both commands run.
+		dir = DefaultDir
+		test = fmt.Sprintf("# test: go test ./counterexamples -run 'TestRegression/%s$' -v\n", strings.TrimSuffix(name, ".txt"))
+	}
+	return "# replay: modelcheck replay " + filepath.ToSlash(filepath.Join(dir, name)) + "\n" + test
+}
+
+// inDefaultDir reports whether dir is DefaultDir, named from the
+// repository root or from anywhere else (an absolute path, ../..).
+func inDefaultDir(dir string) bool {
+	dir = filepath.ToSlash(filepath.Clean(dir))
+	return dir == DefaultDir || strings.HasSuffix(dir, "/"+DefaultDir)
 }
 
 // byHand is the origin command of a script that no explore run recorded.

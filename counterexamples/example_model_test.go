@@ -384,7 +384,7 @@ func TestExampleModelThroughThePipeline(t *testing.T) {
 		t.Fatalf("with unchecked-enter: %+v, want mutual-exclusion at depth 4", r.Violations)
 	}
 	// Shrink and write: the third process is not needed.
-	origin := counterexamples.Origin{Command: "TestExampleModelThroughThePipeline (explore --scenario three --fault unchecked-enter)"}
+	origin := counterexamples.Origin{Command: "TestExampleModelThroughThePipeline (explore --scenario three --fault unchecked-enter)", Dir: "testdata/example"}
 	name, data, inputs, err := found.Counterexample(ctx, 0, origin)
 	if err != nil {
 		t.Fatal(err)
@@ -427,7 +427,7 @@ func TestExampleModelThroughThePipeline(t *testing.T) {
 	if f, err = counterexamples.Open(hand, lockSystem); err != nil {
 		t.Fatal(err)
 	}
-	_, shrunk, shrunkInputs, err := f.Shrink(ctx)
+	_, shrunk, shrunkInputs, err := f.Shrink(ctx, "")
 	if err != nil || shrunkInputs != 4 || f.Inputs() != 34 || !bytes.Contains(shrunk, []byte("\nprocs=2 faults=unchecked-enter\n")) ||
 		!bytes.Contains(shrunk, []byte("\nviolation mutual-exclusion by step 4 ")) {
 		t.Fatalf("the hand-written script (%d inputs) shrinks to %d inputs (error %v):\n%s", f.Inputs(), shrunkInputs, err, shrunk)
@@ -442,7 +442,7 @@ func TestExampleModelThroughThePipeline(t *testing.T) {
 	if f, err = counterexamples.Open(hand, bare); err != nil {
 		t.Fatal(err)
 	}
-	if _, shrunk, shrunkInputs, err = f.Shrink(ctx); err != nil || shrunkInputs != 4 || !bytes.Contains(shrunk, []byte("\nprocs=3 faults=unchecked-enter\n")) {
+	if _, shrunk, shrunkInputs, err = f.Shrink(ctx, ""); err != nil || shrunkInputs != 4 || !bytes.Contains(shrunk, []byte("\nprocs=3 faults=unchecked-enter\n")) {
 		t.Fatalf("without the optional parts, the hand-written script shrinks to %d inputs (error %v):\n%s", shrunkInputs, err, shrunk)
 	}
 }

@@ -75,7 +75,6 @@ func (p *Pipeline[C, S, I]) Format(c Case[C, I]) (name string, data []byte, err 
 // header says what broke and how it was found. The model, found by and
 // length lines are read back by Parse, so they survive every later shrink.
 func (p *Pipeline[C, S, I]) header(c *Case[C, I], v *Violation, name string) string {
-	test := strings.TrimSuffix(name, ".txt")
 	faults := strings.Join(p.spec.FaultsOn(&c.Scenario), ",")
 	if faults == "" {
 		faults = "none"
@@ -83,11 +82,9 @@ func (p *Pipeline[C, S, I]) header(c *Case[C, I], v *Violation, name string) str
 	return fmt.Sprintf("# counterexample: %s (%s)\n"+
 		"# found by: %s\n"+
 		"# model: %s, base scenario: %s, faults: %s\n"+
-		"# length: %d inputs as found, %d after shrinking\n"+
-		"# replay: modelcheck replay testdata/counterexamples/%s\n"+
-		"# test: go test ./counterexamples -run 'TestRegression/%s$' -v\n",
+		"# length: %d inputs as found, %d after shrinking\n",
 		v.Invariant.Name, violationKind(v), c.Origin.Command, p.spec.Name(), c.Base, faults,
-		c.Origin.Length, len(c.Script), name, test)
+		c.Origin.Length, len(c.Script)) + whereLines(c.Origin.Dir, name)
 }
 
 func violationKind(v *Violation) string {

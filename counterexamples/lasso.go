@@ -227,18 +227,15 @@ func (p *Pipeline[C, S, I]) lassoHeader(c *Case[C, I], loopStart S, name string)
 	if m, err := p.newLiveModel(c); err == nil {
 		subject = m.live.Subject(&loopStart, m.index, c.Loop.Subject)
 	}
-	test := strings.TrimSuffix(name, ".txt")
 	faults := strings.Join(p.spec.FaultsOn(&c.Scenario), ",")
 	if faults == "" {
 		faults = "none"
 	}
 	return fmt.Sprintf("# lasso: %s (%s waits forever: %s to the loop, %d in it)\n"+
 		"# found by: %s\n"+
-		"# model: %s, base scenario: %s, faults: %s\n"+
-		"# replay: modelcheck replay testdata/counterexamples/%s\n"+
-		"# test: go test ./counterexamples -run 'TestRegression/%s$' -v\n",
+		"# model: %s, base scenario: %s, faults: %s\n",
 		c.Loop.Property, subject, plural(len(c.Script), "input"), len(c.Loop.Script), c.Origin.Command,
-		p.spec.Name(), c.Base, faults, name, test)
+		p.spec.Name(), c.Base, faults) + whereLines(c.Origin.Dir, name)
 }
 
 // plural is n things, with an s unless n is 1.

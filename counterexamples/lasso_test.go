@@ -44,7 +44,7 @@ const lockOrigin = "TestLassoFile (explore --model lock --scenario naive --liven
 // writeLockLasso writes the naive lock's lasso file to a temporary folder.
 func writeLockLasso(t *testing.T) (path string, data []byte) {
 	t.Helper()
-	name, data, err := findLockLasso(t, "naive").Counterexample(Origin{Command: lockOrigin})
+	name, data, err := findLockLasso(t, "naive").Counterexample(Origin{Command: lockOrigin, Dir: "testdata/example"})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -60,7 +60,7 @@ func writeLockLasso(t *testing.T) (path string, data []byte) {
 // replays (the lasso reproduces, and the file records exactly what is
 // printed) and runs as a datadriven test.
 func TestLassoFile(t *testing.T) {
-	name, data, err := findLockLasso(t, "naive").Counterexample(Origin{Command: lockOrigin})
+	name, data, err := findLockLasso(t, "naive").Counterexample(Origin{Command: lockOrigin, Dir: "testdata/example"})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -93,7 +93,7 @@ func TestLassoFile(t *testing.T) {
 		t.Fatalf("replay: violation %+v, mismatch %v, err %v; want the lasso of entry at step 4 and no mismatch", v, mismatch, err)
 	}
 	RunFile(t, path, lockLookup)
-	if _, _, _, err := f.Shrink(context.Background()); !errors.Is(err, errLassoNotShrunk) {
+	if _, _, _, err := f.Shrink(context.Background(), ""); !errors.Is(err, errLassoNotShrunk) {
 		t.Errorf("shrinking a lasso file: %v, want errLassoNotShrunk", err)
 	}
 }

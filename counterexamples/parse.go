@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"path/filepath"
 	"sort"
 	"strconv"
 	"strings"
@@ -282,7 +283,7 @@ func headerModel(comments []sourceLine) (name string, line int, ok bool) {
 
 // parseOrigin reads the header lines that say how the case was found.
 func parseOrigin(path string, comments []sourceLine) (Origin, error) {
-	var o Origin
+	o := Origin{Dir: filepath.Dir(path)}
 	for _, c := range comments {
 		text := headerText(c)
 		if v, ok := strings.CutPrefix(text, "found by:"); ok {

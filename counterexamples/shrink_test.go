@@ -96,7 +96,7 @@ func TestShrinkLongWalks(t *testing.T) {
 				if err != nil {
 					t.Fatal(err)
 				}
-				f, err := asu.Parse("walk.txt", data)
+				f, err := asu.Parse(DefaultDir+"/walk.txt", data)
 				if err != nil {
 					t.Fatal(err)
 				}

@@ -70,8 +70,9 @@ type Opened interface {
 	// differs from what is printed now (nil if none).
 	Replay(ctx context.Context, w io.Writer) (*Violation, *Mismatch, error)
 	// Shrink runs it, shrinks it and formats the result, as
-	// Counterexample does.
-	Shrink(ctx context.Context) (name string, data []byte, inputs int, err error)
+	// Counterexample does, for keeping in folder dir ("" for the file's
+	// own folder).
+	Shrink(ctx context.Context, dir string) (name string, data []byte, inputs int, err error)
 }
 
 // Open reads a counterexample file as one of the system its "model:"
@@ -208,11 +209,15 @@ func (o opened[C, S, I]) Replay(ctx context.Context, w io.Writer) (*Violation, *
 	return r.Outcome.Violation, r.Mismatch, err
 }
 
-func (o opened[C, S, I]) Shrink(ctx context.Context) (string, []byte, int, error) {
+func (o opened[C, S, I]) Shrink(ctx context.Context, dir string) (string, []byte, int, error) {
 	if _, err := o.f.Run(); err != nil {
 		return "", nil, 0, err
 	}
-	name, data, inputs, err := o.f.p.shrinkAndFormat(ctx, o.f.Case)
+	c := o.f.Case
+	if dir != "" {
+		c.Origin.Dir = dir
+	}
+	name, data, inputs, err := o.f.p.shrinkAndFormat(ctx, c)
 	if err != nil {
 		err = fmt.Errorf("%s: %w", o.f.Path, err)
 	}

@@ -70,7 +70,7 @@ func livenessRun(ctx context.Context, c *exploreConfig, sys counterexamples.Syst
 // writeLasso writes the lasso as a lasso file in c.out; a file that
 // records the same lasso already is kept (counterexamples.WriteFound).
 func writeLasso(c *exploreConfig, sys counterexamples.System, faults []string, found counterexamples.Lassoed) written {
-	origin := counterexamples.Origin{Command: exploreCommand(c, sys, faults) + " --liveness " + c.liveness}
+	origin := counterexamples.Origin{Command: exploreCommand(c, sys, faults) + " --liveness " + c.liveness, Dir: c.out}
 	name, data, err := found.Counterexample(origin)
 	if err != nil {
 		return written{err: fmt.Errorf("writing the lasso: %w", err)}

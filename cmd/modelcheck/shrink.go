@@ -49,7 +49,11 @@ func shrinkFile(ctx context.Context, path, out string, lookup func(string) (coun
 	if err != nil {
 		return err
 	}
-	name, data, inputs, err := f.Shrink(ctx)
+	dir := ""
+	if out != "" {
+		dir = filepath.Dir(out)
+	}
+	name, data, inputs, err := f.Shrink(ctx, dir)
 	if err != nil {
 		return err
 	}

@@ -32,7 +32,7 @@ func writeCounterexamples(ctx context.Context, c *exploreConfig, sys counterexam
 	if c.out == "" {
 		return files
 	}
-	origin := counterexamples.Origin{Command: exploreCommand(c, sys, faults)}
+	origin := counterexamples.Origin{Command: exploreCommand(c, sys, faults), Dir: c.out}
 	for i, v := range r.Violations {
 		name, data, inputs, err := found.Counterexample(ctx, i, origin)
 		if err != nil {
