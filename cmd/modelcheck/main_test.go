@@ -19,6 +19,19 @@ import (
 	"modelcheck/runtime/fault"
 )
 
+// outLikeCommitted is a fresh folder named like the committed one
+// (.../testdata/counterexamples), so that the files explore writes there
+// carry the committed files' header (the replay and test lines name the
+// folder) and can be compared with them byte for byte.
+func outLikeCommitted(t *testing.T) string {
+	t.Helper()
+	dir := filepath.Join(t.TempDir(), "testdata", "counterexamples")
+	if err := os.MkdirAll(dir, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	return dir
+}
+
 // committedDir holds the committed counterexamples.
 const committedDir = "../../testdata/counterexamples"
 
@@ -127,7 +140,7 @@ func TestEveryFaultExitsOne(t *testing.T) {
 	for i, fc := range invariants.Faults() {
 		t.Run(fc.Fault.Name(), func(t *testing.T) {
 			t.Parallel()
-			dir := t.TempDir()
+			dir := outLikeCommitted(t)
 			workers := strconv.Itoa(1 + i%2)
 			r, code := exploreJSON(t, "--depth", "12", "--scenario", fc.Scenario, "--fault", fc.Fault.Name(), "--workers", workers, "--out", dir)
 			if code != exitViolation || len(r.Violations) == 0 {
@@ -189,9 +202,9 @@ func TestWorkersDoNotChangeResults(t *testing.T) {
 		{"--depth", "12", "--fault", "unbounded-cancel-streak"},
 		{"--depth", "12", "--fault", "drain-not-doubled"},
 	} {
-		r1, c1 := exploreJSON(t, append(args, "--workers", "1", "--out", t.TempDir())...)
+		r1, c1 := exploreJSON(t, append(args, "--workers", "1", "--out", outLikeCommitted(t))...)
 		for _, w := range []string{"2", "3"} {
-			rw, cw := exploreJSON(t, append(args, "--workers", w, "--out", t.TempDir())...)
+			rw, cw := exploreJSON(t, append(args, "--workers", w, "--out", outLikeCommitted(t))...)
 			if c1 != cw || !reflect.DeepEqual(clean(r1), clean(rw)) || !reflect.DeepEqual(files(r1), files(rw)) {
 				t.Fatalf("%v: workers 1 gave exit %d %+v, workers %s gave exit %d %+v", args, c1, clean(r1), w, cw, clean(rw))
 			}
