@@ -88,6 +88,7 @@ func newBFS[S any, I comparable](ctx context.Context, m Model[S, I], init *S, op
 		} else {
 			b.workers[w].m = m.Fork()
 		}
+		b.workers[w].compact = compact
 		var err error
 		if b.workers[w].encode, err = encoderOf(b.workers[w].m); err != nil {
 			return nil, err

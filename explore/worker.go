@@ -13,10 +13,20 @@ type worker[S any, I comparable] struct {
 	// bound, checked for being stuck while its parent's inputs are in use.
 	childInputs []I
 	enc         []byte
-	states      []S      // states[k] is the successor cands[k] describes
-	cands       []cand   // successors not visited before the batch
-	ends        []uint32 // per parent, the end of its candidates in cands
-	viols       []chunkViolation
+	// A candidate's state is kept in states[k] or, when the frontier is
+	// compact, zero-run-length encoded in packed[packEnds[k-1]:packEnds[k]]
+	// (from 0 for the first), ready to be copied into the frontier: a
+	// tenth of the bytes for the asupersync model, so a batch holds
+	// megabytes rather than tens of them, and successors are stepped into
+	// one scratch state that stays in cache.
+	compact  bool
+	states   []S // states[k] is the successor cands[k] describes
+	scratch  S   // the successor being stepped, when compact
+	packed   []byte
+	packEnds []uint32
+	cands    []cand   // successors not visited before the batch
+	ends     []uint32 // per parent, the end of its candidates in cands
+	viols    []chunkViolation
 	// boundStuck are the candidates at the depth bound found stuck, in
 	// candidate order (see expand).
 	boundStuck []chunkViolation
@@ -25,7 +35,7 @@ type worker[S any, I comparable] struct {
 // reset empties the buffers for a new batch.
 func (w *worker[S, I]) reset() {
 	w.states, w.cands, w.ends, w.viols = w.states[:0], w.cands[:0], w.ends[:0], w.viols[:0]
-	w.boundStuck = w.boundStuck[:0]
+	w.packed, w.packEnds, w.boundStuck = w.packed[:0], w.packEnds[:0], w.boundStuck[:0]
 }
 
 // expand expands the parents of c, which are in cur. With expand false it
@@ -66,9 +76,13 @@ func (w *worker[S, I]) expand(c *chunk, cur *frontier[S], expand, toBound bool, 
 				if visited.shards[visited.shardOf(fp)].contains(fp) {
 					continue
 				}
-				if toBound {
+				switch {
+				case toBound:
 					w.checkStuckAtBound(c, next, known)
-				} else {
+				case w.compact:
+					w.packed = appendZRL(w.packed, rawBytes(next))
+					w.packEnds = append(w.packEnds, uint32(len(w.packed)))
+				default:
 					w.states = w.states[:len(w.states)+1]
 				}
 				w.cands = append(w.cands, cand{fp: fp, input: uint32(j)})
@@ -90,11 +104,15 @@ func (w *worker[S, I]) checkStuckAtBound(c *chunk, s *S, known *firstViolations)
 	}
 }
 
-// slot is where the next successor is written: the element just past the
-// end of states, which joins them only if the successor turns out to be a
+// slot is where the next successor is written: the scratch state when
+// candidates are kept encoded, else the element just past the end of
+// states, which joins them only if the successor turns out to be a
 // candidate. Stepping straight into it spares copying every successor a
 // second time, which matters for states of a kilobyte.
 func (w *worker[S, I]) slot() *S {
+	if w.compact {
+		return &w.scratch
+	}
 	n := len(w.states)
 	if n == cap(w.states) {
 		var zero S
@@ -120,9 +138,18 @@ func (w *worker[S, I]) addViolation(c *chunk, parent, input, invariant int) {
 func (w *worker[S, I]) place(c *chunk, next *frontier[S], g int) {
 	pos := c.out
 	for k := c.candLo; k < c.candHi; k++ {
-		if w.cands[k].isNew {
-			next.put(g, pos, &w.states[k])
-			pos++
+		if !w.cands[k].isNew {
+			continue
 		}
+		if w.compact {
+			from := uint32(0)
+			if k > 0 {
+				from = w.packEnds[k-1]
+			}
+			next.putEncoded(g, pos, w.packed[from:w.packEnds[k]])
+		} else {
+			next.put(g, pos, &w.states[k])
+		}
+		pos++
 	}
 }
