@@ -26,7 +26,7 @@ const (
 type batchSizer struct {
 	chunks               int // the next batch's
 	minChunks, maxChunks int
-	candidateB           int // bytes a worker holds per candidate
+	candidateB           int // bytes a worker holds per candidate, at most (less when compact)
 }
 
 func newBatchSizer[S any](workers int) batchSizer {

@@ -20,6 +20,16 @@ import "context"
 // Every ordered decision happens in frontier order in phases 2 and 3, so the
 // result does not depend on how many workers ran phases 1, 2 and 4 or in
 // which order.
+//
+// The level at the depth bound is never stored: its states are only
+// checked for being stuck, so the level before checks its successors as
+// it finds them (worker.expand with toBound) and counts the new ones
+// without placing them. The bound level is usually the widest (two thirds
+// of the default asupersync run's states at depth 12), so this saves the
+// larger of the two levels BFS would otherwise hold, and its encoding and
+// decoding. Its stuck states are reported as if the level had been
+// expanded: first per invariant in its frontier order, after every
+// violation of the levels before, and only if the run goes on past them.
 type bfs[S any, I comparable] struct {
 	ctx     context.Context
 	opt     Options
@@ -34,11 +44,18 @@ type bfs[S any, I comparable] struct {
 
 	cur, next *frontier[S] // the level being expanded and the one being built
 	level     int
-	expanding bool    // false at the depth bound: only check for stuck states
-	chunks    []chunk // reused from batch to batch
-	batch     []chunk // the chunks of the current batch, a prefix of chunks
-	sizer     batchSizer
-	stats     Stats
+	expanding bool // false at the depth bound: only check for stuck states
+	// toBound is set on the level before the depth bound, whose successors
+	// are checked as they are found and not stored; boundLen counts the
+	// new ones, and boundStuck keeps the first stuck one per invariant in
+	// their frontier order, until the level is done.
+	toBound    bool
+	boundLen   int
+	boundStuck firstViolations
+	chunks     []chunk // reused from batch to batch
+	batch      []chunk // the chunks of the current batch, a prefix of chunks
+	sizer      batchSizer
+	stats      Stats
 
 	expandJob, mergeJob, placeJob func(worker int)
 }
@@ -71,6 +88,7 @@ func newBFS[S any, I comparable](ctx context.Context, m Model[S, I], init *S, op
 		} else {
 			b.workers[w].m = m.Fork()
 		}
+		b.workers[w].compact = compact
 		var err error
 		if b.workers[w].encode, err = encoderOf(b.workers[w].m); err != nil {
 			return nil, err
@@ -95,7 +113,7 @@ func (b *bfs[S, I]) run() (Result[I], *firstViolations) {
 	defer b.pool.close()
 	stop := b.explore()
 	maxDepth := b.level
-	if b.next.len() > 0 {
+	if b.nextLen() > 0 {
 		maxDepth++
 	}
 	r := partialResult[I](&b.meter, b.stats, maxDepth, stop, b.visited.bytes()+b.log.bytes(), b.memory.read())
@@ -108,6 +126,7 @@ func (b *bfs[S, I]) explore() StopReason {
 	for b.level = 0; ; b.level++ {
 		b.stats.Depth = b.level
 		b.expanding = b.opt.Depth == 0 || b.level < b.opt.Depth
+		b.toBound = b.opt.Depth > 0 && b.level+1 == b.opt.Depth
 		b.sizer.restart()
 		for pos := 0; pos < b.cur.len(); {
 			end := min(pos+b.sizer.chunks*chunkParents, b.cur.len())
@@ -116,16 +135,35 @@ func (b *bfs[S, I]) explore() StopReason {
 			}
 			pos = end
 		}
-		if !b.expanding || b.next.len() == 0 {
+		if !b.expanding || b.nextLen() == 0 {
 			return NotStopped
 		}
 		b.log.endLevel()
 		if !b.opt.KeepGoing && len(b.found.found) > 0 {
 			return StoppedAtViolation
 		}
+		if b.toBound {
+			// The bound level, checked already: as if it had been expanded.
+			b.level++
+			b.stats.Depth = b.level
+			for _, v := range b.boundStuck.found {
+				b.found.add(v.invariant, true, v.steps)
+			}
+			b.boundLen = 0
+			return NotStopped
+		}
 		b.cur, b.next = b.next, b.cur
 		b.next.reset()
 	}
+}
+
+// nextLen is the number of states of the level being built, stored or,
+// at the depth bound, only counted.
+func (b *bfs[S, I]) nextLen() int {
+	if b.toBound {
+		return b.boundLen
+	}
+	return b.next.len()
 }
 
 // runBatch expands, merges, collects and places the batch of parents
@@ -153,12 +191,12 @@ func (b *bfs[S, I]) runBatch(pos, end int) StopReason {
 		b.pool.run(b.mergeJob)
 	}
 	stop := b.collect()
-	if b.expanding {
+	if b.expanding && !b.toBound {
 		b.pool.run(b.placeJob)
 	}
 	// collect may have cut the batch short.
 	last := &b.batch[len(b.batch)-1]
-	b.stats.Queue = int64(b.cur.len()-last.start-last.parents) + int64(b.next.len())
+	b.stats.Queue = int64(b.cur.len()-last.start-last.parents) + int64(b.nextLen())
 	b.meter.tick(b.stats)
 	if stop == NotStopped && b.memory.exceeded() {
 		return StoppedAtMemoryLimit
@@ -176,7 +214,7 @@ func (b *bfs[S, I]) expandTasks(w int) {
 		}
 		c := &b.batch[t]
 		c.worker = w
-		b.workers[w].expand(c, b.cur, b.expanding, b.visited, &b.found)
+		b.workers[w].expand(c, b.cur, b.expanding, b.toBound, b.visited, &b.found)
 	}
 }
 
@@ -212,7 +250,7 @@ func (b *bfs[S, I]) placeTasks(w int) {
 // the batch is dropped, so the run stops at the same chunk boundary
 // whatever the batch size and the worker count.
 func (b *bfs[S, I]) collect() StopReason {
-	stop, total, candidates := NotStopped, b.next.len(), 0
+	stop, total, candidates := NotStopped, b.nextLen(), 0
 	for i := range b.batch {
 		c := &b.batch[i]
 		w := &b.workers[c.worker]
@@ -246,6 +284,9 @@ func (b *bfs[S, I]) collect() StopReason {
 			total += children
 			first = int(end)
 		}
+		if b.toBound {
+			b.collectBoundStuck(c, w)
+		}
 		b.stats.Distinct += int64(total - c.out)
 		if b.opt.MaxStates > 0 && b.stats.Distinct > int64(b.opt.MaxStates) {
 			b.batch, stop = b.batch[:i+1], StoppedAtMaxStates
@@ -254,6 +295,30 @@ func (b *bfs[S, I]) collect() StopReason {
 	}
 	last := &b.batch[len(b.batch)-1]
 	b.sizer.observe(last.start+last.parents-b.batch[0].start, candidates)
-	b.next.resize(total)
+	if b.toBound {
+		b.boundLen = total
+	} else {
+		b.next.resize(total)
+	}
 	return stop
+}
+
+// collectBoundStuck keeps the first stuck successor at the depth bound per
+// invariant, among chunk c's new ones, which are in frontier order. Its
+// path is its parent's and the input to it, as the bound level would have
+// traced it.
+func (b *bfs[S, I]) collectBoundStuck(c *chunk, w *worker[S, I]) {
+	for _, v := range w.boundStuck[c.stuckLo:c.stuckHi] {
+		cd := w.cands[c.candLo+v.parent]
+		if !cd.isNew || b.boundStuck.has(v.invariant) {
+			continue
+		}
+		// The candidate's parent: the first whose candidates end past it.
+		p := 0
+		for int(w.ends[c.endLo+p]) <= c.candLo+v.parent {
+			p++
+		}
+		b.steps = b.log.trace(b.level, c.start+p, b.steps[:0])
+		b.boundStuck.add(v.invariant, true, append(b.steps, int(cd.input)))
+	}
 }

@@ -15,8 +15,10 @@ type chunk struct {
 	worker         int
 	// The chunk's candidates are the worker's cands[candLo:candHi], its
 	// parents' ends are ends[endLo:endLo+parents], and its violations are
-	// viols[violLo:violHi].
+	// viols[violLo:violHi], and its candidates found stuck at the depth
+	// bound are boundStuck[stuckLo:stuckHi].
 	candLo, candHi, endLo, violLo, violHi int
+	stuckLo, stuckHi                      int
 	generated                             int64
 	out                                   int // where its first new state goes in the next level
 }
@@ -30,7 +32,9 @@ type cand struct {
 }
 
 type chunkViolation struct {
-	parent    int // within the chunk
+	// parent is within the chunk; for a stuck candidate at the depth bound
+	// (worker.boundStuck) it is the candidate's index within the chunk's.
+	parent    int
 	input     int // index within Enabled(parent); -1 for a stuck parent
 	invariant int
 }

@@ -139,6 +139,18 @@ func (f *frontier[S]) put(w, i int, s *S) {
 	f.cursors[w] = appendZRL(c, rawBytes(s))
 }
 
+// putEncoded stores as state i the state whose encoding (appendZRL of its
+// raw bytes) is enc, in a compact frontier. Worker goroutine w does the
+// storing, as in put.
+func (f *frontier[S]) putEncoded(w, i int, enc []byte) {
+	c := f.cursors[w]
+	if cap(c)-len(c) < len(enc) {
+		c = f.newBlock(w)
+	}
+	f.refs[i] = uint64(f.curBlock[w])<<32 | uint64(len(c))
+	f.cursors[w] = append(c, enc...)
+}
+
 // newBlock hands worker goroutine w an unused block.
 func (f *frontier[S]) newBlock(w int) []byte {
 	f.mu.Lock()

@@ -9,16 +9,33 @@ type worker[S any, I comparable] struct {
 	encode encoder[S]
 	parent S // scratch: the parent being expanded, from a compact frontier
 	inputs []I
-	enc    []byte
-	states []S      // states[k] is the successor cands[k] describes
-	cands  []cand   // successors not visited before the batch
-	ends   []uint32 // per parent, the end of its candidates in cands
-	viols  []chunkViolation
+	// childInputs is scratch for the inputs of a successor at the depth
+	// bound, checked for being stuck while its parent's inputs are in use.
+	childInputs []I
+	enc         []byte
+	// A candidate's state is kept in states[k] or, when the frontier is
+	// compact, zero-run-length encoded in packed[packEnds[k-1]:packEnds[k]]
+	// (from 0 for the first), ready to be copied into the frontier: a
+	// tenth of the bytes for the asupersync model, so a batch holds
+	// megabytes rather than tens of them, and successors are stepped into
+	// one scratch state that stays in cache.
+	compact  bool
+	states   []S // states[k] is the successor cands[k] describes
+	scratch  S   // the successor being stepped, when compact
+	packed   []byte
+	packEnds []uint32
+	cands    []cand   // successors not visited before the batch
+	ends     []uint32 // per parent, the end of its candidates in cands
+	viols    []chunkViolation
+	// boundStuck are the candidates at the depth bound found stuck, in
+	// candidate order (see expand).
+	boundStuck []chunkViolation
 }
 
 // reset empties the buffers for a new batch.
 func (w *worker[S, I]) reset() {
 	w.states, w.cands, w.ends, w.viols = w.states[:0], w.cands[:0], w.ends[:0], w.viols[:0]
+	w.packed, w.packEnds, w.boundStuck = w.packed[:0], w.packEnds[:0], w.boundStuck[:0]
 }
 
 // expand expands the parents of c, which are in cur. With expand false it
@@ -26,8 +43,15 @@ func (w *worker[S, I]) reset() {
 // only read here, so workers share it safely.
 // Successors already visited are dropped at once; duplicates within the
 // batch are left to the merge.
-func (w *worker[S, I]) expand(c *chunk, cur *frontier[S], expand bool, visited *shardedSet, known *firstViolations) {
+//
+// With toBound the successors are at the depth bound, where they would
+// only be checked for being stuck: they are checked here instead, and not
+// kept, so the bound level, usually the widest, is never stored (see
+// bfs.explore). A stuck one is recorded with its candidate's index in the
+// chunk, for collect to keep if the merge finds it new.
+func (w *worker[S, I]) expand(c *chunk, cur *frontier[S], expand, toBound bool, visited *shardedSet, known *firstViolations) {
 	c.candLo, c.endLo, c.violLo, c.generated = len(w.cands), len(w.ends), len(w.viols), 0
+	c.stuckLo = len(w.boundStuck)
 	for p := range c.parents {
 		s := cur.at(c.start+p, &w.parent)
 		w.inputs = w.m.Enabled(s, w.inputs[:0])
@@ -52,20 +76,43 @@ func (w *worker[S, I]) expand(c *chunk, cur *frontier[S], expand bool, visited *
 				if visited.shards[visited.shardOf(fp)].contains(fp) {
 					continue
 				}
+				switch {
+				case toBound:
+					w.checkStuckAtBound(c, next, known)
+				case w.compact:
+					w.packed = appendZRL(w.packed, rawBytes(next))
+					w.packEnds = append(w.packEnds, uint32(len(w.packed)))
+				default:
+					w.states = w.states[:len(w.states)+1]
+				}
 				w.cands = append(w.cands, cand{fp: fp, input: uint32(j)})
-				w.states = w.states[:len(w.states)+1]
 			}
 		}
 		w.ends = append(w.ends, uint32(len(w.cands)))
 	}
-	c.candHi, c.violHi = len(w.cands), len(w.viols)
+	c.candHi, c.violHi, c.stuckHi = len(w.cands), len(w.viols), len(w.boundStuck)
 }
 
-// slot is where the next successor is written: the element just past the
-// end of states, which joins them only if the successor turns out to be a
+// checkStuckAtBound records the candidate about to be appended, s, if it is
+// stuck: it has no input and Stuck reports an invariant not yet known.
+func (w *worker[S, I]) checkStuckAtBound(c *chunk, s *S, known *firstViolations) {
+	if w.childInputs = w.m.Enabled(s, w.childInputs[:0]); len(w.childInputs) != 0 {
+		return
+	}
+	if v := w.m.Stuck(s); v != 0 && !known.has(v-1) {
+		w.boundStuck = append(w.boundStuck, chunkViolation{parent: len(w.cands) - c.candLo, input: -1, invariant: v - 1})
+	}
+}
+
+// slot is where the next successor is written: the scratch state when
+// candidates are kept encoded, else the element just past the end of
+// states, which joins them only if the successor turns out to be a
 // candidate. Stepping straight into it spares copying every successor a
 // second time, which matters for states of a kilobyte.
 func (w *worker[S, I]) slot() *S {
+	if w.compact {
+		return &w.scratch
+	}
 	n := len(w.states)
 	if n == cap(w.states) {
 		var zero S
@@ -91,9 +138,18 @@ func (w *worker[S, I]) addViolation(c *chunk, parent, input, invariant int) {
 func (w *worker[S, I]) place(c *chunk, next *frontier[S], g int) {
 	pos := c.out
 	for k := c.candLo; k < c.candHi; k++ {
-		if w.cands[k].isNew {
-			next.put(g, pos, &w.states[k])
-			pos++
+		if !w.cands[k].isNew {
+			continue
 		}
+		if w.compact {
+			from := uint32(0)
+			if k > 0 {
+				from = w.packEnds[k-1]
+			}
+			next.putEncoded(g, pos, w.packed[from:w.packEnds[k]])
+		} else {
+			next.put(g, pos, &w.states[k])
+		}
+		pos++
 	}
 }

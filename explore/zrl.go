@@ -67,8 +67,17 @@ func appendZRL(dst, src []byte) []byte {
 }
 
 // zeroRunEnd returns the end of the run of zero bytes at src[i:], skipping
-// eight bytes at a time: the runs in a state are often hundreds long.
+// thirty-two, then eight bytes at a time: the runs in a state are often
+// hundreds long.
 func zeroRunEnd(src []byte, i int) int {
+	for i+32 <= len(src) {
+		w := src[i : i+32]
+		if binary.LittleEndian.Uint64(w)|binary.LittleEndian.Uint64(w[8:])|
+			binary.LittleEndian.Uint64(w[16:])|binary.LittleEndian.Uint64(w[24:]) != 0 {
+			break
+		}
+		i += 32
+	}
 	for i+8 <= len(src) && binary.LittleEndian.Uint64(src[i:]) == 0 {
 		i += 8
 	}
