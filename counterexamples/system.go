@@ -35,6 +35,9 @@ type System interface {
 type Prepared interface {
 	// Faults lists the fault switches on, in the system's fixed order.
 	Faults() []string
+	// Unchecked names the system's invariants this scenario leaves
+	// unchecked (see model.Scoped), in check order.
+	Unchecked() []string
 	// Explore runs the explorer on it.
 	Explore(ctx context.Context, opt explore.Options) (Explored, error)
 	// FindLasso runs the explorer's lasso search (explore.FindLasso) for
@@ -133,6 +136,13 @@ type prepared[C, S any, I model.Input] struct {
 }
 
 func (e *prepared[C, S, I]) Faults() []string { return e.p.spec.FaultsOn(&e.sc) }
+
+func (e *prepared[C, S, I]) Unchecked() []string {
+	if s, ok := e.m.(model.Scoped); ok {
+		return e.p.checkOrder(s.Unchecked())
+	}
+	return nil
+}
 
 func (e *prepared[C, S, I]) Explore(ctx context.Context, opt explore.Options) (Explored, error) {
 	r, err := explore.Run[S, I](ctx, e.m, opt)
