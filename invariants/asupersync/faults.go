@@ -112,6 +112,15 @@ var faults = []FaultCase{
 	{fault.EmptyIgnoresCancelLane, "default", []string{"stuck"}},
 	{fault.SilentIdle, "default", []string{"pump-idle-announced"}},
 	{fault.SilentAdvance, "default", []string{"clock-derived"}},
+
+	// Survivors of the strict measure (make mutate MUTATE_FLAGS=-tests).
+	{fault.ReserveIgnored, "default", []string{"ops-answered"}},
+	{fault.ChanIgnoresAck, "channel", []string{"chan-cancel-observed"}},
+	{fault.SilentAbort, "channel", []string{"chan-abort-announced"}},
+	{fault.TimerGenSkips, "default", []string{"timer-gen-derived"}},
+	{fault.SilentCancelReject, "timers", []string{"wheel-cancel-answered"}},
+	{fault.ScheduledViaHostTask, "default", []string{"pump-scheduled-microtask"}},
+	{fault.RunnableCountsFuture, "default", []string{"pump-runs-with-work"}},
 }
 
 // Faults returns the fault catalogue in fault order.

@@ -120,7 +120,10 @@ func (s *State) TrySend(task uint8, log *trace.Log) Result {
 // head waiter woken (cascade). Not cancellation-checked.
 func (s *State) Abort(task uint8, log *trace.Log) {
 	s.release()
-	log.Emit(trace.Event{Kind: trace.ChanAborted, Task: task})
+	// Fault SilentAbort drops the event.
+	if !s.Config.Faults.Has(fault.SilentAbort) {
+		log.Emit(trace.Event{Kind: trace.ChanAborted, Task: task})
+	}
 	s.wakeHead(log)
 }
 

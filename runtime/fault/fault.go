@@ -125,6 +125,15 @@ const (
 	SilentIdle                // a drain cycle goes idle without pump_idle (runtime/pump)
 	SilentAdvance             // a host timer turn moves the clock without time_advanced (runtime/pump)
 
+	// Survivors of the strict make mutate (-tests) measure (issue 10).
+	ReserveIgnored       // a reserve by the polled task reserves nothing and says nothing (runtime/cancel)
+	ChanIgnoresAck       // a channel operation of a task already Cancelling goes ahead (runtime/kernel)
+	SilentAbort          // a permit's abort releases its slot without chan_aborted (runtime/channel)
+	TimerGenSkips        // a reused host timer slot's generation grows by two (runtime/kernel)
+	SilentCancelReject   // a wheel cancel by a stale handle is refused without wheel_cancel_rejected (runtime/wheel)
+	ScheduledViaHostTask // pump_scheduled names the host task, not the microtask it queued (runtime/pump)
+	RunnableCountsFuture // the kernel counts a live host timer not yet due as runnable work (runtime/kernel)
+
 	count
 )
 
@@ -224,6 +233,13 @@ var table = [count]info{
 	EmptyIgnoresCancelLane:    {"empty-ignores-cancel-lane", "the scheduler's emptiness test counts only the timed and ready lanes, so a drain cycle with only cancel work left ends and the pump goes idle with that work queued (breaks 000 S4, 001 B5)"},
 	SilentIdle:                {"silent-idle", "a drain cycle that ends with nothing runnable sets the pump Idle without emitting pump_idle, so the trace shows a pump that never stopped (breaks 000's trace of P1/S4)"},
 	SilentAdvance:             {"silent-advance", "a host timer turn moves the clock but emits no time_advanced, so the trace hides why timers fired (breaks 000's trace contract for P2)"},
+	ReserveIgnored:            {"reserve-ignored", "a reserve by the task being polled returns no obligation and emits neither obligation_reserved nor obligation_rejected, so the task runs on believing it holds an obligation nobody tracks (breaks 001's obligations)"},
+	ChanIgnoresAck:            {"chan-ignores-ack", "a channel operation's checkpoint reports Cancelled only for a cancel it acknowledges itself, so a task already Cancelling reserves, sends and receives as if it had never been cancelled (breaks 004 1.2, 1.6: cx.checkpoint() fails once a cancel is acknowledged)"},
+	SilentAbort:               {"silent-abort", "SendPermit::abort releases the slot and wakes the head waiter but emits no chan_aborted, so the trace shows a permit that vanished (breaks 004 1.3's trace)"},
+	TimerGenSkips:             {"timer-gen-skips", "a host timer slot reused by a sleep gets generation + 2 instead of + 1, so the (timer_id, generation) handle skips a value (breaks 000 P2's handle)"},
+	SilentCancelReject:        {"silent-cancel-reject", "a wheel cancel by a handle of an older generation is refused but emits no wheel_cancel_rejected, so the caller cannot tell a refused cancel from a lost one (breaks INV-TM-01's trace, tm-cancel-stale-001)"},
+	ScheduledViaHostTask:      {"scheduled-via-host-task", "pump_scheduled names the host task as the source of the turn it queued, though the pump is only ever scheduled through queueMicrotask (breaks 000 P1's trace)"},
+	RunnableCountsFuture:      {"runnable-counts-future", "the kernel's runnable test counts a live host timer whose deadline has not come, so a drain cycle with nothing to run stays Running instead of going idle (breaks 000 P1, S4)"},
 	PromoteKeepsOccupancy:     {"promote-keeps-occupancy", "promoting a coalescing window's entries to the ready list leaves the emptied slot's occupancy bit set (breaks the wheel's bitmap index, 004 2.2)"},
 }
 

@@ -507,7 +507,8 @@ func (s *State) Runnable() bool {
 		return ok && d <= uint64(s.Now)
 	}
 	for i := range s.Timers {
-		if tm := &s.Timers[i]; tm.Used && tm.Live && tm.Deadline <= s.Now {
+		// Fault RunnableCountsFuture drops the deadline test.
+		if tm := &s.Timers[i]; tm.Used && tm.Live && (tm.Deadline <= s.Now || s.Config.Faults.Has(fault.RunnableCountsFuture)) {
 			return true
 		}
 	}

@@ -342,7 +342,10 @@ func (w *State) place(i int) {
 func (w *State) Cancel(h Handle, log *trace.Log) bool {
 	i := w.activeIndex(h.ID)
 	if i < 0 || (w.Active[i].Gen != h.Gen && !w.Config.Faults.Has(fault.CancelIgnoresGeneration)) {
-		emit(log, trace.Event{Kind: trace.WheelCancelRejected, ID: h.ID, Gen: h.Gen, Now: w.Now})
+		// Fault SilentCancelReject drops the event.
+		if !w.Config.Faults.Has(fault.SilentCancelReject) {
+			emit(log, trace.Event{Kind: trace.WheelCancelRejected, ID: h.ID, Gen: h.Gen, Now: w.Now})
+		}
 		return false
 	}
 	w.removeActive(i)

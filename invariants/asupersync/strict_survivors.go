@@ -1,0 +1,173 @@
+package asupersync
+
+import (
+	"modelcheck/runtime/cancel"
+	"modelcheck/runtime/kernel"
+	"modelcheck/runtime/pump"
+	"modelcheck/runtime/sched"
+	"modelcheck/runtime/trace"
+)
+
+// strictSurvivorInvariants are rules that mutants surviving the strict
+// measure of make mutate (-tests: the runtime's own tests caught them, the
+// explorer did not) broke: an operation the model offers that silently
+// does nothing, a channel operation that forgets an acknowledged cancel,
+// an outcome the trace leaves out, and a pump that keeps running with
+// nothing to run. Each is derived from the input, the state before and
+// the events, never from the runtime's answer to itself.
+var strictSurvivorInvariants = []Invariant{
+	{"ops-answered", []string{"wasm-cancel-state-machine-v1/regions", "wasm-cancel-state-machine-v1/obligations", "cancel.region.no_new_obligation_after_cancel"},
+		"an operation the runtime accepts answers in the trace: open-region opens a region (region_opened), a reserve either reserves (obligation_reserved) or is refused (obligation_rejected), naming the task", opsAnswered},
+	{"chan-cancel-observed", []string{"INV-CH-05", "INV-CH-06", "wasm-cancel-state-machine-v1/B2"},
+		"a reserve or recv whose checkpoint meets an unmasked cancel (CancelRequested, Cancelling or Finalizing, mask depth 0) returns Cancelled (chan_op_failed, error_class cancelled) and takes no slot or message", chanCancelObserved},
+	{"chan-abort-announced", []string{"INV-CH-09", "ch-permit-abort-001"},
+		"an abort of a held permit is announced by chan_aborted naming the task", chanAbortAnnounced},
+	{"wheel-cancel-answered", []string{"INV-TM-01", "tm-cancel-stale-001"},
+		"a cancel by a handle of an older generation is refused with wheel_cancel_rejected naming that handle", wheelCancelAnswered},
+	{"timer-gen-derived", []string{"wasm-browser-scheduler-semantics-v1/P2", "INV-TM-01"},
+		"a sleep's host timer takes its slot's generation plus one (the (timer_id, generation) handle of 000 P2), and timer_registered reports that generation", timerGenDerived},
+	{"pump-scheduled-microtask", []string{"wasm-browser-scheduler-semantics-v1/P1"},
+		"the pump is only ever scheduled through queueMicrotask (the hand-off is host_handoff): every pump_scheduled says via microtask", pumpScheduledMicrotask},
+	{"pump-runs-with-work", []string{"wasm-browser-scheduler-semantics-v1/P1", "wasm-browser-scheduler-semantics-v1/S4"},
+		"after a step that ends a poll or parks inside a drain cycle (the pump Running before and after), the pump has runnable work: a queued entry or a live host timer whose deadline has come (a drain cycle with nothing to run ends)", pumpRunsWithWork},
+}
+
+func opsAnswered(c *Context) bool {
+	if c.In.Host != pump.NoHost {
+		return false
+	}
+	switch c.In.K.Op {
+	case kernel.OpenRegion:
+		return c.firstIndex(trace.RegionOpened) < 0
+	case kernel.Reserve:
+		for _, e := range c.Events {
+			if (e.Kind == trace.ObligationReserved || e.Kind == trace.ObligationRejected) && e.Task == c.In.K.Task {
+				return false
+			}
+		}
+		return true
+	}
+	return false
+}
+
+// chanCancelObserved is cx.checkpoint() as 004 uses it (1.2, 1.6): the
+// checkpoint fails for an unmasked task with a pending or acknowledged
+// cancel, whichever checkpoint acknowledged it. chan-cancelled-needs-cancel
+// checks the converse.
+func chanCancelObserved(c *Context) bool {
+	if c.In.Host != pump.NoHost {
+		return false
+	}
+	switch c.In.K.Op {
+	case kernel.ChanReserve, kernel.ChanTryReserve, kernel.ChanRecv:
+	default:
+		return false
+	}
+	t := kern(c.Before).Cancel.Task(c.In.K.Task)
+	if t == nil || t.Mask != 0 {
+		return false
+	}
+	switch t.Phase {
+	case cancel.CancelRequested, cancel.Cancelling, cancel.Finalizing:
+	default:
+		return false
+	}
+	cancelled := false
+	for _, e := range c.Events {
+		switch {
+		case e.Kind == trace.ChanOpFailed && e.Task == c.In.K.Task && e.ErrorClass == trace.ErrCancelled:
+			cancelled = true
+		case (e.Kind == trace.ChanReserved || e.Kind == trace.ChanReceived) && e.Task == c.In.K.Task:
+			return true
+		}
+	}
+	return !cancelled
+}
+
+func chanAbortAnnounced(c *Context) bool {
+	if c.In.Host != pump.NoHost || c.In.K.Op != kernel.ChanAbort {
+		return false
+	}
+	for _, e := range c.Events {
+		if e.Kind == trace.ChanAborted && e.Task == c.In.K.Task {
+			return false
+		}
+	}
+	return true
+}
+
+// wheelCancelAnswered: the environment's stale cancel names the live
+// timer's id with the generation before it; the wheel must refuse it, and
+// a refusal is the caller's only news of it.
+func wheelCancelAnswered(c *Context) bool {
+	if c.In.Host != pump.NoHost || c.In.K.Op != kernel.TimerCancelStale {
+		return false
+	}
+	h, ok := kern(c.Before).LiveTimerOf(c.In.K.Task)
+	if !ok {
+		return false
+	}
+	for _, e := range c.Events {
+		if e.Kind == trace.WheelCancelRejected && e.ID == h.ID && e.Gen == h.Gen-1 {
+			return false
+		}
+	}
+	return true
+}
+
+// timerGenDerived extends timers-derived (which checks the task and the
+// deadline a registration stores) to the generation, the half of the
+// handle that tells a reused slot's timer from its predecessor.
+func timerGenDerived(c *Context) bool {
+	b, a := kern(c.Before), kern(c.After)
+	if a.Config.Wheel {
+		return false
+	}
+	for _, e := range c.Events {
+		if e.Kind != trace.TimerRegistered || e.Timer == 0 || e.Timer > kernel.MaxTimers {
+			continue
+		}
+		if g := a.Timers[e.Timer-1].Gen; g != b.Timers[e.Timer-1].Gen+1 || uint64(g) != e.Gen {
+			return true
+		}
+	}
+	return false
+}
+
+func pumpScheduledMicrotask(c *Context) bool {
+	for _, e := range c.Events {
+		if e.Kind == trace.PumpScheduled && e.AttrVal != "microtask" {
+			return true
+		}
+	}
+	return false
+}
+
+// pumpRunsWithWork looks at a step of a drain cycle that ends a poll (or
+// a dispatch that parks), the pump Running before and after: the pump's
+// settle has decided to go on, which it may only do with work. A turn's
+// first step (microtask) and a wake between polls do not settle, so may
+// leave a Running pump with nothing queued: its next dispatch parks. It
+// recomputes "runnable" from the lanes and the host
+// timers (both checked by lanes-derived and timers-derived) instead of
+// asking the kernel, whose answer the pump's settle trusts.
+func pumpRunsWithWork(c *Context) bool {
+	a := kern(c.After)
+	if c.Scenario.Native || a.Config.Wheel || c.Before.P.Mode != pump.Running || c.After.P.Mode != pump.Running || a.Polling() {
+		return false
+	}
+	if !kern(c.Before).Polling() && (c.In.Host != pump.NoHost || c.In.K.Op != kernel.Dispatch) {
+		return false
+	}
+	for l := sched.Cancel; l <= sched.Ready; l++ {
+		if len(a.Sched.Entries(l)) > 0 {
+			return false
+		}
+	}
+	for i := range a.Timers {
+		if tm := &a.Timers[i]; tm.Used && tm.Live && tm.Deadline <= a.Now {
+			return false
+		}
+	}
+	return true
+}
