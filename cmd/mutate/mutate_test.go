@@ -132,7 +132,7 @@ func TestRealMutants(t *testing.T) {
 	same := bug
 	same.Repl, same.What = string(src[bug.Start:bug.End]), "identity"
 
-	r := &runner{opt: options{states: 3000, depth: 12, timeout: 2 * time.Minute, only: "native"},
+	r := &runner{opt: options{states: 3000, depth: 12, timeout: 2 * time.Minute, only: "native", maxMemory: 1024},
 		root: root, work: t.TempDir(), stderr: io.Discard}
 	ctx := context.Background()
 	if err := r.baseline(ctx); err != nil {

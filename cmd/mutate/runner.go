@@ -41,6 +41,7 @@ const (
 	Killed     = "killed"
 	Crashed    = "killed by crash"
 	TimedOut   = "killed by timeout"
+	OverMemory = "killed by memory bound"
 	Equivalent = "equivalent (likely)"
 	Survived   = "survived"
 )
@@ -88,22 +89,36 @@ func (r *runner) build(ctx context.Context, overlay, bin string) ([]byte, error)
 	return cmd.CombinedOutput()
 }
 
-// explore runs one scenario; code is the exit status (-1: timed out).
+// Exit codes explore reports beside its own: past the timeout, past the
+// memory bound (explore's --max-memory or the watchdog).
+const (
+	codeTimedOut   = -1
+	codeOverMemory = -2
+)
+
+// explore runs one scenario; code is the exit status, or codeTimedOut or
+// codeOverMemory. With maxStates 0 (a mutant's run, which sets no state
+// limit) explore's exit 3 can only be its memory bound.
 func (r *runner) explore(ctx context.Context, bin, sc string, depth int, maxStates int) (exploreOut, int, string) {
 	ctx, cancel := context.WithTimeout(ctx, r.opt.timeout)
 	defer cancel()
-	args := []string{"explore", "--scenario", sc, "--depth", strconv.Itoa(depth), "--out", "", "--workers", "1", "--json"}
+	limit := r.opt.maxMemory << 20
+	args := []string{"explore", "--scenario", sc, "--depth", strconv.Itoa(depth), "--out", "", "--workers", "1", "--json",
+		"--max-memory", strconv.FormatUint(limit, 10)}
 	if maxStates > 0 {
 		args = append(args, "--max-states", strconv.Itoa(maxStates))
 	}
 	cmd := exec.CommandContext(ctx, bin, args...)
 	var stdout, stderr bytes.Buffer
 	cmd.Stdout, cmd.Stderr = &stdout, &stderr
-	err := cmd.Run()
+	over, err := runWatched(cmd, limit)
 	var out exploreOut
 	_ = json.Unmarshal(stdout.Bytes(), &out) // a crash leaves no JSON: the exit status says so
-	if ctx.Err() == context.DeadlineExceeded {
-		return out, -1, ""
+	switch {
+	case ctx.Err() == context.DeadlineExceeded:
+		return out, codeTimedOut, ""
+	case over:
+		return out, codeOverMemory, ""
 	}
 	var exit *exec.ExitError
 	switch {
@@ -251,8 +266,11 @@ func (r *runner) one(ctx context.Context, w int, m Mutant) result {
 		case code == 1 && len(out.Violations) > 0:
 			res.Verdict, res.By = Killed, sc.Name+": "+out.Violations[0].Invariant
 			return res
-		case code == -1:
+		case code == codeTimedOut:
 			res.Verdict, res.By = TimedOut, fmt.Sprintf("%s: over %s", sc.Name, r.opt.timeout)
+			return res
+		case code == codeOverMemory || (code == 3 && len(out.Violations) == 0):
+			res.Verdict, res.By = OverMemory, fmt.Sprintf("%s: over %d MiB", sc.Name, r.opt.maxMemory)
 			return res
 		case code != 0:
 			res.Verdict, res.By = Crashed, fmt.Sprintf("%s: exit %d: %s", sc.Name, code, msg)
@@ -308,7 +326,9 @@ func (r *runner) writeOverlay(dir string, m Mutant) (string, error) {
 func (r *runner) testsPass(ctx context.Context, overlay string, m Mutant) bool {
 	cmd := exec.CommandContext(ctx, "go", "test", "-overlay", overlay, "-count=1", "./"+m.Package()+"/", "./runtime/conformance/")
 	cmd.Dir = r.root
-	return cmd.Run() == nil
+	// A test run past the memory bound did not pass: it caught the mutant.
+	over, err := runWatched(cmd, r.opt.maxMemory<<20)
+	return err == nil && !over
 }
 
 // why picks the line of a failed run's stderr that says what went wrong:
