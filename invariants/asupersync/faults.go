@@ -121,6 +121,8 @@ var faults = []FaultCase{
 	{fault.SilentCancelReject, "timers", []string{"wheel-cancel-answered"}},
 	{fault.ScheduledViaHostTask, "default", []string{"pump-scheduled-microtask"}},
 	{fault.RunnableCountsFuture, "default", []string{"pump-runs-with-work"}},
+	{fault.WideLevels, "timers", []string{"wheel-placement"}},
+	{fault.RootAtRoot, "default", []string{"task-cancel-reason"}},
 }
 
 // Faults returns the fault catalogue in fault order.

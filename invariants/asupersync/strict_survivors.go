@@ -6,6 +6,7 @@ import (
 	"modelcheck/runtime/pump"
 	"modelcheck/runtime/sched"
 	"modelcheck/runtime/trace"
+	"modelcheck/runtime/wheel"
 )
 
 // strictSurvivorInvariants are rules that mutants surviving the strict
@@ -18,6 +19,8 @@ import (
 var strictSurvivorInvariants = []Invariant{
 	{"ops-answered", []string{"wasm-cancel-state-machine-v1/regions", "wasm-cancel-state-machine-v1/obligations", "cancel.region.no_new_obligation_after_cancel"},
 		"an operation the runtime accepts answers in the trace: open-region opens a region (region_opened), a reserve either reserves (obligation_reserved) or is refused (obligation_rejected), naming the task", opsAnswered},
+	{"task-cancel-reason", []string{"wasm-cancel-state-machine-v1/cancel-reason", "wasm-cancel-state-machine-v1/T1"},
+		"a cancel request that moves a task from Created or Running to CancelRequested gives it a root reason: the requested kind, created now, with the task's own region as origin and root region, depth 1, not truncated", taskCancelReason},
 	{"chan-cancel-observed", []string{"INV-CH-05", "INV-CH-06", "wasm-cancel-state-machine-v1/B2"},
 		"a reserve or recv whose checkpoint meets an unmasked cancel (CancelRequested, Cancelling or Finalizing, mask depth 0) returns Cancelled (chan_op_failed, error_class cancelled) and takes no slot or message", chanCancelObserved},
 	{"chan-abort-announced", []string{"INV-CH-09", "ch-permit-abort-001"},
@@ -26,6 +29,8 @@ var strictSurvivorInvariants = []Invariant{
 		"a cancel by a handle of an older generation is refused with wheel_cancel_rejected naming that handle", wheelCancelAnswered},
 	{"timer-gen-derived", []string{"wasm-browser-scheduler-semantics-v1/P2", "INV-TM-01"},
 		"a sleep's host timer takes its slot's generation plus one (the (timer_id, generation) handle of 000 P2), and timer_registered reports that generation", timerGenDerived},
+	{"wheel-placement", []string{"INV-TM-08", "004/2.2"},
+		"a timer registered or cascaded is placed by its deadline and the time of placement: ready when due, overflow at max_wheel_duration or beyond, else the first level whose range (256^(k+1) ms) exceeds the delta, in slot (deadline >> 8k) mod 256; the entry stored is the one the event reports", wheelPlacement},
 	{"pump-scheduled-microtask", []string{"wasm-browser-scheduler-semantics-v1/P1"},
 		"the pump is only ever scheduled through queueMicrotask (the hand-off is host_handoff): every pump_scheduled says via microtask", pumpScheduledMicrotask},
 	{"pump-runs-with-work", []string{"wasm-browser-scheduler-semantics-v1/P1", "wasm-browser-scheduler-semantics-v1/S4"},
@@ -48,6 +53,22 @@ func opsAnswered(c *Context) bool {
 		return true
 	}
 	return false
+}
+
+// taskCancelReason is cascade-reason's counterpart for a task cancel: the
+// reason is built here from the input and the task's region.
+func taskCancelReason(c *Context) bool {
+	if c.In.Host != pump.NoHost || c.In.K.Op != kernel.CancelTask {
+		return false
+	}
+	bt, at := kern(c.Before).Cancel.Task(c.In.K.Task), kern(c.After).Cancel.Task(c.In.K.Task)
+	if bt == nil || at == nil || (bt.Phase != cancel.Created && bt.Phase != cancel.Running) || at.Phase != cancel.CancelRequested {
+		return false
+	}
+	kind := cancel.Kind(c.In.K.Arg)
+	r := at.Reason
+	return r.Kind != kind || r.At != kern(c.Before).Now || r.Origin != at.Region || r.RootRegion != at.Region ||
+		r.RootKind != kind || r.Depth != 1 || r.Truncated
 }
 
 // chanCancelObserved is cx.checkpoint() as 004 uses it (1.2, 1.6): the
@@ -129,6 +150,85 @@ func timerGenDerived(c *Context) bool {
 		}
 		if g := a.Timers[e.Timer-1].Gen; g != b.Timers[e.Timer-1].Gen+1 || uint64(g) != e.Gen {
 			return true
+		}
+	}
+	return false
+}
+
+// wheelPlacement recomputes insert_entry (004 2.2) for each placement the
+// step reports, from the deadline and the time the event gives, and finds
+// the entry stored where the event says it went (unless a later event of
+// the step moved or fired it again).
+func wheelPlacement(c *Context) bool {
+	a := kern(c.After)
+	if !a.Config.Wheel {
+		return false
+	}
+	w := &a.Wheel
+	for i, e := range c.Events {
+		if e.Kind != trace.WheelRegistered && e.Kind != trace.WheelCascaded {
+			continue
+		}
+		deadline := e.Deadline
+		if e.Kind == trace.WheelCascaded {
+			// The cascade event names the handle; the deadline is the
+			// stored entry's, which the handle finds.
+			j := wheelEntry(w, e.ID, e.Gen)
+			if j < 0 {
+				continue
+			}
+			deadline = w.Entries[j].Deadline
+		}
+		level, slot := placement(deadline, e.Now, w.Config.MaxWheelDuration)
+		if e.Level != level || (level < wheel.Levels && e.Slot != slot) {
+			return true
+		}
+		if laterPlacement(c.Events[i+1:], e.ID, e.Gen) {
+			continue
+		}
+		if j := wheelEntry(w, e.ID, e.Gen); j >= 0 && (w.Entries[j].Level != level || (level < wheel.Levels && w.Entries[j].Slot != slot)) {
+			return true
+		}
+	}
+	return false
+}
+
+// placement is insert_entry's choice for a deadline at time now.
+func placement(deadline, now, maxWheel uint64) (level, slot uint8) {
+	if deadline <= now {
+		return wheel.Ready, 0
+	}
+	delta := deadline - now
+	if delta >= maxWheel {
+		return wheel.Overflow, 0
+	}
+	for k := 0; k < wheel.Levels; k++ {
+		if delta < 1<<(8*(k+1)) {
+			return uint8(k), uint8(deadline >> (8 * k))
+		}
+	}
+	return wheel.Overflow, 0
+}
+
+// wheelEntry is the index of the used entry with handle (id, gen), or -1.
+func wheelEntry(w *wheel.State, id, gen uint64) int {
+	for j := range w.Entries {
+		if e := &w.Entries[j]; e.Used && e.Handle.ID == id && e.Handle.Gen == gen {
+			return j
+		}
+	}
+	return -1
+}
+
+// laterPlacement reports whether the handle is placed, fired or dropped
+// again later in the step.
+func laterPlacement(events []trace.Event, id, gen uint64) bool {
+	for _, e := range events {
+		switch e.Kind {
+		case trace.WheelCascaded, trace.WheelFired, trace.WheelDeadDropped, trace.WheelCoalesced:
+			if e.ID == id && e.Gen == gen {
+				return true
+			}
 		}
 	}
 	return false

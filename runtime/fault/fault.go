@@ -133,6 +133,8 @@ const (
 	SilentCancelReject   // a wheel cancel by a stale handle is refused without wheel_cancel_rejected (runtime/wheel)
 	ScheduledViaHostTask // pump_scheduled names the host task, not the microtask it queued (runtime/pump)
 	RunnableCountsFuture // the kernel counts a live host timer not yet due as runnable work (runtime/kernel)
+	WideLevels           // a wheel level takes deltas up to twice its range (runtime/wheel)
+	RootAtRoot           // a task cancel's reason is rooted at r1, not at the task's region (runtime/cancel)
 
 	count
 )
@@ -240,6 +242,8 @@ var table = [count]info{
 	SilentCancelReject:        {"silent-cancel-reject", "a wheel cancel by a handle of an older generation is refused but emits no wheel_cancel_rejected, so the caller cannot tell a refused cancel from a lost one (breaks INV-TM-01's trace, tm-cancel-stale-001)"},
 	ScheduledViaHostTask:      {"scheduled-via-host-task", "pump_scheduled names the host task as the source of the turn it queued, though the pump is only ever scheduled through queueMicrotask (breaks 000 P1's trace)"},
 	RunnableCountsFuture:      {"runnable-counts-future", "the kernel's runnable test counts a live host timer whose deadline has not come, so a drain cycle with nothing to run stays Running instead of going idle (breaks 000 P1, S4)"},
+	WideLevels:                {"wide-levels", "insert_entry tests delta < 2*256^(k+1) for a level's range, so a 300 ms timer lands on level 0 in slot 300 mod 256 and its slot comes round at 44 ms (breaks 004 2.2's placement)"},
+	RootAtRoot:                {"root-at-root", "a cancel request for a task builds its root reason with origin r1 instead of the task's own region, so a task cancelled in a nested region reports a cancel that came from the root (breaks 001's CancelReason origin)"},
 	PromoteKeepsOccupancy:     {"promote-keeps-occupancy", "promoting a coalescing window's entries to the ready list leaves the emptied slot's occupancy bit set (breaks the wheel's bitmap index, 004 2.2)"},
 }
 

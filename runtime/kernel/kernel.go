@@ -367,7 +367,8 @@ func (s *State) cancelTask(t uint8, k cancel.Kind, log *trace.Log) error {
 	if tk == nil || !tk.Used {
 		return fmt.Errorf("cancel: unknown task t%d", t)
 	}
-	r := cancel.Reason{Kind: k, At: s.Now, Origin: tk.Region, Depth: 1, RootKind: k, RootRegion: tk.Region}
+	// A root reason: RequestTask roots it at the task's region.
+	r := cancel.Reason{Kind: k, At: s.Now}
 	before := *tk
 	if _, err := s.Cancel.RequestTask(t, r, cancel.BudgetFor(k, s.Now), log); err != nil {
 		return err

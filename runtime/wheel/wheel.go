@@ -324,8 +324,13 @@ func (w *State) place(i int) {
 		e.Level = Overflow
 		return
 	}
+	// Fault WideLevels lets a level take deltas up to twice its range.
+	wide := 0
+	if w.Config.Faults.Has(fault.WideLevels) {
+		wide = 1
+	}
 	for k := range Levels {
-		if delta < uint64(1)<<(8*(k+1)) {
+		if delta < uint64(1)<<(8*(k+1)+wide) {
 			e.Level = uint8(k)
 			e.Slot = uint8(e.Deadline >> (8 * k))
 			w.Occupied[k][e.Slot/64] |= 1 << (e.Slot % 64)
