@@ -123,6 +123,7 @@ var faults = []FaultCase{
 	{fault.RunnableCountsFuture, "default", []string{"pump-runs-with-work"}},
 	{fault.WideLevels, "timers", []string{"wheel-placement"}},
 	{fault.RootAtRoot, "default", []string{"task-cancel-reason"}},
+	{fault.BaseExceedanceUncounted, "governors", []string{"certificate-derived"}},
 }
 
 // Faults returns the fault catalogue in fault order.

@@ -2,6 +2,7 @@ package asupersync
 
 import (
 	"modelcheck/runtime/cancel"
+	"modelcheck/runtime/dethash"
 	"modelcheck/runtime/kernel"
 	"modelcheck/runtime/pump"
 	"modelcheck/runtime/sched"
@@ -21,6 +22,8 @@ var strictSurvivorInvariants = []Invariant{
 		"an operation the runtime accepts answers in the trace: open-region opens a region (region_opened), a reserve either reserves (obligation_reserved) or is refused (obligation_rejected), naming the task", opsAnswered},
 	{"task-cancel-reason", []string{"wasm-cancel-state-machine-v1/cancel-reason", "wasm-cancel-state-machine-v1/T1"},
 		"a cancel request that moves a task from Created or Running to CancelRequested gives it a root reason: the requested kind, created now, with the task's own region as origin and root region, depth 1, not truncated", taskCancelReason},
+	{"certificate-derived", []string{"sc-certificate-001", "INV-SC-06", "004/3.8"},
+		"the fairness certificate's base-limit exceedances grow by one per cancel dispatch whose streak passes the base limit, max_streak_observed and max_effective_limit_observed are the maxima of the decisions' streaks and effective limits, and the witness hash is DetHasher over the certificate's counts in 004 3.8's order", certificateDerived},
 	{"chan-cancel-observed", []string{"INV-CH-05", "INV-CH-06", "wasm-cancel-state-machine-v1/B2"},
 		"a reserve or recv whose checkpoint meets an unmasked cancel (CancelRequested, Cancelling or Finalizing, mask depth 0) returns Cancelled (chan_op_failed, error_class cancelled) and takes no slot or message", chanCancelObserved},
 	{"chan-abort-announced", []string{"INV-CH-09", "ch-permit-abort-001"},
@@ -53,6 +56,38 @@ func opsAnswered(c *Context) bool {
 		return true
 	}
 	return false
+}
+
+// certificateDerived derives the certificate fields fairness-bound leaves
+// alone from the step's decisions (each carries the streak after it, which
+// streak-derived checks) and the derived effective limit, and recomputes
+// the witness hash with the reference hasher.
+func certificateDerived(c *Context) bool {
+	b, a := &kern(c.Before).Sched.Cert, &kern(c.After).Sched.Cert
+	want := *b
+	base, limit := c.baseLimit(), c.effectiveLimit(c.governor())
+	for _, e := range c.Events {
+		if e.Kind != trace.StepDecision {
+			continue
+		}
+		if laneByName(e.Lane) == sched.Cancel {
+			if e.Streak > base {
+				want.BaseLimitExceedances++
+			}
+			want.MaxStreakObserved = max(want.MaxStreakObserved, e.Streak)
+		}
+		want.MaxEffectiveLimitObserved = max(want.MaxEffectiveLimitObserved, limit)
+	}
+	if a.BaseLimitExceedances != want.BaseLimitExceedances || a.MaxStreakObserved != want.MaxStreakObserved ||
+		a.MaxEffectiveLimitObserved != want.MaxEffectiveLimitObserved {
+		return true
+	}
+	h := dethash.New()
+	for _, n := range [...]uint32{a.CancelDispatches, a.TimedDispatches, a.ReadyDispatches, a.FallbackCancelDispatches, a.BaseLimitExceedances, a.EffectiveLimitExceedances} {
+		h.U64(uint64(n))
+	}
+	h.Size(int(a.MaxEffectiveLimitObserved))
+	return a.WitnessHash() != h.Sum()
 }
 
 // taskCancelReason is cascade-reason's counterpart for a task cancel: the

@@ -126,15 +126,16 @@ const (
 	SilentAdvance             // a host timer turn moves the clock without time_advanced (runtime/pump)
 
 	// Survivors of the strict make mutate (-tests) measure (issue 10).
-	ReserveIgnored       // a reserve by the polled task reserves nothing and says nothing (runtime/cancel)
-	ChanIgnoresAck       // a channel operation of a task already Cancelling goes ahead (runtime/kernel)
-	SilentAbort          // a permit's abort releases its slot without chan_aborted (runtime/channel)
-	TimerGenSkips        // a reused host timer slot's generation grows by two (runtime/kernel)
-	SilentCancelReject   // a wheel cancel by a stale handle is refused without wheel_cancel_rejected (runtime/wheel)
-	ScheduledViaHostTask // pump_scheduled names the host task, not the microtask it queued (runtime/pump)
-	RunnableCountsFuture // the kernel counts a live host timer not yet due as runnable work (runtime/kernel)
-	WideLevels           // a wheel level takes deltas up to twice its range (runtime/wheel)
-	RootAtRoot           // a task cancel's reason is rooted at r1, not at the task's region (runtime/cancel)
+	ReserveIgnored          // a reserve by the polled task reserves nothing and says nothing (runtime/cancel)
+	ChanIgnoresAck          // a channel operation of a task already Cancelling goes ahead (runtime/kernel)
+	SilentAbort             // a permit's abort releases its slot without chan_aborted (runtime/channel)
+	TimerGenSkips           // a reused host timer slot's generation grows by two (runtime/kernel)
+	SilentCancelReject      // a wheel cancel by a stale handle is refused without wheel_cancel_rejected (runtime/wheel)
+	ScheduledViaHostTask    // pump_scheduled names the host task, not the microtask it queued (runtime/pump)
+	RunnableCountsFuture    // the kernel counts a live host timer not yet due as runnable work (runtime/kernel)
+	WideLevels              // a wheel level takes deltas up to twice its range (runtime/wheel)
+	RootAtRoot              // a task cancel's reason is rooted at r1, not at the task's region (runtime/cancel)
+	BaseExceedanceUncounted // a cancel dispatch past the base limit is not counted in the certificate (runtime/sched)
 
 	count
 )
@@ -244,6 +245,7 @@ var table = [count]info{
 	RunnableCountsFuture:      {"runnable-counts-future", "the kernel's runnable test counts a live host timer whose deadline has not come, so a drain cycle with nothing to run stays Running instead of going idle (breaks 000 P1, S4)"},
 	WideLevels:                {"wide-levels", "insert_entry tests delta < 2*256^(k+1) for a level's range, so a 300 ms timer lands on level 0 in slot 300 mod 256 and its slot comes round at 44 ms (breaks 004 2.2's placement)"},
 	RootAtRoot:                {"root-at-root", "a cancel request for a task builds its root reason with origin r1 instead of the task's own region, so a task cancelled in a nested region reports a cancel that came from the root (breaks 001's CancelReason origin)"},
+	BaseExceedanceUncounted:   {"base-exceedance-uncounted", "a cancel dispatch whose streak passes the base limit (allowed in a drain mode, whose effective limit is doubled) is not counted in base_limit_exceedances, so the certificate hides how often drain mode was needed (breaks 004 3.8, sc-certificate-001)"},
 	PromoteKeepsOccupancy:     {"promote-keeps-occupancy", "promoting a coalescing window's entries to the ready list leaves the emptied slot's occupancy bit set (breaks the wheel's bitmap index, 004 2.2)"},
 }
 
