@@ -124,6 +124,7 @@ var faults = []FaultCase{
 	{fault.WideLevels, "timers", []string{"wheel-placement"}},
 	{fault.RootAtRoot, "default", []string{"task-cancel-reason"}},
 	{fault.BaseExceedanceUncounted, "governors", []string{"certificate-derived"}},
+	{fault.LocalPopIgnoresHint, "stealing", []string{"local-pop-order"}},
 }
 
 // Faults returns the fault catalogue in fault order.

@@ -138,7 +138,7 @@ var scenarios = []Scenario{
 	},
 	{
 		Name:   "stealing",
-		Doc:    "the worker pool alone: 3 workers, 3 tasks pushed onto local queues and stolen in the order each thief's seeded RNG gives (004 3.6)",
+		Doc:    "the worker pool alone: 3 workers, 3 tasks pushed onto local queues, popped by each worker at its RNG hint (004 3.5) and stolen in the order each thief's seeded RNG gives (004 3.6)",
 		Native: true, Regions: 1, PoolTasks: 3, NoRegionCancel: true,
 		Kernel: kernel.Config{CancelStreakLimit: 2, CatchupBatch: 1, MaxChainDepth: 16, MaxChainMemory: 4096, Workers: 3},
 		Pump:   pump.Config{BurstLimit: 2, Caps: pump.AllCaps},

@@ -136,6 +136,7 @@ const (
 	WideLevels              // a wheel level takes deltas up to twice its range (runtime/wheel)
 	RootAtRoot              // a task cancel's reason is rooted at r1, not at the task's region (runtime/cancel)
 	BaseExceedanceUncounted // a cancel dispatch past the base limit is not counted in the certificate (runtime/sched)
+	LocalPopIgnoresHint     // a local pop draws the RNG hint but takes the oldest tied entry (runtime/sched)
 
 	count
 )
@@ -246,6 +247,7 @@ var table = [count]info{
 	WideLevels:                {"wide-levels", "insert_entry tests delta < 2*256^(k+1) for a level's range, so a 300 ms timer lands on level 0 in slot 300 mod 256 and its slot comes round at 44 ms (breaks 004 2.2's placement)"},
 	RootAtRoot:                {"root-at-root", "a cancel request for a task builds its root reason with origin r1 instead of the task's own region, so a task cancelled in a nested region reports a cancel that came from the root (breaks 001's CancelReason origin)"},
 	BaseExceedanceUncounted:   {"base-exceedance-uncounted", "a cancel dispatch whose streak passes the base limit (allowed in a drain mode, whose effective limit is doubled) is not counted in base_limit_exceedances, so the certificate hides how often drain mode was needed (breaks 004 3.8, sc-certificate-001)"},
+	LocalPopIgnoresHint:       {"local-pop-ignores-hint", "a worker's local pop draws rng_hint but takes the oldest of the tied entries instead of the one at rng_hint % count, so a seed no longer picks the entry (breaks 004 3.5, INV-SC-05)"},
 	PromoteKeepsOccupancy:     {"promote-keeps-occupancy", "promoting a coalescing window's entries to the ready list leaves the emptied slot's occupancy bit set (breaks the wheel's bitmap index, 004 2.2)"},
 }
 

@@ -71,7 +71,7 @@ type Config struct {
 	TrackPermits bool
 	// Workers, when non-zero, gives the runtime a pool of that many
 	// workers' local ready queues with work stealing (004 3.5, 3.6),
-	// driven by PoolPush and PoolSteal; their RNGs are seeded 0..Workers-1.
+	// driven by PoolPush, PoolSteal and PoolPop; their RNGs are seeded 0..Workers-1.
 	Workers uint8
 }
 
@@ -210,7 +210,7 @@ func (s *State) Apply(in Input, log *trace.Log) error {
 		return s.Cancel.RegisterFinalizer(in.Region, log)
 	case FinalizerDone:
 		return s.Cancel.FinalizerDone(in.Region, log)
-	case PoolPush, PoolSteal:
+	case PoolPush, PoolSteal, PoolPop:
 		return s.poolOp(in, log)
 	case TimerCancelStale:
 		if !s.Config.Wheel {
