@@ -125,6 +125,10 @@ var faults = []FaultCase{
 	{fault.RootAtRoot, "default", []string{"task-cancel-reason"}},
 	{fault.BaseExceedanceUncounted, "governors", []string{"certificate-derived"}},
 	{fault.LocalPopIgnoresHint, "stealing", []string{"local-pop-order"}},
+	{fault.SilentRecvPending, "channel", []string{"chan-recv-answered"}},
+	{fault.CancelledRecvKeepsWaker, "channel", []string{"chan-recv-waker-derived"}},
+	{fault.SilentRegionCancel, "default", []string{"region-cancel-announced"}},
+	{fault.SilentPurge, "timers", []string{"wheel-purge-announced"}},
 }
 
 // Faults returns the fault catalogue in fault order.

@@ -28,6 +28,14 @@ var strictSurvivorInvariants = []Invariant{
 		"a reserve or recv whose checkpoint meets an unmasked cancel (CancelRequested, Cancelling or Finalizing, mask depth 0) returns Cancelled (chan_op_failed, error_class cancelled) and takes no slot or message", chanCancelObserved},
 	{"chan-abort-announced", []string{"INV-CH-09", "ch-permit-abort-001"},
 		"an abort of a held permit is announced by chan_aborted naming the task", chanAbortAnnounced},
+	{"chan-recv-answered", []string{"INV-CH-02", "INV-CH-06", "004/1.6"},
+		"a recv answers with exactly one of chan_received, chan_op_failed (op recv) or chan_recv_pending, naming the receiver", chanRecvAnswered},
+	{"chan-recv-waker-derived", []string{"INV-CH-06", "004/1.6", "004/1.10"},
+		"the receiver's registered waker is the task of the last chan_recv_pending, until a chan_receiver_woken naming it, a recv outcome of that task (received or failed), the receiver's close or that task's completion clears it", chanRecvWakerDerived},
+	{"region-cancel-announced", []string{"wasm-cancel-state-machine-v1/cascade-law", "cancel.region.cascade_parent_before_child"},
+		"a region cancel reports each region of the target's subtree that is not Closed with a region_cancelled naming it", regionCancelAnnounced},
+	{"wheel-purge-announced", []string{"INV-TM-05", "tm-cancel-001"},
+		"a cancel that leaves the active map empty while storage was held is followed by wheel_purged", wheelPurgeAnnounced},
 	{"wheel-cancel-answered", []string{"INV-TM-01", "tm-cancel-stale-001"},
 		"a cancel by a handle of an older generation is refused with wheel_cancel_rejected naming that handle", wheelCancelAnswered},
 	{"timer-gen-derived", []string{"wasm-browser-scheduler-semantics-v1/P2", "INV-TM-01"},
@@ -146,6 +154,89 @@ func chanAbortAnnounced(c *Context) bool {
 	}
 	for _, e := range c.Events {
 		if e.Kind == trace.ChanAborted && e.Task == c.In.K.Task {
+			return false
+		}
+	}
+	return true
+}
+
+func chanRecvAnswered(c *Context) bool {
+	if c.In.Host != pump.NoHost || c.In.K.Op != kernel.ChanRecv {
+		return false
+	}
+	n := 0
+	for _, e := range c.Events {
+		if e.Task != c.In.K.Task {
+			continue
+		}
+		switch {
+		case e.Kind == trace.ChanReceived, e.Kind == trace.ChanRecvPending,
+			e.Kind == trace.ChanOpFailed && e.AttrVal == "recv":
+			n++
+		}
+	}
+	return n != 1
+}
+
+// chanRecvWakerDerived replays the receiver's waker through the step's
+// events: the stuck check reads it to tell a parked receiver from a lost
+// one, so it must be the one the events made.
+func chanRecvWakerDerived(c *Context) bool {
+	b, a, ok := chans(c)
+	if !ok {
+		return false
+	}
+	w := b.RecvWaiter
+	for _, e := range c.Events {
+		switch {
+		case e.Kind == trace.ChanRecvPending:
+			w = e.Task
+		case e.Kind == trace.ChanReceiverWoken:
+			if w != e.Task {
+				return true
+			}
+			w = 0
+		case e.Kind == trace.ChanReceiverClosed:
+			w = 0
+		case (e.Kind == trace.ChanReceived || e.Kind == trace.ChanOpFailed && e.AttrVal == "recv" || e.Kind == trace.TaskCompleted) && e.Task == w:
+			w = 0
+		}
+	}
+	return a.RecvWaiter != w
+}
+
+func regionCancelAnnounced(c *Context) bool {
+	if c.In.Host != pump.NoHost || c.In.K.Op != kernel.CancelRegion {
+		return false
+	}
+	b := &kern(c.Before).Cancel
+	for id := uint8(1); int(id) <= len(b.Regions); id++ {
+		r := b.Region(id)
+		if r.Used && r.State != cancel.RegionClosed && inCascade(b, id, c.In.K.Region) &&
+			!announced(c.Events, trace.RegionCancelled, 0, id) {
+			return true
+		}
+	}
+	return false
+}
+
+// wheelPurgeAnnounced: the active map after the step is wheel-active-derived's.
+func wheelPurgeAnnounced(c *Context) bool {
+	b, a := kern(c.Before), kern(c.After)
+	if !a.Config.Wheel || a.Wheel.Len() != 0 || !b.Wheel.Entries[0].Used {
+		return false
+	}
+	cancelled := -1
+	for i, e := range c.Events {
+		if e.Kind == trace.WheelCancelled {
+			cancelled = i
+		}
+	}
+	if cancelled < 0 {
+		return false
+	}
+	for _, e := range c.Events[cancelled+1:] {
+		if e.Kind == trace.WheelPurged {
 			return false
 		}
 	}

@@ -137,6 +137,10 @@ const (
 	RootAtRoot              // a task cancel's reason is rooted at r1, not at the task's region (runtime/cancel)
 	BaseExceedanceUncounted // a cancel dispatch past the base limit is not counted in the certificate (runtime/sched)
 	LocalPopIgnoresHint     // a local pop draws the RNG hint but takes the oldest tied entry (runtime/sched)
+	SilentRecvPending       // a recv that registers its waker emits no chan_recv_pending (runtime/channel)
+	CancelledRecvKeepsWaker // a cancelled recv leaves its waker registered (runtime/channel)
+	SilentRegionCancel      // a cascade gives a region its reason without region_cancelled (runtime/cancel)
+	SilentPurge             // the wheel purges its storage without wheel_purged (runtime/wheel)
 
 	count
 )
@@ -248,6 +252,10 @@ var table = [count]info{
 	RootAtRoot:                {"root-at-root", "a cancel request for a task builds its root reason with origin r1 instead of the task's own region, so a task cancelled in a nested region reports a cancel that came from the root (breaks 001's CancelReason origin)"},
 	BaseExceedanceUncounted:   {"base-exceedance-uncounted", "a cancel dispatch whose streak passes the base limit (allowed in a drain mode, whose effective limit is doubled) is not counted in base_limit_exceedances, so the certificate hides how often drain mode was needed (breaks 004 3.8, sc-certificate-001)"},
 	LocalPopIgnoresHint:       {"local-pop-ignores-hint", "a worker's local pop draws rng_hint but takes the oldest of the tied entries instead of the one at rng_hint % count, so a seed no longer picks the entry (breaks 004 3.5, INV-SC-05)"},
+	SilentRecvPending:         {"silent-recv-pending", "a recv on an empty channel registers the receiver's waker and returns Pending but emits no chan_recv_pending, so the trace shows a recv that never answered (breaks 004 1.6's trace)"},
+	CancelledRecvKeepsWaker:   {"cancelled-recv-keeps-waker", "a recv whose checkpoint fails returns Cancelled but leaves the receiver's waker registered, so a later send wakes a task that no longer waits (breaks 004 1.6, INV-CH-06)"},
+	SilentRegionCancel:        {"silent-region-cancel", "a cascade gives a region its cancel reason but emits no region_cancelled, so the trace hides which regions a cancel reached (breaks 001's Cascade Law trace)"},
+	SilentPurge:               {"silent-purge", "cancelling the last active timer purges the wheel's storage but emits no wheel_purged (breaks INV-TM-05's trace)"},
 	PromoteKeepsOccupancy:     {"promote-keeps-occupancy", "promoting a coalescing window's entries to the ready list leaves the emptied slot's occupancy bit set (breaks the wheel's bitmap index, 004 2.2)"},
 }
 

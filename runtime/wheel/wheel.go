@@ -371,7 +371,8 @@ func (w *State) purge(log *trace.Log) {
 	had := w.Entries[0].Used
 	w.Entries = [MaxEntries]Entry{}
 	w.Occupied = [Levels][4]uint64{}
-	if had {
+	// Fault SilentPurge drops the event.
+	if had && !w.Config.Faults.Has(fault.SilentPurge) {
 		emit(log, trace.Event{Kind: trace.WheelPurged, Now: w.Now})
 	}
 }
