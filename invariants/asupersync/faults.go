@@ -129,6 +129,7 @@ var faults = []FaultCase{
 	{fault.CancelledRecvKeepsWaker, "channel", []string{"chan-recv-waker-derived"}},
 	{fault.SilentRegionCancel, "default", []string{"region-cancel-announced"}},
 	{fault.SilentPurge, "timers", []string{"wheel-purge-announced"}},
+	{fault.ReserveUncounted, "channel-wide", []string{"chan-reserved-derived"}},
 }
 
 // Faults returns the fault catalogue in fault order.

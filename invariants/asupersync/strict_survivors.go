@@ -28,6 +28,8 @@ var strictSurvivorInvariants = []Invariant{
 		"a reserve or recv whose checkpoint meets an unmasked cancel (CancelRequested, Cancelling or Finalizing, mask depth 0) returns Cancelled (chan_op_failed, error_class cancelled) and takes no slot or message", chanCancelObserved},
 	{"chan-abort-announced", []string{"INV-CH-09", "ch-permit-abort-001"},
 		"an abort of a held permit is announced by chan_aborted naming the task", chanAbortAnnounced},
+	{"chan-reserved-derived", []string{"INV-CH-01", "INV-CH-09", "004/1.3"},
+		"the channel's reserved count moves by one up per chan_reserved and one down per chan_sent of a permit (not send_evict_oldest's), chan_aborted or chan_permit_dropped, and by nothing else", chanReservedDerived},
 	{"chan-recv-answered", []string{"INV-CH-02", "INV-CH-06", "004/1.6"},
 		"a recv answers with exactly one of chan_received, chan_op_failed (op recv) or chan_recv_pending, naming the receiver", chanRecvAnswered},
 	{"chan-recv-waker-derived", []string{"INV-CH-06", "004/1.6", "004/1.10"},
@@ -158,6 +160,22 @@ func chanAbortAnnounced(c *Context) bool {
 		}
 	}
 	return true
+}
+
+// chanReservedDerived: chan-capacity and chan-permit-linear read the
+// reserved count the runtime keeps; here it is the events' sum.
+func chanReservedDerived(c *Context) bool {
+	b, a, ok := chans(c)
+	if !ok {
+		return false
+	}
+	sent := count(c.Events, trace.ChanSent)
+	if c.In.Host == pump.NoHost && c.In.K.Op == kernel.ChanEvict {
+		sent = 0 // send_evict_oldest sends without a permit
+	}
+	want := int(b.Reserved) + count(c.Events, trace.ChanReserved) - sent -
+		count(c.Events, trace.ChanAborted) - count(c.Events, trace.ChanPermitDropped)
+	return int(a.Reserved) != want
 }
 
 func chanRecvAnswered(c *Context) bool {

@@ -35,7 +35,10 @@ func (s *State) Reserve(task uint8, cancelled bool, log *trace.Log) Result {
 	}
 	i := s.findWaiter(task)
 	if s.mayTake(task) && s.HasCapacity() {
-		s.Reserved++
+		// Fault ReserveUncounted forgets to count the slot.
+		if !s.Config.Faults.Has(fault.ReserveUncounted) {
+			s.Reserved++
+		}
 		var id uint64
 		if i >= 0 {
 			id = s.removeWaiter(i).ID

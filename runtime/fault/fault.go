@@ -141,6 +141,7 @@ const (
 	CancelledRecvKeepsWaker // a cancelled recv leaves its waker registered (runtime/channel)
 	SilentRegionCancel      // a cascade gives a region its reason without region_cancelled (runtime/cancel)
 	SilentPurge             // the wheel purges its storage without wheel_purged (runtime/wheel)
+	ReserveUncounted        // a reserve grants a permit without counting its slot as reserved (runtime/channel)
 
 	count
 )
@@ -256,6 +257,7 @@ var table = [count]info{
 	CancelledRecvKeepsWaker:   {"cancelled-recv-keeps-waker", "a recv whose checkpoint fails returns Cancelled but leaves the receiver's waker registered, so a later send wakes a task that no longer waits (breaks 004 1.6, INV-CH-06)"},
 	SilentRegionCancel:        {"silent-region-cancel", "a cascade gives a region its cancel reason but emits no region_cancelled, so the trace hides which regions a cancel reached (breaks 001's Cascade Law trace)"},
 	SilentPurge:               {"silent-purge", "cancelling the last active timer purges the wheel's storage but emits no wheel_purged (breaks INV-TM-05's trace)"},
+	ReserveUncounted:          {"reserve-uncounted", "a reserve that finds capacity grants the permit (chan_reserved) but does not count the slot as reserved, so the channel later admits one message more than its capacity (breaks INV-CH-01)"},
 	PromoteKeepsOccupancy:     {"promote-keeps-occupancy", "promoting a coalescing window's entries to the ready list leaves the emptied slot's occupancy bit set (breaks the wheel's bitmap index, 004 2.2)"},
 }
 
