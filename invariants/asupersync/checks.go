@@ -447,8 +447,17 @@ func severityMonotone(c *Context) bool {
 
 func budgetMonotone(c *Context) bool {
 	return c.eachTask(func(b, a *cancel.Task) bool {
-		return b.CancelPending && a.CancelPending && !a.Budget.NoWiderThan(b.Budget)
+		return b.CancelPending && a.CancelPending && !noWiderThan(a.Budget, b.Budget)
 	})
+}
+
+// noWiderThan is 001's "budget can only tighten" (Non-Negotiable
+// Invariant 3) in every component: a deadline (0: none) no later, poll and
+// cost quotas no larger, priority no lower. It is written here, not taken
+// from the runtime, so a bug there cannot loosen the check.
+func noWiderThan(b, o cancel.Budget) bool {
+	deadlineOK := o.Deadline == 0 || (b.Deadline != 0 && b.Deadline <= o.Deadline)
+	return deadlineOK && b.PollQuota <= o.PollQuota && b.CostQuota <= o.CostQuota && b.Priority >= o.Priority
 }
 
 func ackUnmasked(c *Context) bool {

@@ -59,3 +59,11 @@ func running(t *testing.T, s *State, region uint8, log *trace.Log) uint8 {
 	must(t, s.Start(id, log))
 	return id
 }
+
+// noWiderThan reports whether b is at least as tight as o in every
+// component: the monotonicity of Non-Negotiable Invariant 3, as the tests
+// state it (the runtime itself never compares budgets).
+func noWiderThan(b, o Budget) bool {
+	deadlineOK := o.Deadline == 0 || (b.Deadline != 0 && b.Deadline <= o.Deadline)
+	return deadlineOK && b.PollQuota <= o.PollQuota && b.CostQuota <= o.CostQuota && b.Priority >= o.Priority
+}

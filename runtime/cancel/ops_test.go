@@ -225,7 +225,7 @@ func check(before, after *State, err error, events []trace.Event) []string {
 		add(propCompletedAbsorbing, old.Phase != Completed || *old == *cur)
 		if old.Phase.cancelActive() {
 			add(propSeverityMonotone, cur.Reason.Kind.Severity() >= old.Reason.Kind.Severity())
-			add(propBudgetMonotone, cur.Budget.NoWiderThan(old.Budget))
+			add(propBudgetMonotone, noWiderThan(cur.Budget, old.Budget))
 		}
 		add(propAckUnmasked, !(old.Phase == CancelRequested && cur.Phase == Cancelling && old.Mask > 0))
 		if cur.Phase == Completed && cur.Outcome == Cancelled {
