@@ -130,6 +130,7 @@ var faults = []FaultCase{
 	{fault.SilentRegionCancel, "default", []string{"region-cancel-announced"}},
 	{fault.SilentPurge, "timers", []string{"wheel-purge-announced"}},
 	{fault.ReserveUncounted, "channel-wide", []string{"chan-reserved-derived"}},
+	{fault.StaleKeepsSlot, "default", []string{"timer-slots-derived"}},
 }
 
 // Faults returns the fault catalogue in fault order.

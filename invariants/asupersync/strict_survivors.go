@@ -44,6 +44,8 @@ var strictSurvivorInvariants = []Invariant{
 		"a sleep's host timer takes its slot's generation plus one (the (timer_id, generation) handle of 000 P2), and timer_registered reports that generation", timerGenDerived},
 	{"wheel-placement", []string{"INV-TM-08", "004/2.2"},
 		"a timer registered or cascaded is placed by its deadline and the time of placement: ready when due, overflow at max_wheel_duration or beyond, else the first level whose range (256^(k+1) ms) exceeds the delta, in slot (deadline >> 8k) mod 256; the entry stored is the one the event reports", wheelPlacement},
+	{"timer-slots-derived", []string{"sched.browser.timer.late_wakeup_after_cancel", "wasm-browser-scheduler-semantics-v1/P2"},
+		"a host timer slot is in use after a step exactly when it was before or a timer_registered names it, less the slots a timer_fired or stale_timer names; a cancelled timer whose deadline passed may also leave silently (lazy deletion), except in a browser timer turn with the timer capability, which reports it as stale_timer", timerSlotsDerived},
 	{"pump-scheduled-microtask", []string{"wasm-browser-scheduler-semantics-v1/P1"},
 		"the pump is only ever scheduled through queueMicrotask (the hand-off is host_handoff): every pump_scheduled says via microtask", pumpScheduledMicrotask},
 	{"pump-runs-with-work", []string{"wasm-browser-scheduler-semantics-v1/P1", "wasm-browser-scheduler-semantics-v1/S4"},
@@ -373,6 +375,46 @@ func laterPlacement(events []trace.Event, id, gen uint64) bool {
 			if e.ID == id && e.Gen == gen {
 				return true
 			}
+		}
+	}
+	return false
+}
+
+// timerSlotsDerived: a slot that is never freed is a timer table that
+// fills up, and a stale timer reaped without its stale_timer is a late
+// callback the trace hides (P2).
+func timerSlotsDerived(c *Context) bool {
+	b, a := kern(c.Before), kern(c.After)
+	if a.Config.Wheel {
+		return false
+	}
+	var used, named [kernel.MaxTimers + 1]bool
+	for i := range b.Timers {
+		used[i+1] = b.Timers[i].Used
+	}
+	for _, e := range c.Events {
+		if e.Timer == 0 || e.Timer > kernel.MaxTimers {
+			continue
+		}
+		switch e.Kind {
+		case trace.TimerRegistered:
+			used[e.Timer], named[e.Timer] = true, true
+		case trace.TimerFired, trace.StaleTimer:
+			used[e.Timer], named[e.Timer] = false, true
+		}
+	}
+	// A host timer turn with the timer capability delivers every due
+	// callback, so it reports each dead due timer (stale_timer); any
+	// other step may drop a dead due entry silently (lazy deletion in
+	// phase 0).
+	silent := c.Scenario.Native || c.Scenario.Pump.Caps&pump.CapTimer == 0 || c.In.Host != pump.TimerTurn
+	for i := range a.Timers {
+		if a.Timers[i].Used == used[i+1] {
+			continue
+		}
+		tm := &b.Timers[i]
+		if !silent || named[i+1] || a.Timers[i].Used || tm.Live || tm.Deadline > a.Now {
+			return true
 		}
 	}
 	return false

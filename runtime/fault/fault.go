@@ -142,6 +142,7 @@ const (
 	SilentRegionCancel      // a cascade gives a region its reason without region_cancelled (runtime/cancel)
 	SilentPurge             // the wheel purges its storage without wheel_purged (runtime/wheel)
 	ReserveUncounted        // a reserve grants a permit without counting its slot as reserved (runtime/channel)
+	StaleKeepsSlot          // a reaped stale host timer keeps its slot (runtime/kernel)
 
 	count
 )
@@ -258,6 +259,7 @@ var table = [count]info{
 	SilentRegionCancel:        {"silent-region-cancel", "a cascade gives a region its cancel reason but emits no region_cancelled, so the trace hides which regions a cancel reached (breaks 001's Cascade Law trace)"},
 	SilentPurge:               {"silent-purge", "cancelling the last active timer purges the wheel's storage but emits no wheel_purged (breaks INV-TM-05's trace)"},
 	ReserveUncounted:          {"reserve-uncounted", "a reserve that finds capacity grants the permit (chan_reserved) but does not count the slot as reserved, so the channel later admits one message more than its capacity (breaks INV-CH-01)"},
+	StaleKeepsSlot:            {"stale-keeps-slot", "a cancelled host timer whose late callback is reported (stale_timer) keeps its slot in use, so the table fills with dead timers and the same stale callback is reported again every timer turn (breaks P2)"},
 	PromoteKeepsOccupancy:     {"promote-keeps-occupancy", "promoting a coalescing window's entries to the ready list leaves the emptied slot's occupancy bit set (breaks the wheel's bitmap index, 004 2.2)"},
 }
 

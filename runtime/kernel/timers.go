@@ -109,7 +109,8 @@ func (s *State) ReapStale(stale func(timer uint8, tm Timer)) {
 	for i := range s.Timers {
 		tm := &s.Timers[i]
 		if tm.Used && !tm.Live && tm.Deadline <= s.Now {
-			tm.Used = false
+			// Fault StaleKeepsSlot reports the timer but keeps its slot.
+			tm.Used = s.Config.Faults.Has(fault.StaleKeepsSlot)
 			stale(uint8(i+1), *tm)
 		}
 	}
