@@ -29,7 +29,7 @@ var strictSurvivorInvariants = []Invariant{
 	{"chan-abort-announced", []string{"INV-CH-09", "ch-permit-abort-001"},
 		"an abort of a held permit is announced by chan_aborted naming the task", chanAbortAnnounced},
 	{"chan-reserved-derived", []string{"INV-CH-01", "INV-CH-09", "004/1.3"},
-		"the channel's reserved count moves by one up per chan_reserved and one down per chan_sent of a permit (not send_evict_oldest's), chan_aborted or chan_permit_dropped, and by nothing else", chanReservedDerived},
+		"the channel's reserved count moves by one up per chan_reserved, one down per chan_permit_dropped and one down for a send, try-send or abort (each consumes the task's permit, whatever becomes of the message), and by nothing else", chanReservedDerived},
 	{"chan-recv-answered", []string{"INV-CH-02", "INV-CH-06", "004/1.6"},
 		"a recv answers with exactly one of chan_received, chan_op_failed (op recv) or chan_recv_pending, naming the receiver", chanRecvAnswered},
 	{"chan-recv-waker-derived", []string{"INV-CH-06", "004/1.6", "004/1.10"},
@@ -43,7 +43,7 @@ var strictSurvivorInvariants = []Invariant{
 	{"timer-gen-derived", []string{"wasm-browser-scheduler-semantics-v1/P2", "INV-TM-01"},
 		"a sleep's host timer takes its slot's generation plus one (the (timer_id, generation) handle of 000 P2), and timer_registered reports that generation", timerGenDerived},
 	{"wheel-placement", []string{"INV-TM-08", "004/2.2"},
-		"a timer registered or cascaded is placed by its deadline and the time of placement: ready when due, overflow at max_wheel_duration or beyond, else the first level whose range (256^(k+1) ms) exceeds the delta, in slot (deadline >> 8k) mod 256; the entry stored is the one the event reports", wheelPlacement},
+		"a timer registered or cascaded is placed by its deadline and the time of placement: ready when due, overflow at max_wheel_duration or beyond, else the first level whose range (256^(k+1) ms) exceeds the delta, in slot (deadline >> 8k) mod 256; the entry stored is the one the event reports (or, once due, in the ready list)", wheelPlacement},
 	{"timer-slots-derived", []string{"sched.browser.timer.late_wakeup_after_cancel", "wasm-browser-scheduler-semantics-v1/P2"},
 		"a host timer slot is in use after a step exactly when it was before or a timer_registered names it, less the slots a timer_fired or stale_timer names; a cancelled timer whose deadline passed may also leave silently (lazy deletion), except in a browser timer turn with the timer capability, which reports it as stale_timer", timerSlotsDerived},
 	{"pump-scheduled-microtask", []string{"wasm-browser-scheduler-semantics-v1/P1"},
@@ -165,18 +165,22 @@ func chanAbortAnnounced(c *Context) bool {
 }
 
 // chanReservedDerived: chan-capacity and chan-permit-linear read the
-// reserved count the runtime keeps; here it is the events' sum.
+// reserved count the runtime keeps; here it is derived from the events
+// that take and return a slot, and the input: a send, try-send or abort
+// consumes the task's permit (the kernel refuses them without one), so it
+// returns one slot whatever becomes of the message.
 func chanReservedDerived(c *Context) bool {
 	b, a, ok := chans(c)
 	if !ok {
 		return false
 	}
-	sent := count(c.Events, trace.ChanSent)
-	if c.In.Host == pump.NoHost && c.In.K.Op == kernel.ChanEvict {
-		sent = 0 // send_evict_oldest sends without a permit
+	want := int(b.Reserved) + count(c.Events, trace.ChanReserved) - count(c.Events, trace.ChanPermitDropped)
+	if c.In.Host == pump.NoHost {
+		switch c.In.K.Op {
+		case kernel.ChanSend, kernel.ChanTrySend, kernel.ChanAbort:
+			want--
+		}
 	}
-	want := int(b.Reserved) + count(c.Events, trace.ChanReserved) - sent -
-		count(c.Events, trace.ChanAborted) - count(c.Events, trace.ChanPermitDropped)
 	return int(a.Reserved) != want
 }
 
@@ -332,7 +336,10 @@ func wheelPlacement(c *Context) bool {
 		if laterPlacement(c.Events[i+1:], e.ID, e.Gen) {
 			continue
 		}
-		if j := wheelEntry(w, e.ID, e.Gen); j >= 0 && (w.Entries[j].Level != level || (level < wheel.Levels && w.Entries[j].Slot != slot)) {
+		// A due entry the step's catch-up batch left over waits in the
+		// ready list.
+		if j := wheelEntry(w, e.ID, e.Gen); j >= 0 && !(w.Entries[j].Level == wheel.Ready && deadline <= w.Now) &&
+			(w.Entries[j].Level != level || (level < wheel.Levels && w.Entries[j].Slot != slot)) {
 			return true
 		}
 	}
