@@ -44,6 +44,8 @@ type parser struct{ n int }
 func (p *parser) num() int { if p.n >= 5 { return 9 }; return 0 }
 
 func ParseInput(s string) int { if len(s) > 8 { return 1 }; return 0 }
+
+func ParseKind(s string) int { if s == "k" { return 1 }; return 0 }
 `
 
 func TestEnumerate(t *testing.T) {
@@ -77,6 +79,7 @@ func TestEnumerate(t *testing.T) {
 		"> -> >=", // String is text only, ParseInput spelling only
 		">= -> >", // a parser method reads text only
 		"9 -> 9+1",
+		"== -> !=", // ParseKind reads a name
 		"negate t.Faults.Has(fault.LifoReady)",
 	} {
 		if slices.Contains(whats, never) {

@@ -131,6 +131,7 @@ var faults = []FaultCase{
 	{fault.SilentPurge, "timers", []string{"wheel-purge-announced"}},
 	{fault.ReserveUncounted, "channel-wide", []string{"chan-reserved-derived"}},
 	{fault.StaleKeepsSlot, "default", []string{"timer-slots-derived"}},
+	{fault.SilentObligationAbort, "default", []string{"obligation-resolution-announced"}},
 }
 
 // Faults returns the fault catalogue in fault order.

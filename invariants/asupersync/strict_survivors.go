@@ -24,6 +24,8 @@ var strictSurvivorInvariants = []Invariant{
 		"a cancel request that moves a task from Created or Running to CancelRequested gives it a root reason: the requested kind, created now, with the task's own region as origin and root region, depth 1, not truncated", taskCancelReason},
 	{"certificate-derived", []string{"sc-certificate-001", "INV-SC-06", "004/3.8"},
 		"the fairness certificate's base-limit exceedances grow by one per cancel dispatch whose streak passes the base limit, max_streak_observed and max_effective_limit_observed are the maxima of the decisions' streaks and effective limits, and the witness hash is DetHasher over the certificate's counts in 004 3.8's order", certificateDerived},
+	{"obligation-resolution-announced", []string{"wasm-cancel-state-machine-v1/obligations", "wasm-cancel-state-machine-v1/no-obligation-leaks"},
+		"an obligation that leaves Reserved in a step is announced by the event of its new state naming it: obligation_committed, obligation_aborted (with the abort reason: cancel, error or explicit) or obligation_leaked", obligationResolutionAnnounced},
 	{"chan-cancel-observed", []string{"INV-CH-05", "INV-CH-06", "wasm-cancel-state-machine-v1/B2"},
 		"a reserve or recv whose checkpoint meets an unmasked cancel (CancelRequested, Cancelling or Finalizing, mask depth 0) returns Cancelled (chan_op_failed, error_class cancelled) and takes no slot or message", chanCancelObserved},
 	{"chan-abort-announced", []string{"INV-CH-09", "ch-permit-abort-001"},
@@ -35,7 +37,7 @@ var strictSurvivorInvariants = []Invariant{
 	{"chan-recv-waker-derived", []string{"INV-CH-06", "004/1.6", "004/1.10"},
 		"the receiver's registered waker is the task of the last chan_recv_pending, until a chan_receiver_woken naming it, a recv outcome of that task (received or failed), the receiver's close or that task's completion clears it", chanRecvWakerDerived},
 	{"region-cancel-announced", []string{"wasm-cancel-state-machine-v1/cascade-law", "cancel.region.cascade_parent_before_child"},
-		"a region cancel reports each region of the target's subtree that is not Closed with a region_cancelled naming it", regionCancelAnnounced},
+		"a region cancel reports each region whose cancel reason it set or changed with a region_cancelled naming it", regionCancelAnnounced},
 	{"wheel-purge-announced", []string{"INV-TM-05", "tm-cancel-001"},
 		"a cancel that leaves the active map empty while storage was held is followed by wheel_purged", wheelPurgeAnnounced},
 	{"wheel-cancel-answered", []string{"INV-TM-01", "tm-cancel-stale-001"},
@@ -116,6 +118,41 @@ func taskCancelReason(c *Context) bool {
 	r := at.Reason
 	return r.Kind != kind || r.At != kern(c.Before).Now || r.Origin != at.Region || r.RootRegion != at.Region ||
 		r.RootKind != kind || r.Depth != 1 || r.Truncated
+}
+
+// resolutionEvents names the event and abort reason of each resolved
+// obligation state (001's obligation trace).
+var resolutionEvents = [...]struct {
+	kind   trace.Kind
+	reason string
+}{
+	cancel.Committed:       {trace.ObligationCommitted, ""},
+	cancel.AbortedCancel:   {trace.ObligationAborted, "cancel"},
+	cancel.AbortedError:    {trace.ObligationAborted, "error"},
+	cancel.AbortedExplicit: {trace.ObligationAborted, "explicit"},
+	cancel.Leaked:          {trace.ObligationLeaked, ""},
+}
+
+func obligationResolutionAnnounced(c *Context) bool {
+	b, a := &kern(c.Before).Cancel, &kern(c.After).Cancel
+	for i := range a.Obligations {
+		ob, oa := &b.Obligations[i], &a.Obligations[i]
+		if !oa.Used || oa.State == cancel.Reserved || (ob.Used && ob.State == oa.State) || int(oa.State) >= len(resolutionEvents) {
+			continue
+		}
+		want := resolutionEvents[oa.State]
+		found := false
+		for _, e := range c.Events {
+			if e.Kind == want.kind && e.Obligation == uint8(i+1) && (want.reason == "" || e.AttrVal == want.reason) {
+				found = true
+				break
+			}
+		}
+		if !found {
+			return true
+		}
+	}
+	return false
 }
 
 // chanCancelObserved is cx.checkpoint() as 004 uses it (1.2, 1.6): the
@@ -229,14 +266,16 @@ func chanRecvWakerDerived(c *Context) bool {
 	return a.RecvWaiter != w
 }
 
+// regionCancelAnnounced reads the reasons, not the cascade's reach: a
+// cancel that reaches nothing is region-cancel-effective's to report.
 func regionCancelAnnounced(c *Context) bool {
 	if c.In.Host != pump.NoHost || c.In.K.Op != kernel.CancelRegion {
 		return false
 	}
-	b := &kern(c.Before).Cancel
-	for id := uint8(1); int(id) <= len(b.Regions); id++ {
-		r := b.Region(id)
-		if r.Used && r.State != cancel.RegionClosed && inCascade(b, id, c.In.K.Region) &&
+	b, a := &kern(c.Before).Cancel, &kern(c.After).Cancel
+	for id := uint8(1); int(id) <= len(a.Regions); id++ {
+		rb, ra := b.Region(id), a.Region(id)
+		if ra.Used && ra.HasReason && (!rb.HasReason || rb.Reason != ra.Reason) &&
 			!announced(c.Events, trace.RegionCancelled, 0, id) {
 			return true
 		}

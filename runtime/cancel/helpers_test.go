@@ -67,3 +67,22 @@ func noWiderThan(b, o Budget) bool {
 	deadlineOK := o.Deadline == 0 || (b.Deadline != 0 && b.Deadline <= o.Deadline)
 	return deadlineOK && b.PollQuota <= o.PollQuota && b.CostQuota <= o.CostQuota && b.Priority >= o.Priority
 }
+
+// terminal reports whether nothing is left in flight: every task is
+// Completed and every region is Open or Closed. An Open region counts as
+// done because closing it is the environment's choice, not pending work
+// (its registered finalizers only run once it closes); a Closing, Draining
+// or Finalizing region still has tasks, children or finalizers to wait for.
+func terminal(s State) bool {
+	for i := range s.Tasks {
+		if t := &s.Tasks[i]; t.Used && t.Phase != Completed {
+			return false
+		}
+	}
+	for i := range s.Regions {
+		if r := &s.Regions[i]; r.Used && r.State != RegionOpen && r.State != RegionClosed {
+			return false
+		}
+	}
+	return true
+}

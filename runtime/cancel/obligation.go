@@ -178,7 +178,10 @@ func (s *State) resolve(ob uint8, to ObligationState, log *trace.Log) {
 	default:
 		e := s.obligationEvent(trace.ObligationAborted, ob)
 		e.AttrKey, e.AttrVal = attrAbortReason, abortReasons[to]
-		log.Emit(e)
+		// Fault SilentObligationAbort drops the event.
+		if !s.Config.Faults.Has(fault.SilentObligationAbort) {
+			log.Emit(e)
+		}
 	}
 }
 
