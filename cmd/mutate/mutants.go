@@ -152,14 +152,22 @@ func Enumerate(name string, src []byte) ([]Mutant, error) {
 	return out, nil
 }
 
-// faultOnly: cond is a fault switch test (`x.Has(fault.F)`, or several
-// joined by && or ||), so the block it guards runs only with that fault on.
+// faultOnly: cond holds only with a fault on: a fault switch test
+// (`x.Has(fault.F)`), several joined by ||, or one joined by && to any
+// other condition (`faults.Has(F) && room`), so the block it guards runs
+// only with that fault on.
 func faultOnly(cond ast.Expr) bool {
 	switch c := cond.(type) {
 	case *ast.ParenExpr:
 		return faultOnly(c.X)
 	case *ast.BinaryExpr:
-		return (c.Op == token.LAND || c.Op == token.LOR) && faultOnly(c.X) && faultOnly(c.Y)
+		switch c.Op {
+		case token.LAND:
+			return faultOnly(c.X) || faultOnly(c.Y)
+		case token.LOR:
+			return faultOnly(c.X) && faultOnly(c.Y)
+		}
+		return false
 	case *ast.CallExpr:
 		sel, ok := c.Fun.(*ast.SelectorExpr)
 		if !ok || sel.Sel.Name != "Has" || len(c.Args) != 1 {

@@ -32,6 +32,9 @@ func (t *T) Step(x int) int {
 	} else {
 		t.n = y
 	}
+	if t.Faults.Has(fault.LostWake) && t.n > 4 {
+		t.n = 8
+	}
 	return y
 }
 
@@ -76,6 +79,8 @@ func TestEnumerate(t *testing.T) {
 		"0 -> 0-1",       // a zero literal is not decremented (unsigned underflow)
 		"remove t.n = 7", // the fault switch's planted bug is dead code
 		"7 -> 7+1",
+		"remove t.n = 8", // so is a switch joined by && to another test
+		"4 -> 4+1",
 		"> -> >=", // String is text only, ParseInput spelling only
 		">= -> >", // a parser method reads text only
 		"9 -> 9+1",
