@@ -435,7 +435,7 @@ func completedAbsorbing(c *Context) bool {
 
 func phaseMonotone(c *Context) bool {
 	return c.eachTask(func(b, a *cancel.Task) bool {
-		return b.Phase != a.Phase && !cancel.ValidTransition(b.Phase, a.Phase)
+		return b.Phase != a.Phase && !legalTransition(b.Phase, a.Phase)
 	})
 }
 
@@ -635,6 +635,26 @@ func runnable(k *kernel.State) bool {
 		if tm := &k.Timers[i]; tm.Used && tm.Live && tm.Deadline <= k.Now {
 			return true
 		}
+	}
+	return false
+}
+
+// legalTransition is 001's "Legal Transitions" table, written here rather
+// than taken from the runtime so a wrong entry there cannot pass its own
+// check: the self-loops on CancelRequested, Cancelling and Finalizing are
+// strengthening requests (R1, R3), and Completed has no way out (T5).
+func legalTransition(from, to cancel.Phase) bool {
+	switch from {
+	case cancel.Created:
+		return to == cancel.Running || to == cancel.CancelRequested || to == cancel.Completed
+	case cancel.Running:
+		return to == cancel.CancelRequested || to == cancel.Completed
+	case cancel.CancelRequested:
+		return to == cancel.CancelRequested || to == cancel.Cancelling || to == cancel.Completed
+	case cancel.Cancelling:
+		return to == cancel.Cancelling || to == cancel.Finalizing || to == cancel.Completed
+	case cancel.Finalizing:
+		return to == cancel.Finalizing || to == cancel.Completed
 	}
 	return false
 }

@@ -86,3 +86,25 @@ func terminal(s State) bool {
 	}
 	return true
 }
+
+// validTransition is exactly the contract's "Legal Transitions" table
+// (TaskPhase::is_valid_transition upstream). The self-loops on
+// CancelRequested, Cancelling and Finalizing are strengthening requests (R1,
+// R3); Completed has no way out (Non-Negotiable Invariant 4, T5). The
+// property tests assert every phase change an operation makes passes it;
+// the checker keeps its own copy (phase-monotone).
+func validTransition(from, to Phase) bool {
+	switch from {
+	case Created:
+		return to == Running || to == CancelRequested || to == Completed
+	case Running:
+		return to == CancelRequested || to == Completed
+	case CancelRequested:
+		return to == CancelRequested || to == Cancelling || to == Completed
+	case Cancelling:
+		return to == Cancelling || to == Finalizing || to == Completed
+	case Finalizing:
+		return to == Finalizing || to == Completed
+	}
+	return false
+}
