@@ -132,6 +132,7 @@ var faults = []FaultCase{
 	{fault.ReserveUncounted, "channel-wide", []string{"chan-reserved-derived"}},
 	{fault.StaleKeepsSlot, "default", []string{"timer-slots-derived"}},
 	{fault.SilentObligationAbort, "default", []string{"obligation-resolution-announced"}},
+	{fault.RepeatKeepsBudget, "default", []string{"budget-derived"}},
 }
 
 // Faults returns the fault catalogue in fault order.

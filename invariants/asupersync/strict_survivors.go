@@ -26,6 +26,8 @@ var strictSurvivorInvariants = []Invariant{
 		"the fairness certificate's base-limit exceedances grow by one per cancel dispatch whose streak passes the base limit, max_streak_observed and max_effective_limit_observed are the maxima of the decisions' streaks and effective limits, and the witness hash is DetHasher over the certificate's counts in 004 3.8's order", certificateDerived},
 	{"obligation-resolution-announced", []string{"wasm-cancel-state-machine-v1/obligations", "wasm-cancel-state-machine-v1/no-obligation-leaks"},
 		"an obligation that leaves Reserved in a step is announced by the event of its new state naming it: obligation_committed, obligation_aborted (with the abort reason: cancel, error or explicit) or obligation_leaked", obligationResolutionAnnounced},
+	{"budget-derived", []string{"cancel.task.budget_combine_monotone", "wasm-cancel-state-machine-v1/R1", "wasm-cancel-state-machine-v1/invariant-3"},
+		"a cancel request (of the task, or a region cascade reaching it) on a task whose cancel is already pending leaves it the meet of its budget and the request's cleanup budget (the semantics notes' poll quota and priority per kind, no deadline, no cost limit): min deadline, min quotas, max priority", budgetDerived},
 	{"chan-cancel-observed", []string{"INV-CH-05", "INV-CH-06", "wasm-cancel-state-machine-v1/B2"},
 		"a reserve or recv whose checkpoint meets an unmasked cancel (CancelRequested, Cancelling or Finalizing, mask depth 0) returns Cancelled (chan_op_failed, error_class cancelled) and takes no slot or message", chanCancelObserved},
 	{"chan-abort-announced", []string{"INV-CH-09", "ch-permit-abort-001"},
@@ -150,6 +152,55 @@ func obligationResolutionAnnounced(c *Context) bool {
 		}
 		if !found {
 			return true
+		}
+	}
+	return false
+}
+
+// cleanupBudgets is the semantics notes' cleanup budget per cancel kind
+// (poll quota, priority), in cancel.Kind order: User 1000/200; Timeout,
+// Deadline 500/210; PollQuota, CostBudget 300/215; FailFast, RaceLost,
+// LinkedExit, ParentCancelled, ResourceUnavailable 200/220; Shutdown
+// 50/255.
+var cleanupBudgets = [...]struct {
+	polls    uint16
+	priority uint8
+}{
+	cancel.User: {1000, 200}, cancel.Timeout: {500, 210}, cancel.Deadline: {500, 210},
+	cancel.PollQuota: {300, 215}, cancel.CostBudget: {300, 215},
+	cancel.FailFast: {200, 220}, cancel.RaceLost: {200, 220}, cancel.LinkedExit: {200, 220},
+	cancel.ParentCancelled: {200, 220}, cancel.ResourceUnavailable: {200, 220}, cancel.Shutdown: {50, 255},
+}
+
+// budgetDerived: budget-monotone sees only that a budget never widens; a
+// request whose tighter budget is dropped widens nothing. Here the budget
+// after a repeated task cancel is the meet, recomputed.
+func budgetDerived(c *Context) bool {
+	if c.In.Host != pump.NoHost {
+		return false
+	}
+	b, a := &kern(c.Before).Cancel, &kern(c.After).Cancel
+	combined := func(id uint8, k cancel.Kind) bool {
+		bt, at := b.Task(id), a.Task(id)
+		if bt == nil || at == nil || bt.Phase == cancel.Completed || !bt.CancelPending || !at.CancelPending || int(k) >= len(cleanupBudgets) {
+			return false
+		}
+		req := cleanupBudgets[k]
+		want := bt.Budget
+		want.PollQuota = min(want.PollQuota, req.polls)
+		want.Priority = max(want.Priority, req.priority)
+		return at.Budget != want
+	}
+	switch c.In.K.Op {
+	case kernel.CancelTask:
+		return combined(c.In.K.Task, cancel.Kind(c.In.K.Arg))
+	case kernel.CancelRegion:
+		// Each task of the cascade gets its region's kind (the requested
+		// one in the target, ParentCancelled below it).
+		for id := uint8(1); id <= kernel.MaxTasks; id++ {
+			if t := a.Task(id); t != nil && t.Used && inCascade(a, t.Region, c.In.K.Region) && combined(id, c.cascadeKind(t.Region)) {
+				return true
+			}
 		}
 	}
 	return false

@@ -114,7 +114,10 @@ func (s *State) request(task uint8, r Reason, b Budget, log *trace.Log) (newlyPe
 		return true
 	case t.Phase.cancelActive():
 		t.Reason = t.Reason.Strengthen(r, faults)
-		t.Budget = t.Budget.Combine(b, faults)
+		// Fault RepeatKeepsBudget ignores the new request's budget.
+		if !faults.Has(fault.RepeatKeepsBudget) {
+			t.Budget = t.Budget.Combine(b, faults)
+		}
 		if t.Phase == Cancelling && faults.Has(fault.PhaseRegress) {
 			t.Phase = CancelRequested
 		}

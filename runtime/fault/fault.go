@@ -144,6 +144,7 @@ const (
 	ReserveUncounted        // a reserve grants a permit without counting its slot as reserved (runtime/channel)
 	StaleKeepsSlot          // a reaped stale host timer keeps its slot (runtime/kernel)
 	SilentObligationAbort   // an obligation is aborted without obligation_aborted (runtime/cancel)
+	RepeatKeepsBudget       // a repeated cancel request keeps the old cleanup budget (runtime/cancel)
 
 	count
 )
@@ -262,6 +263,7 @@ var table = [count]info{
 	ReserveUncounted:          {"reserve-uncounted", "a reserve that finds capacity grants the permit (chan_reserved) but does not count the slot as reserved, so the channel later admits one message more than its capacity (breaks INV-CH-01)"},
 	StaleKeepsSlot:            {"stale-keeps-slot", "a cancelled host timer whose late callback is reported (stale_timer) keeps its slot in use, so the table fills with dead timers and the same stale callback is reported again every timer turn (breaks P2)"},
 	SilentObligationAbort:     {"silent-obligation-abort", "an obligation aborted (by its holder, an error or a cancel) becomes Aborted but emits no obligation_aborted, so the trace shows a reservation that never ended (breaks 001's obligation trace)"},
+	RepeatKeepsBudget:         {"repeat-keeps-budget", "a cancel request on a task whose cancel is already pending strengthens the reason but keeps the old cleanup budget, so a Shutdown after a User cancel still cleans up with 1000 polls at priority 200 (breaks R1: budgets combine, a tighter one applies at once)"},
 	PromoteKeepsOccupancy:     {"promote-keeps-occupancy", "promoting a coalescing window's entries to the ready list leaves the emptied slot's occupancy bit set (breaks the wheel's bitmap index, 004 2.2)"},
 }
 
