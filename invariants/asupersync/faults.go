@@ -21,7 +21,7 @@ var faults = []FaultCase{
 	{fault.LostWake, "default", []string{"stuck"}},
 	{fault.AckWhileMasked, "default", []string{"ack-unmasked"}},
 	{fault.WeakenSeverity, "default", []string{"severity-monotone"}},
-	{fault.WidenBudget, "default", []string{"budget-monotone"}},
+	{fault.WidenBudget, "default", []string{"budget-monotone", "budget-derived"}},
 	{fault.PhaseRegress, "default", []string{"phase-monotone"}},
 	{fault.CloseWithLiveTask, "default", []string{"quiescence"}},
 	{fault.LeakObligationOnCancel, "default", []string{"no-leak"}},
