@@ -46,6 +46,8 @@ type options struct {
 	list    bool
 	only    string
 	verbose bool
+	// maxMemory bounds each child (explore, go test) in MiB.
+	maxMemory uint64
 }
 
 func main() {
@@ -69,6 +71,7 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 	fs.StringVar(&o.only, "scenarios", "", "comma-separated scenarios to run (default: every scenario 'modelcheck list' names)")
 	fs.BoolVar(&o.list, "list", false, "print the sampled mutants (before compiling them) and exit")
 	fs.BoolVar(&o.verbose, "v", false, "print each mutant's verdict to stderr as it comes")
+	fs.Uint64Var(&o.maxMemory, "max-memory", 2048, "memory bound of each child process group in MiB (GOMEMLIMIT, explore's --max-memory, and a watchdog that kills the group past it)")
 	fs.Usage = func() {
 		fmt.Fprintf(stderr, "Usage: mutate [flags]\n\nPlants mutants in runtime/, runs modelcheck explore on every scenario for each,\nand prints the kill rate per package and every survivor.\n\nFlags:\n")
 		fs.PrintDefaults()
@@ -79,7 +82,7 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 		}
 		return 2
 	}
-	if fs.NArg() != 0 || o.n < 0 || o.workers < 1 || o.states < 1 || o.depth < 1 || o.timeout <= 0 {
+	if fs.NArg() != 0 || o.n < 0 || o.workers < 1 || o.states < 1 || o.depth < 1 || o.timeout <= 0 || o.maxMemory < 64 {
 		fmt.Fprintln(stderr, "mutate: bad arguments (see mutate -h)")
 		return 2
 	}

@@ -56,14 +56,15 @@ var textOnly = map[string]bool{
 }
 
 // spellingOnly reports whether fn only reads text: ParseInput and the
-// methods of its parser turn a test file's line into an input. The
+// methods of its parser turn a test file's line into an input, and the
+// other Parse functions (ParseKind, ParseCapability, ...) read a name. The
 // explorer builds inputs as values (Enabled) and never parses one, so a
 // mutant there is out of its reach by design, as a String method's is;
 // the fuzz targets, the conformance fixtures and replay's file checks own
 // that code. Counting such mutants as the explorer's survivors would
 // measure the wrong tool.
 func spellingOnly(fn *ast.FuncDecl) bool {
-	if textOnly[fn.Name.Name] || fn.Name.Name == "ParseInput" {
+	if textOnly[fn.Name.Name] || strings.HasPrefix(fn.Name.Name, "Parse") {
 		return true
 	}
 	if fn.Recv == nil || len(fn.Recv.List) != 1 {
@@ -151,15 +152,23 @@ func Enumerate(name string, src []byte) ([]Mutant, error) {
 	return out, nil
 }
 
-// faultOnly: cond is a fault switch test (`x.Has(fault.F)`, or a
-// package's own set `cfg.Faults.Has(F)`, or several joined by && or ||),
-// so the block it guards runs only with that fault on.
+// faultOnly: cond holds only with a fault on: a fault switch test
+// (`x.Has(fault.F)`, or a package's own set `cfg.Faults.Has(F)`), several
+// joined by ||, or one joined by && to any other condition
+// (`faults.Has(F) && room`), so the block it guards runs only with that
+// fault on.
 func faultOnly(cond ast.Expr) bool {
 	switch c := cond.(type) {
 	case *ast.ParenExpr:
 		return faultOnly(c.X)
 	case *ast.BinaryExpr:
-		return (c.Op == token.LAND || c.Op == token.LOR) && faultOnly(c.X) && faultOnly(c.Y)
+		switch c.Op {
+		case token.LAND:
+			return faultOnly(c.X) || faultOnly(c.Y)
+		case token.LOR:
+			return faultOnly(c.X) && faultOnly(c.Y)
+		}
+		return false
 	case *ast.CallExpr:
 		sel, ok := c.Fun.(*ast.SelectorExpr)
 		if !ok || sel.Sel.Name != "Has" || len(c.Args) != 1 {

@@ -32,6 +32,9 @@ func (t *T) Step(x int) int {
 	} else {
 		t.n = y
 	}
+	if t.Faults.Has(fault.LostWake) && t.n > 4 {
+		t.n = 8
+	}
 	return y
 }
 
@@ -44,6 +47,8 @@ type parser struct{ n int }
 func (p *parser) num() int { if p.n >= 5 { return 9 }; return 0 }
 
 func ParseInput(s string) int { if len(s) > 8 { return 1 }; return 0 }
+
+func ParseKind(s string) int { if s == "k" { return 1 }; return 0 }
 `
 
 func TestEnumerate(t *testing.T) {
@@ -74,9 +79,12 @@ func TestEnumerate(t *testing.T) {
 		"0 -> 0-1",       // a zero literal is not decremented (unsigned underflow)
 		"remove t.n = 7", // the fault switch's planted bug is dead code
 		"7 -> 7+1",
+		"remove t.n = 8", // so is a switch joined by && to another test
+		"4 -> 4+1",
 		"> -> >=", // String is text only, ParseInput spelling only
 		">= -> >", // a parser method reads text only
 		"9 -> 9+1",
+		"== -> !=", // ParseKind reads a name
 		"negate t.Faults.Has(fault.LifoReady)",
 	} {
 		if slices.Contains(whats, never) {
@@ -132,7 +140,7 @@ func TestRealMutants(t *testing.T) {
 	same := bug
 	same.Repl, same.What = string(src[bug.Start:bug.End]), "identity"
 
-	r := &runner{opt: options{states: 3000, depth: 12, timeout: 2 * time.Minute, only: "native"},
+	r := &runner{opt: options{states: 3000, depth: 12, timeout: 2 * time.Minute, only: "native", maxMemory: 1024},
 		root: root, work: t.TempDir(), stderr: io.Discard}
 	ctx := context.Background()
 	if err := r.baseline(ctx); err != nil {

@@ -9,7 +9,10 @@ import (
 
 // tally counts one package's verdicts.
 type tally struct {
-	total, noBuild, killed, crashed, timedOut, survived, equivalent int
+	total, noBuild, killed, crashed, timedOut, overMemory, survived, equivalent int
+	// testsOnly counts the survivors whose counts were unchanged but the
+	// runtime's tests failed (only with -tests).
+	testsOnly int
 }
 
 func (t *tally) add(v string) {
@@ -23,6 +26,8 @@ func (t *tally) add(v string) {
 		t.crashed++
 	case TimedOut:
 		t.timedOut++
+	case OverMemory:
+		t.overMemory++
 	case Survived:
 		t.survived++
 	case Equivalent:
@@ -31,14 +36,23 @@ func (t *tally) add(v string) {
 	t.total++
 }
 
-// rate is killed (crashes and timeouts included) over the mutants whose
-// behaviour changed.
-func (t tally) rate() string {
-	dead := t.killed + t.crashed + t.timedOut
-	if dead+t.survived == 0 {
+// dead is the mutants some explore run stopped: a violation, a crash, a
+// timeout or the memory bound.
+func (t tally) dead() int { return t.killed + t.crashed + t.timedOut + t.overMemory }
+
+// rate is killed (crashes, timeouts and memory bounds included) over the
+// mutants whose behaviour changed.
+func (t tally) rate() string { return percent(t.dead(), t.dead()+t.survived) }
+
+// invariantRate is the mutants an invariant named over the same
+// denominator: what the checks catch without the help of a crash.
+func (t tally) invariantRate() string { return percent(t.killed, t.dead()+t.survived) }
+
+func percent(n, d int) string {
+	if d == 0 {
 		return "-"
 	}
-	return fmt.Sprintf("%.1f%%", 100*float64(dead)/float64(dead+t.survived))
+	return fmt.Sprintf("%.1f%%", 100*float64(n)/float64(d))
 }
 
 // report prints the scenarios, a line per package, the total, then every
@@ -61,20 +75,30 @@ func report(w io.Writer, o options, scenarios []scenario, enumerated int, result
 		}
 		p.add(r.Verdict)
 		all.add(r.Verdict)
+		if r.TestsFail {
+			p.testsOnly++
+			all.testsOnly++
+		}
 	}
 	pkgs := make([]string, 0, len(byPkg))
 	for p := range byPkg {
 		pkgs = append(pkgs, p)
 	}
 	sort.Strings(pkgs)
-	fmt.Fprintf(w, "%-18s %6s %7s %7s %8s %8s %10s %9s %6s\n", "package", "run", "killed", "crash", "timeout", "survived", "equivalent", "kill rate", "nobuild")
+	fmt.Fprintf(w, "%-18s %6s %7s %7s %8s %7s %8s %10s %9s %10s %8s\n", "package", "run", "killed", "crash", "timeout", "memory", "survived", "equivalent", "kill rate", "invariant", "nobuild")
 	line := func(name string, t tally) {
-		fmt.Fprintf(w, "%-18s %6d %7d %7d %8d %8d %10d %9s %6d\n", name, t.total, t.killed, t.crashed, t.timedOut, t.survived, t.equivalent, t.rate(), t.noBuild)
+		fmt.Fprintf(w, "%-18s %6d %7d %7d %8d %7d %8d %10d %9s %10s %8d\n", name, t.total, t.killed, t.crashed, t.timedOut, t.overMemory, t.survived, t.equivalent, t.rate(), t.invariantRate(), t.noBuild)
 	}
 	for _, p := range pkgs {
 		line(p, *byPkg[p])
 	}
 	line("total", all)
+	measure := "loose (no -tests): a mutant that changes no distinct-state count counts as equivalent"
+	if o.tests {
+		measure = fmt.Sprintf("strict (-tests): a mutant counts as equivalent only if the runtime's tests and the conformance fixtures pass on it too; %d of the survivors changed no count and only those tests caught them", all.testsOnly)
+	}
+	fmt.Fprintf(w, "\nkill rate %s: %d of %d behaviour-changing mutants stopped by the explorer (%d by an invariant, %d crashes, %d timeouts, %d over the memory bound), %d survived; by an invariant alone %s\nmeasure: %s\n",
+		all.rate(), all.dead(), all.dead()+all.survived, all.killed, all.crashed, all.timedOut, all.overMemory, all.survived, all.invariantRate(), measure)
 
 	sorted := append([]result(nil), results...)
 	sort.SliceStable(sorted, func(i, j int) bool {
@@ -101,9 +125,9 @@ func report(w io.Writer, o options, scenarios []scenario, enumerated int, result
 			fmt.Fprintf(w, "  %s\n", r.M.ID())
 		}
 	}
-	fmt.Fprintf(w, "\nkilled by crash or timeout:\n")
+	fmt.Fprintf(w, "\nkilled by crash, timeout or memory bound:\n")
 	for _, r := range sorted {
-		if r.Verdict == Crashed || r.Verdict == TimedOut {
+		if r.Verdict == Crashed || r.Verdict == TimedOut || r.Verdict == OverMemory {
 			fmt.Fprintf(w, "  %s\n      %s: %s\n", r.M.ID(), r.Verdict, r.By)
 		}
 	}

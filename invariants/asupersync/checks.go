@@ -18,7 +18,7 @@ import (
 // before the lane law that a misplaced phase 0 also upsets, the channel's
 // permit-drop check before its linearity check). The stuck-state class
 // comes last.
-var all = slices.Concat(wheelInvariants, coreInvariants, stealInvariants, channelInvariants, derivedInvariants, metadataInvariants, cascadeInvariants, timerRuleInvariants, channelRuleInvariants, wheelRuleInvariants, pollRuleInvariants, survivorInvariants, wheelSurvivorInvariants, pollSurvivorInvariants, cancelSurvivorInvariants, stuckInvariant)
+var all = slices.Concat(wheelInvariants, coreInvariants, stealInvariants, channelInvariants, derivedInvariants, metadataInvariants, cascadeInvariants, timerRuleInvariants, channelRuleInvariants, wheelRuleInvariants, pollRuleInvariants, survivorInvariants, wheelSurvivorInvariants, pollSurvivorInvariants, cancelSurvivorInvariants, strictSurvivorInvariants, stuckInvariant)
 
 // coreInvariants are the scheduler, pump and cancellation checks.
 var coreInvariants = []Invariant{
@@ -435,7 +435,7 @@ func completedAbsorbing(c *Context) bool {
 
 func phaseMonotone(c *Context) bool {
 	return c.eachTask(func(b, a *cancel.Task) bool {
-		return b.Phase != a.Phase && !cancel.ValidTransition(b.Phase, a.Phase)
+		return b.Phase != a.Phase && !legalTransition(b.Phase, a.Phase)
 	})
 }
 
@@ -447,8 +447,17 @@ func severityMonotone(c *Context) bool {
 
 func budgetMonotone(c *Context) bool {
 	return c.eachTask(func(b, a *cancel.Task) bool {
-		return b.CancelPending && a.CancelPending && !a.Budget.NoWiderThan(b.Budget)
+		return b.CancelPending && a.CancelPending && !noWiderThan(a.Budget, b.Budget)
 	})
+}
+
+// noWiderThan is 001's "budget can only tighten" (Non-Negotiable
+// Invariant 3) in every component: a deadline (0: none) no later, poll and
+// cost quotas no larger, priority no lower. It is written here, not taken
+// from the runtime, so a bug there cannot loosen the check.
+func noWiderThan(b, o cancel.Budget) bool {
+	deadlineOK := o.Deadline == 0 || (b.Deadline != 0 && b.Deadline <= o.Deadline)
+	return deadlineOK && b.PollQuota <= o.PollQuota && b.CostQuota <= o.CostQuota && b.Priority >= o.Priority
 }
 
 func ackUnmasked(c *Context) bool {
@@ -626,6 +635,26 @@ func runnable(k *kernel.State) bool {
 		if tm := &k.Timers[i]; tm.Used && tm.Live && tm.Deadline <= k.Now {
 			return true
 		}
+	}
+	return false
+}
+
+// legalTransition is 001's "Legal Transitions" table, written here rather
+// than taken from the runtime so a wrong entry there cannot pass its own
+// check: the self-loops on CancelRequested, Cancelling and Finalizing are
+// strengthening requests (R1, R3), and Completed has no way out (T5).
+func legalTransition(from, to cancel.Phase) bool {
+	switch from {
+	case cancel.Created:
+		return to == cancel.Running || to == cancel.CancelRequested || to == cancel.Completed
+	case cancel.Running:
+		return to == cancel.CancelRequested || to == cancel.Completed
+	case cancel.CancelRequested:
+		return to == cancel.CancelRequested || to == cancel.Cancelling || to == cancel.Completed
+	case cancel.Cancelling:
+		return to == cancel.Cancelling || to == cancel.Finalizing || to == cancel.Completed
+	case cancel.Finalizing:
+		return to == cancel.Finalizing || to == cancel.Completed
 	}
 	return false
 }

@@ -1,6 +1,8 @@
 package asupersync
 
 import (
+	"fmt"
+
 	"modelcheck/explore"
 	model "modelcheck/model/asupersync"
 )
@@ -26,8 +28,12 @@ func (e Explorable) Fork() explore.Model[model.State, model.Input] {
 }
 
 // NewExplorable builds the checked model of a scenario, restricted to the
-// named invariants if any are given.
+// named invariants if any are given. A scenario the model cannot run as
+// meant (Scenario.Validate) is refused.
 func NewExplorable(sc model.Scenario, only []string) (Explorable, error) {
+	if err := sc.Validate(); err != nil {
+		return Explorable{}, fmt.Errorf("scenario %s: %w", sc.Name, err)
+	}
 	m := model.New(sc, nil)
 	c, err := NewChecker(&m.Scenario, only)
 	if err != nil {

@@ -21,7 +21,7 @@ var faults = []FaultCase{
 	{fault.LostWake, "default", []string{"stuck"}},
 	{fault.AckWhileMasked, "default", []string{"ack-unmasked"}},
 	{fault.WeakenSeverity, "default", []string{"severity-monotone"}},
-	{fault.WidenBudget, "default", []string{"budget-monotone"}},
+	{fault.WidenBudget, "default", []string{"budget-monotone", "budget-derived"}},
 	{fault.PhaseRegress, "default", []string{"phase-monotone"}},
 	{fault.CloseWithLiveTask, "default", []string{"quiescence"}},
 	{fault.LeakObligationOnCancel, "default", []string{"no-leak"}},
@@ -112,6 +112,27 @@ var faults = []FaultCase{
 	{fault.EmptyIgnoresCancelLane, "default", []string{"stuck"}},
 	{fault.SilentIdle, "default", []string{"pump-idle-announced"}},
 	{fault.SilentAdvance, "default", []string{"clock-derived"}},
+
+	// Survivors of the strict measure (make mutate MUTATE_FLAGS=-tests).
+	{fault.ReserveIgnored, "default", []string{"ops-answered"}},
+	{fault.ChanIgnoresAck, "channel", []string{"chan-cancel-observed"}},
+	{fault.SilentAbort, "channel", []string{"chan-abort-announced"}},
+	{fault.TimerGenSkips, "default", []string{"timer-gen-derived"}},
+	{fault.SilentCancelReject, "timers", []string{"wheel-cancel-answered"}},
+	{fault.ScheduledViaHostTask, "default", []string{"pump-scheduled-microtask"}},
+	{fault.RunnableCountsFuture, "default", []string{"pump-runs-with-work"}},
+	{fault.WideLevels, "timers", []string{"wheel-placement"}},
+	{fault.RootAtRoot, "default", []string{"task-cancel-reason"}},
+	{fault.BaseExceedanceUncounted, "governors", []string{"certificate-derived"}},
+	{fault.LocalPopIgnoresHint, "stealing", []string{"local-pop-order"}},
+	{fault.SilentRecvPending, "channel", []string{"chan-recv-answered"}},
+	{fault.CancelledRecvKeepsWaker, "channel", []string{"chan-recv-waker-derived"}},
+	{fault.SilentRegionCancel, "default", []string{"region-cancel-announced"}},
+	{fault.SilentPurge, "timers", []string{"wheel-purge-announced"}},
+	{fault.ReserveUncounted, "channel-wide", []string{"chan-reserved-derived"}},
+	{fault.StaleKeepsSlot, "default", []string{"timer-slots-derived"}},
+	{fault.SilentObligationAbort, "default", []string{"obligation-resolution-announced"}},
+	{fault.RepeatKeepsBudget, "default", []string{"budget-derived"}},
 }
 
 // Faults returns the fault catalogue in fault order.

@@ -1,6 +1,8 @@
 package asupersync
 
 import (
+	"slices"
+
 	"modelcheck/runtime/kernel"
 	"modelcheck/runtime/pump"
 	"modelcheck/runtime/sched"
@@ -13,6 +15,8 @@ var stealInvariants = []Invariant{
 		"a steal scans the other workers circularly from the index the thief's seeded RNG draws (one draw per steal) and takes the oldest entry of the first non-empty one, so the same seed gives the same scan order", stealOrder},
 	{"pool-derived", []string{"INV-SC-05", "sc-steal-001"},
 		"the workers' local queues after a transition are those before plus the task pushed, less the oldest entry of the victim of each steal, so steal-order's view of the queues is the one the inputs made", poolDerived},
+	{"local-pop-order", []string{"INV-SC-05", "004/3.5"},
+		"a local pop takes, among the entries of the worker's highest priority in generation order, the one at rng_hint % count, drawing one hint from the worker's seeded RNG; that entry leaves the worker's queue and every other queue stays as it was", localPopOrder},
 }
 
 // poolDerived replays the local queues through the input (a push appends
@@ -20,7 +24,8 @@ var stealInvariants = []Invariant{
 // queue), and compares with the pool after.
 func poolDerived(c *Context) bool {
 	b, a := &kern(c.Before).Pool, &kern(c.After).Pool
-	if b.Workers == 0 {
+	// A local pop's queues are local-pop-order's to check.
+	if b.Workers == 0 || (c.In.Host == pump.NoHost && c.In.K.Op == kernel.PoolPop) {
 		return false
 	}
 	var q [sched.MaxWorkers]lane
@@ -56,6 +61,57 @@ func poolDerived(c *Context) bool {
 			if a.Local[w].E[i] != q[w].e[i] {
 				return true
 			}
+		}
+	}
+	return false
+}
+
+// localPopOrder recomputes the pop from the worker's queue as it stood
+// before: the tied entries of the best priority in queue (generation)
+// order, and the hint its generator draws.
+func localPopOrder(c *Context) bool {
+	if c.In.Host != pump.NoHost || c.In.K.Op != kernel.PoolPop {
+		return false
+	}
+	b, a := &kern(c.Before).Pool, &kern(c.After).Pool
+	w := c.In.K.Arg
+	entries := b.Local[w].E[:b.Len(w)]
+	if len(entries) == 0 {
+		return false
+	}
+	best := entries[0].Priority
+	for _, e := range entries {
+		best = max(best, e.Priority)
+	}
+	var tied [sched.MaxTasks]uint8
+	n := 0
+	for _, e := range entries {
+		if e.Priority == best {
+			tied[n] = e.Task
+			n++
+		}
+	}
+	rng := b.Rng[w]
+	want := tied[rng.Next()%uint64(n)]
+	got := uint8(0)
+	for _, e := range c.Events {
+		if e.Kind == trace.PoppedLocal {
+			got = e.Task
+		}
+	}
+	if got != want || a.Rng[w] != rng {
+		return true
+	}
+	for v := uint8(0); v < b.Workers; v++ {
+		var q lane
+		for _, e := range b.Local[v].E[:b.Len(v)] {
+			q.push(e)
+		}
+		if v == w {
+			q.remove(want)
+		}
+		if a.Len(v) != q.n || !slices.Equal(a.Local[v].E[:a.Len(v)], q.entries()) {
+			return true
 		}
 	}
 	return false

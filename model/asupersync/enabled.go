@@ -164,7 +164,10 @@ func (m *Model) Enabled(s *State, buf []Input) []Input {
 }
 
 // poolOps appends pushes of the pool tasks not queued anywhere, to every
-// worker, and a steal by every worker some other worker's queue could feed.
+// worker, a steal by every worker some other worker's queue could feed,
+// and a local pop by every worker holding two entries or more (with one
+// the RNG hint has nothing to choose; the pop still draws, which a pop
+// from two or more shows as well).
 func (m *Model) poolOps(k *kernel.State, buf []Input) []Input {
 	var queued uint16
 	total := 0
@@ -185,6 +188,9 @@ func (m *Model) poolOps(k *kernel.State, buf []Input) []Input {
 	for w := uint8(0); w < k.Config.Workers; w++ {
 		if total > k.Pool.Len(w) {
 			buf = append(buf, Input{K: kernel.Input{Op: kernel.PoolSteal, Arg: w}})
+		}
+		if k.Pool.Len(w) > 1 {
+			buf = append(buf, Input{K: kernel.Input{Op: kernel.PoolPop, Arg: w}})
 		}
 	}
 	return buf

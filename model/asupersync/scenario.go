@@ -138,7 +138,7 @@ var scenarios = []Scenario{
 	},
 	{
 		Name:   "stealing",
-		Doc:    "the worker pool alone: 3 workers, 3 tasks pushed onto local queues and stolen in the order each thief's seeded RNG gives (004 3.6)",
+		Doc:    "the worker pool alone: 3 workers, 3 tasks pushed onto local queues, popped by each worker at its RNG hint (004 3.5) and stolen in the order each thief's seeded RNG gives (004 3.6)",
 		Native: true, Regions: 1, PoolTasks: 3, NoRegionCancel: true,
 		Kernel: kernel.Config{CancelStreakLimit: 2, CatchupBatch: 1, MaxChainDepth: 16, MaxChainMemory: 4096, Workers: 3},
 		Pump:   pump.Config{BurstLimit: 2, Caps: pump.AllCaps},
@@ -232,8 +232,12 @@ var scenarios = []Scenario{
 // sleeping task ends parked forever and the explorer would report `stuck`
 // with no fault on: a finding about the scenario, not the runtime. (Timed
 // tasks alone need no timer: a deadline orders the timed lane, nothing
-// waits for it to pass.)
+// waits for it to pass.) First of all the kernel must accept the
+// configuration (kernel.Validate).
 func (sc *Scenario) Validate() error {
+	if err := kernel.Validate(sc.Kernel); err != nil {
+		return err
+	}
 	if !sc.Native && (sc.Sleep != 0 || len(sc.Sleeps) > 0) && sc.Pump.Caps&pump.CapTimer == 0 {
 		return fmt.Errorf("a browser scenario whose tasks sleep needs the timer capability (caps=timer,...): without it no sleep can end")
 	}

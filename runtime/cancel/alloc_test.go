@@ -38,7 +38,7 @@ func lifecycle(log *trace.Log) State {
 // errors and refusals included (the explorer's hot loop calls them).
 func TestOperationsDoNotAllocate(t *testing.T) {
 	var log trace.Log
-	if s := lifecycle(&log); !s.Terminal() || s.Region(1).State != RegionClosed {
+	if s := lifecycle(&log); !terminal(s) || s.Region(1).State != RegionClosed {
 		t.Fatalf("lifecycle did not close the tree: %+v", s.Regions)
 	}
 	if n := testing.AllocsPerRun(100, func() {

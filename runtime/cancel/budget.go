@@ -42,8 +42,9 @@ func BudgetFor(k Kind, now uint32) Budget {
 
 // Combine is the meet of two budgets (T1 budget.combine, R1): the earlier
 // deadline (0 = none, so any deadline beats none), the smaller poll and cost
-// quotas, the higher priority. The result is NoWiderThan both operands
-// (Non-Negotiable Invariant 3, "budget can only tighten").
+// quotas, the higher priority. The result is no wider than either operand
+// (Non-Negotiable Invariant 3, "budget can only tighten"), which the
+// checker's budget-monotone recomputes on its own.
 //
 // Fault WidenBudget: the looser poll quota is kept instead of the tighter.
 func (b Budget) Combine(o Budget, faults fault.Set) Budget {
@@ -67,11 +68,4 @@ func minDeadline(a, b uint32) uint32 {
 		return a
 	}
 	return min(a, b)
-}
-
-// NoWiderThan reports whether b is at least as tight as o in every
-// component: the monotonicity check of Non-Negotiable Invariant 3.
-func (b Budget) NoWiderThan(o Budget) bool {
-	deadlineOK := o.Deadline == 0 || (b.Deadline != 0 && b.Deadline <= o.Deadline)
-	return deadlineOK && b.PollQuota <= o.PollQuota && b.CostQuota <= o.CostQuota && b.Priority >= o.Priority
 }

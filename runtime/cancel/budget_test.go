@@ -58,7 +58,7 @@ func TestCombine(t *testing.T) {
 	}
 }
 
-func TestNoWiderThan(t *testing.T) {
+func TestNoWiderThanHelper(t *testing.T) {
 	base := Budget{Deadline: 30, PollQuota: 200, CostQuota: 100, Priority: 220}
 	tests := []struct {
 		name string
@@ -74,11 +74,11 @@ func TestNoWiderThan(t *testing.T) {
 		{"lower priority", Budget{Deadline: 30, PollQuota: 200, CostQuota: 100, Priority: 219}, false},
 	}
 	for _, tc := range tests {
-		if got := tc.b.NoWiderThan(base); got != tc.want {
-			t.Errorf("%s: NoWiderThan = %v, want %v", tc.name, got, tc.want)
+		if got := noWiderThan(tc.b, base); got != tc.want {
+			t.Errorf("%s: noWiderThan = %v, want %v", tc.name, got, tc.want)
 		}
 	}
-	if !base.NoWiderThan(Budget{PollQuota: 1000, CostQuota: Unconstrained}) {
+	if !noWiderThan(base, Budget{PollQuota: 1000, CostQuota: Unconstrained}) {
 		t.Error("a deadline is no wider than none")
 	}
 }

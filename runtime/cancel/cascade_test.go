@@ -89,7 +89,7 @@ func TestCascadeParentBeforeChild(t *testing.T) {
 		"region_closed region=r2 outcome=Cancelled",
 		"region_finalizing region=r1",
 		"region_closed region=r1 outcome=Cancelled")
-	if !s.Terminal() {
+	if !terminal(s) {
 		t.Error("not terminal after the whole tree closed")
 	}
 }

@@ -59,3 +59,52 @@ func running(t *testing.T, s *State, region uint8, log *trace.Log) uint8 {
 	must(t, s.Start(id, log))
 	return id
 }
+
+// noWiderThan reports whether b is at least as tight as o in every
+// component: the monotonicity of Non-Negotiable Invariant 3, as the tests
+// state it (the runtime itself never compares budgets).
+func noWiderThan(b, o Budget) bool {
+	deadlineOK := o.Deadline == 0 || (b.Deadline != 0 && b.Deadline <= o.Deadline)
+	return deadlineOK && b.PollQuota <= o.PollQuota && b.CostQuota <= o.CostQuota && b.Priority >= o.Priority
+}
+
+// terminal reports whether nothing is left in flight: every task is
+// Completed and every region is Open or Closed. An Open region counts as
+// done because closing it is the environment's choice, not pending work
+// (its registered finalizers only run once it closes); a Closing, Draining
+// or Finalizing region still has tasks, children or finalizers to wait for.
+func terminal(s State) bool {
+	for i := range s.Tasks {
+		if t := &s.Tasks[i]; t.Used && t.Phase != Completed {
+			return false
+		}
+	}
+	for i := range s.Regions {
+		if r := &s.Regions[i]; r.Used && r.State != RegionOpen && r.State != RegionClosed {
+			return false
+		}
+	}
+	return true
+}
+
+// validTransition is exactly the contract's "Legal Transitions" table
+// (TaskPhase::is_valid_transition upstream). The self-loops on
+// CancelRequested, Cancelling and Finalizing are strengthening requests (R1,
+// R3); Completed has no way out (Non-Negotiable Invariant 4, T5). The
+// property tests assert every phase change an operation makes passes it;
+// the checker keeps its own copy (phase-monotone).
+func validTransition(from, to Phase) bool {
+	switch from {
+	case Created:
+		return to == Running || to == CancelRequested || to == Completed
+	case Running:
+		return to == CancelRequested || to == Completed
+	case CancelRequested:
+		return to == CancelRequested || to == Cancelling || to == Completed
+	case Cancelling:
+		return to == Cancelling || to == Finalizing || to == Completed
+	case Finalizing:
+		return to == Finalizing || to == Completed
+	}
+	return false
+}

@@ -101,6 +101,10 @@ func (s *State) Reserve(task uint8, k ObligationKind, log *trace.Log) (uint8, er
 	if k >= obligationKindCount {
 		return 0, fail(BadObligationKind, uint8(k))
 	}
+	// Fault ReserveIgnored returns as if the checked path had failed.
+	if s.Config.Faults.Has(fault.ReserveIgnored) {
+		return 0, nil
+	}
 	r := &s.Regions[t.Region-1]
 	if !s.admits(r) {
 		log.Emit(trace.Event{Kind: trace.ObligationRejected, Task: task, Region: t.Region,
@@ -174,7 +178,10 @@ func (s *State) resolve(ob uint8, to ObligationState, log *trace.Log) {
 	default:
 		e := s.obligationEvent(trace.ObligationAborted, ob)
 		e.AttrKey, e.AttrVal = attrAbortReason, abortReasons[to]
-		log.Emit(e)
+		// Fault SilentObligationAbort drops the event.
+		if !s.Config.Faults.Has(fault.SilentObligationAbort) {
+			log.Emit(e)
+		}
 	}
 }
 

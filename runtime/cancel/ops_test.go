@@ -221,11 +221,11 @@ func check(before, after *State, err error, events []trace.Event) []string {
 			}
 			continue
 		}
-		add(propPhaseValid, cur.Used && (old.Phase == cur.Phase || ValidTransition(old.Phase, cur.Phase)))
+		add(propPhaseValid, cur.Used && (old.Phase == cur.Phase || validTransition(old.Phase, cur.Phase)))
 		add(propCompletedAbsorbing, old.Phase != Completed || *old == *cur)
 		if old.Phase.cancelActive() {
 			add(propSeverityMonotone, cur.Reason.Kind.Severity() >= old.Reason.Kind.Severity())
-			add(propBudgetMonotone, cur.Budget.NoWiderThan(old.Budget))
+			add(propBudgetMonotone, noWiderThan(cur.Budget, old.Budget))
 		}
 		add(propAckUnmasked, !(old.Phase == CancelRequested && cur.Phase == Cancelling && old.Mask > 0))
 		if cur.Phase == Completed && cur.Outcome == Cancelled {

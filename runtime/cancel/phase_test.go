@@ -20,8 +20,8 @@ func TestValidTransitionTable(t *testing.T) {
 			for _, p := range legal[from] {
 				want = want || p == to
 			}
-			if got := ValidTransition(from, to); got != want {
-				t.Errorf("ValidTransition(%v, %v) = %v, want %v", from, to, got, want)
+			if got := validTransition(from, to); got != want {
+				t.Errorf("validTransition(%v, %v) = %v, want %v", from, to, got, want)
 			}
 			n++
 		}
@@ -29,7 +29,7 @@ func TestValidTransitionTable(t *testing.T) {
 	if n != 36 {
 		t.Fatalf("checked %d pairs, want 36", n)
 	}
-	if ValidTransition(phaseCount, Completed) || ValidTransition(Created, phaseCount) {
+	if validTransition(phaseCount, Completed) || validTransition(Created, phaseCount) {
 		t.Error("an unknown phase has a legal transition")
 	}
 }

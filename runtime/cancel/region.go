@@ -173,7 +173,10 @@ func (s *State) cancelRegionRecord(rid uint8, reason Reason, cut bool, log *trac
 		} else {
 			r.Reason, r.HasReason = reason, true
 		}
-		log.Emit(trace.Event{Kind: trace.RegionCancelled, Region: rid, AttrKey: attrCancelKind, AttrVal: reason.Kind.String()})
+		// Fault SilentRegionCancel drops the event.
+		if !s.Config.Faults.Has(fault.SilentRegionCancel) {
+			log.Emit(trace.Event{Kind: trace.RegionCancelled, Region: rid, AttrKey: attrCancelKind, AttrVal: reason.Kind.String()})
+		}
 	}
 	if cut {
 		log.Emit(trace.Event{Kind: trace.ChainTruncated, Region: rid,

@@ -21,7 +21,7 @@ func TestRegionClosesAtQuiescenceOnly(t *testing.T) {
 	wantEvents(t, &log, "region_closing region=r2", "region_draining region=r2")
 	wantCode(t, s.CloseRegion(r2, &log), RegionNotOpen)
 	wantCode(t, s.RegisterFinalizer(r2, &log), FinalizerRejected)
-	if s.Terminal() {
+	if terminal(s) {
 		t.Error("terminal while r2 drains")
 	}
 	if s.Task(t1).CancelPending {
@@ -31,12 +31,12 @@ func TestRegionClosesAtQuiescenceOnly(t *testing.T) {
 	wantEvents(t, &log,
 		"task_completed task=t1 region=r2 phase=Completed outcome=Ok",
 		"region_finalizing region=r2")
-	if s.Region(r2).State != RegionFinalizing || s.Terminal() {
+	if s.Region(r2).State != RegionFinalizing || terminal(s) {
 		t.Fatalf("r2 %v with a finalizer pending", s.Region(r2).State)
 	}
 	must(t, s.FinalizerDone(r2, &log))
 	wantEvents(t, &log, "finalizer_done region=r2", "region_closed region=r2 outcome=Ok")
-	if !s.Terminal() {
+	if !terminal(s) {
 		t.Error("not terminal")
 	}
 }

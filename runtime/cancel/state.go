@@ -246,25 +246,6 @@ func (s *State) ReservedBy(id uint8) int {
 	return n
 }
 
-// Terminal reports whether nothing is left in flight: every task is
-// Completed and every region is Open or Closed. An Open region counts as
-// done because closing it is the environment's choice, not pending work
-// (its registered finalizers only run once it closes); a Closing, Draining
-// or Finalizing region still has tasks, children or finalizers to wait for.
-func (s *State) Terminal() bool {
-	for i := range s.Tasks {
-		if t := &s.Tasks[i]; t.Used && t.Phase != Completed {
-			return false
-		}
-	}
-	for i := range s.Regions {
-		if r := &s.Regions[i]; r.Used && r.State != RegionOpen && r.State != RegionClosed {
-			return false
-		}
-	}
-	return true
-}
-
 // task returns a used task or an UnknownTask error.
 func (s *State) task(id uint8) (*Task, error) {
 	if t := s.Task(id); t != nil && t.Used {

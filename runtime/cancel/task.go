@@ -88,7 +88,12 @@ func (s *State) RequestTask(task uint8, r Reason, b Budget, log *trace.Log) (new
 	if !r.Kind.valid() {
 		return false, fail(BadKind, uint8(r.Kind))
 	}
-	return s.request(task, r.rooted(t.Region), b, log), nil
+	origin := t.Region
+	// Fault RootAtRoot roots every task's reason at the root region.
+	if s.Config.Faults.Has(fault.RootAtRoot) {
+		origin = 1
+	}
+	return s.request(task, r.rooted(origin), b, log), nil
 }
 
 // CancelChanged reports whether a cancel request changed t from before: its
@@ -109,7 +114,10 @@ func (s *State) request(task uint8, r Reason, b Budget, log *trace.Log) (newlyPe
 		return true
 	case t.Phase.cancelActive():
 		t.Reason = t.Reason.Strengthen(r, faults)
-		t.Budget = t.Budget.Combine(b, faults)
+		// Fault RepeatKeepsBudget ignores the new request's budget.
+		if !faults.Has(fault.RepeatKeepsBudget) {
+			t.Budget = t.Budget.Combine(b, faults)
+		}
 		if t.Phase == Cancelling && faults.Has(fault.PhaseRegress) {
 			t.Phase = CancelRequested
 		}

@@ -110,7 +110,7 @@ func TestCleanupToFinalizingToCompletedCancelled(t *testing.T) {
 		t.Errorf("obligation %+v", *ob)
 	}
 	wantCode(t, s.FinalizeDone(t1, &log), TaskCompleted)
-	if !s.Terminal() {
+	if !terminal(s) {
 		t.Error("not terminal with every task done and r1 Open")
 	}
 }

@@ -22,7 +22,8 @@ func (s *State) Recv(task uint8, cancelled bool, log *trace.Log) (Result, Messag
 			log.Emit(trace.Event{Kind: trace.ChanMessageDropped, Task: task, Msg: m.Seq})
 			s.wakeHead(log)
 		}
-		if s.RecvWaiter == task {
+		// Fault CancelledRecvKeepsWaker leaves the waker registered.
+		if s.RecvWaiter == task && !s.Config.Faults.Has(fault.CancelledRecvKeepsWaker) {
 			s.RecvWaiter = 0
 		}
 		return failed(task, "recv", Cancelled, log), Message{}
@@ -48,7 +49,10 @@ func (s *State) Recv(task uint8, cancelled bool, log *trace.Log) (Result, Messag
 		return failed(task, "recv", Disconnected, log), Message{}
 	}
 	s.RecvWaiter = task
-	log.Emit(trace.Event{Kind: trace.ChanRecvPending, Task: task})
+	// Fault SilentRecvPending drops the event.
+	if !s.Config.Faults.Has(fault.SilentRecvPending) {
+		log.Emit(trace.Event{Kind: trace.ChanRecvPending, Task: task})
+	}
 	return Pending, Message{}
 }
 

@@ -35,7 +35,10 @@ func (s *State) Reserve(task uint8, cancelled bool, log *trace.Log) Result {
 	}
 	i := s.findWaiter(task)
 	if s.mayTake(task) && s.HasCapacity() {
-		s.Reserved++
+		// Fault ReserveUncounted forgets to count the slot.
+		if !s.Config.Faults.Has(fault.ReserveUncounted) {
+			s.Reserved++
+		}
 		var id uint64
 		if i >= 0 {
 			id = s.removeWaiter(i).ID
@@ -120,7 +123,10 @@ func (s *State) TrySend(task uint8, log *trace.Log) Result {
 // head waiter woken (cascade). Not cancellation-checked.
 func (s *State) Abort(task uint8, log *trace.Log) {
 	s.release()
-	log.Emit(trace.Event{Kind: trace.ChanAborted, Task: task})
+	// Fault SilentAbort drops the event.
+	if !s.Config.Faults.Has(fault.SilentAbort) {
+		log.Emit(trace.Event{Kind: trace.ChanAborted, Task: task})
+	}
 	s.wakeHead(log)
 }
 

@@ -125,6 +125,27 @@ const (
 	SilentIdle                // a drain cycle goes idle without pump_idle (runtime/pump)
 	SilentAdvance             // a host timer turn moves the clock without time_advanced (runtime/pump)
 
+	// Survivors of the strict make mutate (-tests) measure (issue 10).
+	ReserveIgnored          // a reserve by the polled task reserves nothing and says nothing (runtime/cancel)
+	ChanIgnoresAck          // a channel operation of a task already Cancelling goes ahead (runtime/kernel)
+	SilentAbort             // a permit's abort releases its slot without chan_aborted (runtime/channel)
+	TimerGenSkips           // a reused host timer slot's generation grows by two (runtime/kernel)
+	SilentCancelReject      // a wheel cancel by a stale handle is refused without wheel_cancel_rejected (runtime/wheel)
+	ScheduledViaHostTask    // pump_scheduled names the host task, not the microtask it queued (runtime/pump)
+	RunnableCountsFuture    // the kernel counts a live host timer not yet due as runnable work (runtime/kernel)
+	WideLevels              // a wheel level takes deltas up to twice its range (runtime/wheel)
+	RootAtRoot              // a task cancel's reason is rooted at r1, not at the task's region (runtime/cancel)
+	BaseExceedanceUncounted // a cancel dispatch past the base limit is not counted in the certificate (runtime/sched)
+	LocalPopIgnoresHint     // a local pop draws the RNG hint but takes the oldest tied entry (runtime/sched)
+	SilentRecvPending       // a recv that registers its waker emits no chan_recv_pending (runtime/channel)
+	CancelledRecvKeepsWaker // a cancelled recv leaves its waker registered (runtime/channel)
+	SilentRegionCancel      // a cascade gives a region its reason without region_cancelled (runtime/cancel)
+	SilentPurge             // the wheel purges its storage without wheel_purged (runtime/wheel)
+	ReserveUncounted        // a reserve grants a permit without counting its slot as reserved (runtime/channel)
+	StaleKeepsSlot          // a reaped stale host timer keeps its slot (runtime/kernel)
+	SilentObligationAbort   // an obligation is aborted without obligation_aborted (runtime/cancel)
+	RepeatKeepsBudget       // a repeated cancel request keeps the old cleanup budget (runtime/cancel)
+
 	count
 )
 
@@ -224,6 +245,25 @@ var table = [count]info{
 	EmptyIgnoresCancelLane:    {"empty-ignores-cancel-lane", "the scheduler's emptiness test counts only the timed and ready lanes, so a drain cycle with only cancel work left ends and the pump goes idle with that work queued (breaks 000 S4, 001 B5)"},
 	SilentIdle:                {"silent-idle", "a drain cycle that ends with nothing runnable sets the pump Idle without emitting pump_idle, so the trace shows a pump that never stopped (breaks 000's trace of P1/S4)"},
 	SilentAdvance:             {"silent-advance", "a host timer turn moves the clock but emits no time_advanced, so the trace hides why timers fired (breaks 000's trace contract for P2)"},
+	ReserveIgnored:            {"reserve-ignored", "a reserve by the task being polled returns no obligation and emits neither obligation_reserved nor obligation_rejected, so the task runs on believing it holds an obligation nobody tracks (breaks 001's obligations)"},
+	ChanIgnoresAck:            {"chan-ignores-ack", "a channel operation's checkpoint reports Cancelled only for a cancel it acknowledges itself, so a task already Cancelling reserves, sends and receives as if it had never been cancelled (breaks 004 1.2, 1.6: cx.checkpoint() fails once a cancel is acknowledged)"},
+	SilentAbort:               {"silent-abort", "SendPermit::abort releases the slot and wakes the head waiter but emits no chan_aborted, so the trace shows a permit that vanished (breaks 004 1.3's trace)"},
+	TimerGenSkips:             {"timer-gen-skips", "a host timer slot reused by a sleep gets generation + 2 instead of + 1, so the (timer_id, generation) handle skips a value (breaks 000 P2's handle)"},
+	SilentCancelReject:        {"silent-cancel-reject", "a wheel cancel by a handle of an older generation is refused but emits no wheel_cancel_rejected, so the caller cannot tell a refused cancel from a lost one (breaks INV-TM-01's trace, tm-cancel-stale-001)"},
+	ScheduledViaHostTask:      {"scheduled-via-host-task", "pump_scheduled names the host task as the source of the turn it queued, though the pump is only ever scheduled through queueMicrotask (breaks 000 P1's trace)"},
+	RunnableCountsFuture:      {"runnable-counts-future", "the kernel's runnable test counts a live host timer whose deadline has not come, so a drain cycle with nothing to run stays Running instead of going idle (breaks 000 P1, S4)"},
+	WideLevels:                {"wide-levels", "insert_entry tests delta < 2*256^(k+1) for a level's range, so a 300 ms timer lands on level 0 in slot 300 mod 256 and its slot comes round at 44 ms (breaks 004 2.2's placement)"},
+	RootAtRoot:                {"root-at-root", "a cancel request for a task builds its root reason with origin r1 instead of the task's own region, so a task cancelled in a nested region reports a cancel that came from the root (breaks 001's CancelReason origin)"},
+	BaseExceedanceUncounted:   {"base-exceedance-uncounted", "a cancel dispatch whose streak passes the base limit (allowed in a drain mode, whose effective limit is doubled) is not counted in base_limit_exceedances, so the certificate hides how often drain mode was needed (breaks 004 3.8, sc-certificate-001)"},
+	LocalPopIgnoresHint:       {"local-pop-ignores-hint", "a worker's local pop draws rng_hint but takes the oldest of the tied entries instead of the one at rng_hint % count, so a seed no longer picks the entry (breaks 004 3.5, INV-SC-05)"},
+	SilentRecvPending:         {"silent-recv-pending", "a recv on an empty channel registers the receiver's waker and returns Pending but emits no chan_recv_pending, so the trace shows a recv that never answered (breaks 004 1.6's trace)"},
+	CancelledRecvKeepsWaker:   {"cancelled-recv-keeps-waker", "a recv whose checkpoint fails returns Cancelled but leaves the receiver's waker registered, so a later send wakes a task that no longer waits (breaks 004 1.6, INV-CH-06)"},
+	SilentRegionCancel:        {"silent-region-cancel", "a cascade gives a region its cancel reason but emits no region_cancelled, so the trace hides which regions a cancel reached (breaks 001's Cascade Law trace)"},
+	SilentPurge:               {"silent-purge", "cancelling the last active timer purges the wheel's storage but emits no wheel_purged (breaks INV-TM-05's trace)"},
+	ReserveUncounted:          {"reserve-uncounted", "a reserve that finds capacity grants the permit (chan_reserved) but does not count the slot as reserved, so the channel later admits one message more than its capacity (breaks INV-CH-01)"},
+	StaleKeepsSlot:            {"stale-keeps-slot", "a cancelled host timer whose late callback is reported (stale_timer) keeps its slot in use, so the table fills with dead timers and the same stale callback is reported again every timer turn (breaks P2)"},
+	SilentObligationAbort:     {"silent-obligation-abort", "an obligation aborted (by its holder, an error or a cancel) becomes Aborted but emits no obligation_aborted, so the trace shows a reservation that never ended (breaks 001's obligation trace)"},
+	RepeatKeepsBudget:         {"repeat-keeps-budget", "a cancel request on a task whose cancel is already pending strengthens the reason but keeps the old cleanup budget, so a Shutdown after a User cancel still cleans up with 1000 polls at priority 200 (breaks R1: budgets combine, a tighter one applies at once)"},
 	PromoteKeepsOccupancy:     {"promote-keeps-occupancy", "promoting a coalescing window's entries to the ready list leaves the emptied slot's occupancy bit set (breaks the wheel's bitmap index, 004 2.2)"},
 }
 

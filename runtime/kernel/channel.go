@@ -69,6 +69,10 @@ func (s *State) chanCheckpoint(t uint8, log *trace.Log) (bool, error) {
 		return acked, err
 	}
 	tk := s.Cancel.Task(t)
+	// Fault ChanIgnoresAck forgets a cancel acknowledged before.
+	if s.Config.Faults.Has(fault.ChanIgnoresAck) {
+		return false, nil
+	}
 	return tk.Mask == 0 && (tk.Phase == cancel.Cancelling || tk.Phase == cancel.Finalizing), nil
 }
 

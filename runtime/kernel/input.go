@@ -53,9 +53,10 @@ const (
 	// TimerCancelStale: the environment cancels a task's wheel timer with
 	// a handle of an older generation.
 	TimerCancelStale
-	// PoolPush and PoolSteal drive the worker pool (pool.go).
+	// PoolPush, PoolSteal and PoolPop drive the worker pool (pool.go).
 	PoolPush
 	PoolSteal
+	PoolPop
 	opCount
 )
 
@@ -67,7 +68,7 @@ var opNames = [opCount]string{
 	"governor", "register-finalizer", "finalizer-done", "checkpoint", "mask", "unmask", "yield",
 	"pending", "sleep", "complete", "cleanup-done", "finalize-done", "reserve", "commit", "abort",
 	"chan-reserve", "chan-try-reserve", "chan-send", "chan-try-send", "chan-abort", "chan-evict",
-	"chan-recv", "chan-try-recv", "chan-close", "timer-cancel-stale", "pool-push", "pool-steal",
+	"chan-recv", "chan-try-recv", "chan-close", "timer-cancel-stale", "pool-push", "pool-steal", "pool-pop",
 }
 
 func (o Op) String() string {
@@ -137,7 +138,7 @@ func (in Input) String() string {
 	case PoolPush:
 		b.WriteString(" w" + strconv.Itoa(int(in.Arg)))
 		id("t", in.Task)
-	case PoolSteal:
+	case PoolSteal, PoolPop:
 		b.WriteString(" w" + strconv.Itoa(int(in.Arg)))
 	case Dispatch:
 	default:
@@ -186,6 +187,8 @@ func ParseInput(line string) (Input, error) {
 		in = Input{Op: PoolPush, Arg: p.worker(), Task: p.id('t')}
 	case "pool-steal":
 		in = Input{Op: PoolSteal, Arg: p.worker()}
+	case "pool-pop":
+		in = Input{Op: PoolPop, Arg: p.worker()}
 	case "advance":
 		in = Input{Op: Advance, N: uint32(p.num(1 << 31))}
 	case "governor":

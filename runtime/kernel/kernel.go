@@ -71,7 +71,7 @@ type Config struct {
 	TrackPermits bool
 	// Workers, when non-zero, gives the runtime a pool of that many
 	// workers' local ready queues with work stealing (004 3.5, 3.6),
-	// driven by PoolPush and PoolSteal; their RNGs are seeded 0..Workers-1.
+	// driven by PoolPush, PoolSteal and PoolPop; their RNGs are seeded 0..Workers-1.
 	Workers uint8
 }
 
@@ -210,7 +210,7 @@ func (s *State) Apply(in Input, log *trace.Log) error {
 		return s.Cancel.RegisterFinalizer(in.Region, log)
 	case FinalizerDone:
 		return s.Cancel.FinalizerDone(in.Region, log)
-	case PoolPush, PoolSteal:
+	case PoolPush, PoolSteal, PoolPop:
 		return s.poolOp(in, log)
 	case TimerCancelStale:
 		if !s.Config.Wheel {
@@ -367,7 +367,8 @@ func (s *State) cancelTask(t uint8, k cancel.Kind, log *trace.Log) error {
 	if tk == nil || !tk.Used {
 		return fmt.Errorf("cancel: unknown task t%d", t)
 	}
-	r := cancel.Reason{Kind: k, At: s.Now, Origin: tk.Region, Depth: 1, RootKind: k, RootRegion: tk.Region}
+	// A root reason: RequestTask roots it at the task's region.
+	r := cancel.Reason{Kind: k, At: s.Now}
 	before := *tk
 	if _, err := s.Cancel.RequestTask(t, r, cancel.BudgetFor(k, s.Now), log); err != nil {
 		return err
@@ -507,7 +508,8 @@ func (s *State) Runnable() bool {
 		return ok && d <= uint64(s.Now)
 	}
 	for i := range s.Timers {
-		if tm := &s.Timers[i]; tm.Used && tm.Live && tm.Deadline <= s.Now {
+		// Fault RunnableCountsFuture drops the deadline test.
+		if tm := &s.Timers[i]; tm.Used && tm.Live && (tm.Deadline <= s.Now || s.Config.Faults.Has(fault.RunnableCountsFuture)) {
 			return true
 		}
 	}

@@ -53,7 +53,7 @@ func checkStep(before, after *State) error {
 		if !b.Used {
 			continue
 		}
-		if b.Phase != a.Phase && !cancel.ValidTransition(b.Phase, a.Phase) {
+		if b.Phase != a.Phase && !legalPhaseChange(b.Phase, a.Phase) {
 			return fmt.Errorf("t%d: illegal transition %s -> %s", id, b.Phase, a.Phase)
 		}
 		if b.Phase == cancel.Completed && (a.Phase != cancel.Completed || a.Outcome != b.Outcome) {
@@ -63,7 +63,7 @@ func checkStep(before, after *State) error {
 			if a.Reason.Kind.Severity() < b.Reason.Kind.Severity() {
 				return fmt.Errorf("t%d: severity weakened %s -> %s", id, b.Reason.Kind, a.Reason.Kind)
 			}
-			if !a.Budget.NoWiderThan(b.Budget) {
+			if !noWiderThan(a.Budget, b.Budget) {
 				return fmt.Errorf("t%d: budget widened %+v -> %+v", id, b.Budget, a.Budget)
 			}
 		}
@@ -137,4 +137,28 @@ func TestPropertiesCatchFaults(t *testing.T) {
 			t.Fatalf("fault %s never tripped a property", c.f.Name())
 		})
 	}
+}
+
+// noWiderThan: budget b is at least as tight as o in every component (001,
+// Non-Negotiable Invariant 3).
+func noWiderThan(b, o cancel.Budget) bool {
+	deadlineOK := o.Deadline == 0 || (b.Deadline != 0 && b.Deadline <= o.Deadline)
+	return deadlineOK && b.PollQuota <= o.PollQuota && b.CostQuota <= o.CostQuota && b.Priority >= o.Priority
+}
+
+// legalPhaseChange is 001's Legal Transitions table.
+func legalPhaseChange(from, to cancel.Phase) bool {
+	switch from {
+	case cancel.Created:
+		return to == cancel.Running || to == cancel.CancelRequested || to == cancel.Completed
+	case cancel.Running:
+		return to == cancel.CancelRequested || to == cancel.Completed
+	case cancel.CancelRequested:
+		return to == cancel.CancelRequested || to == cancel.Cancelling || to == cancel.Completed
+	case cancel.Cancelling:
+		return to == cancel.Cancelling || to == cancel.Finalizing || to == cancel.Completed
+	case cancel.Finalizing:
+		return to == cancel.Finalizing || to == cancel.Completed
+	}
+	return false
 }

@@ -14,7 +14,12 @@ func (s *State) register(t uint8, deadline uint32, log *trace.Log) error {
 		if tm.Used {
 			continue
 		}
-		*tm = Timer{Used: true, Live: true, Task: t, Gen: tm.Gen + 1, Deadline: deadline}
+		gen := tm.Gen + 1
+		// Fault TimerGenSkips skips a generation.
+		if s.Config.Faults.Has(fault.TimerGenSkips) {
+			gen++
+		}
+		*tm = Timer{Used: true, Live: true, Task: t, Gen: gen, Deadline: deadline}
 		log.Emit(trace.Event{Kind: trace.TimerRegistered, Task: t, Timer: uint8(i + 1), Gen: uint64(tm.Gen), Deadline: uint64(deadline)})
 		return nil
 	}
@@ -104,7 +109,8 @@ func (s *State) ReapStale(stale func(timer uint8, tm Timer)) {
 	for i := range s.Timers {
 		tm := &s.Timers[i]
 		if tm.Used && !tm.Live && tm.Deadline <= s.Now {
-			tm.Used = false
+			// Fault StaleKeepsSlot reports the timer but keeps its slot.
+			tm.Used = s.Config.Faults.Has(fault.StaleKeepsSlot)
 			stale(uint8(i+1), *tm)
 		}
 	}

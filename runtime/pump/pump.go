@@ -289,7 +289,12 @@ func (s *State) wake(t uint8, gen uint32, log *trace.Log) error {
 
 func (s *State) schedule(src Source, log *trace.Log) {
 	s.Mode, s.Source = Scheduled, src
-	log.Emit(trace.Event{Kind: trace.PumpScheduled, AttrKey: "via", AttrVal: hostNames[1+src]})
+	via := hostNames[1+src]
+	// Fault ScheduledViaHostTask names the wrong source.
+	if s.Config.Faults.Has(fault.ScheduledViaHostTask) {
+		via = hostNames[1+HostTask]
+	}
+	log.Emit(trace.Event{Kind: trace.PumpScheduled, AttrKey: "via", AttrVal: via})
 }
 
 // settle is the pump's decision after a kernel operation: nothing while a

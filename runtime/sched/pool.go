@@ -56,6 +56,10 @@ func (p *Pool) PopLocal(worker uint8) (task uint8, tied, idx int, ok bool) {
 		}
 	}
 	idx = int(p.Rng[worker].Next() % uint64(tied))
+	// Fault LocalPopIgnoresHint draws the hint but takes the oldest.
+	if p.Faults.Has(fault.LocalPopIgnoresHint) {
+		idx = 0
+	}
 	return q.remove(pos[idx]).Task, tied, idx, true
 }
 
@@ -100,3 +104,6 @@ func (p *Pool) Steal(thief uint8, log *trace.Log) (task, victim uint8, order [Ma
 }
 
 var workerNames = [MaxWorkers]string{"w0", "w1", "w2", "w3"}
+
+// WorkerName is worker w's name in events ("w0".."w3").
+func WorkerName(w uint8) string { return workerNames[w] }

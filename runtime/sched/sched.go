@@ -387,7 +387,8 @@ func (s *State) count(d Decision) {
 	case Cancel:
 		s.Streak++
 		s.Cert.CancelDispatches++
-		if s.Streak > s.BaseLimit() {
+		// Fault BaseExceedanceUncounted never counts one.
+		if s.Streak > s.BaseLimit() && !s.Config.Faults.Has(fault.BaseExceedanceUncounted) {
 			s.Cert.BaseLimitExceedances++
 		}
 		if s.Streak > d.Limit {

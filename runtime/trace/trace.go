@@ -49,6 +49,9 @@ const (
 	StaleTimer
 	// Stolen: work stealing moved a task between workers (004 3.6).
 	Stolen
+	// PoppedLocal: a worker took a task from its own local ready queue by
+	// its RNG hint (004 3.5).
+	PoppedLocal
 
 	// Browser pump events (contract 000, S4, P1, F1, F3, F4).
 	ReentrancyDeferred
@@ -139,6 +142,7 @@ var kindNames = [kindCount]string{
 	TimerCancelled:       "timer_cancelled",
 	StaleTimer:           "stale_timer",
 	Stolen:               "stolen",
+	PoppedLocal:          "popped_local",
 	ReentrancyDeferred:   "scheduler_reentrancy_deferred",
 	BurstLimitReached:    "scheduler_burst_limit_reached",
 	HostHandoff:          "scheduler_host_handoff",

@@ -324,8 +324,13 @@ func (w *State) place(i int) {
 		e.Level = Overflow
 		return
 	}
+	// Fault WideLevels lets a level take deltas up to twice its range.
+	wide := 0
+	if w.Config.Faults.Has(fault.WideLevels) {
+		wide = 1
+	}
 	for k := range Levels {
-		if delta < uint64(1)<<(8*(k+1)) {
+		if delta < uint64(1)<<(8*(k+1)+wide) {
 			e.Level = uint8(k)
 			e.Slot = uint8(e.Deadline >> (8 * k))
 			w.Occupied[k][e.Slot/64] |= 1 << (e.Slot % 64)
@@ -342,7 +347,10 @@ func (w *State) place(i int) {
 func (w *State) Cancel(h Handle, log *trace.Log) bool {
 	i := w.activeIndex(h.ID)
 	if i < 0 || (w.Active[i].Gen != h.Gen && !w.Config.Faults.Has(fault.CancelIgnoresGeneration)) {
-		emit(log, trace.Event{Kind: trace.WheelCancelRejected, ID: h.ID, Gen: h.Gen, Now: w.Now})
+		// Fault SilentCancelReject drops the event.
+		if !w.Config.Faults.Has(fault.SilentCancelReject) {
+			emit(log, trace.Event{Kind: trace.WheelCancelRejected, ID: h.ID, Gen: h.Gen, Now: w.Now})
+		}
 		return false
 	}
 	w.removeActive(i)
@@ -363,7 +371,8 @@ func (w *State) purge(log *trace.Log) {
 	had := w.Entries[0].Used
 	w.Entries = [MaxEntries]Entry{}
 	w.Occupied = [Levels][4]uint64{}
-	if had {
+	// Fault SilentPurge drops the event.
+	if had && !w.Config.Faults.Has(fault.SilentPurge) {
 		emit(log, trace.Event{Kind: trace.WheelPurged, Now: w.Now})
 	}
 }

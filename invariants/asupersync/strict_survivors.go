@@ -1,0 +1,556 @@
+package asupersync
+
+import (
+	"modelcheck/runtime/cancel"
+	"modelcheck/runtime/dethash"
+	"modelcheck/runtime/kernel"
+	"modelcheck/runtime/pump"
+	"modelcheck/runtime/sched"
+	"modelcheck/runtime/trace"
+	"modelcheck/runtime/wheel"
+)
+
+// strictSurvivorInvariants are rules that mutants surviving the strict
+// measure of make mutate (-tests: the runtime's own tests caught them, the
+// explorer did not) broke: an operation the model offers that silently
+// does nothing, a channel operation that forgets an acknowledged cancel,
+// an outcome the trace leaves out, and a pump that keeps running with
+// nothing to run. Each is derived from the input, the state before and
+// the events, never from the runtime's answer to itself.
+var strictSurvivorInvariants = []Invariant{
+	{"ops-answered", []string{"wasm-cancel-state-machine-v1/regions", "wasm-cancel-state-machine-v1/obligations", "cancel.region.no_new_obligation_after_cancel"},
+		"an operation the runtime accepts answers in the trace: open-region opens a region (region_opened), a reserve either reserves (obligation_reserved) or is refused (obligation_rejected), naming the task", opsAnswered},
+	{"task-cancel-reason", []string{"wasm-cancel-state-machine-v1/cancel-reason", "wasm-cancel-state-machine-v1/T1"},
+		"a cancel request that moves a task from Created or Running to CancelRequested gives it a root reason: the requested kind, created now, with the task's own region as origin and root region, depth 1, not truncated", taskCancelReason},
+	{"certificate-derived", []string{"sc-certificate-001", "INV-SC-06", "004/3.8"},
+		"the fairness certificate's base-limit exceedances grow by one per cancel dispatch whose streak passes the base limit, max_streak_observed and max_effective_limit_observed are the maxima of the decisions' streaks and effective limits, and the witness hash is DetHasher over the certificate's counts in 004 3.8's order", certificateDerived},
+	{"obligation-resolution-announced", []string{"wasm-cancel-state-machine-v1/obligations", "wasm-cancel-state-machine-v1/no-obligation-leaks"},
+		"an obligation that leaves Reserved in a step is announced by the event of its new state naming it: obligation_committed, obligation_aborted (with the abort reason: cancel, error or explicit) or obligation_leaked", obligationResolutionAnnounced},
+	{"budget-derived", []string{"cancel.task.budget_combine_monotone", "wasm-cancel-state-machine-v1/R1", "wasm-cancel-state-machine-v1/invariant-3"},
+		"a cancel request (of the task, or a region cascade reaching it) on a task whose cancel is already pending leaves it the meet of its budget and the request's cleanup budget (the semantics notes' poll quota and priority per kind, no deadline, no cost limit): min deadline, min quotas, max priority", budgetDerived},
+	{"chan-cancel-observed", []string{"INV-CH-05", "INV-CH-06", "wasm-cancel-state-machine-v1/B2"},
+		"a reserve or recv whose checkpoint meets an unmasked cancel (CancelRequested, Cancelling or Finalizing, mask depth 0) returns Cancelled (chan_op_failed, error_class cancelled) and takes no slot or message", chanCancelObserved},
+	{"chan-abort-announced", []string{"INV-CH-09", "ch-permit-abort-001"},
+		"an abort of a held permit is announced by chan_aborted naming the task", chanAbortAnnounced},
+	{"chan-reserved-derived", []string{"INV-CH-01", "INV-CH-09", "004/1.3"},
+		"the channel's reserved count moves by one up per chan_reserved, one down per chan_permit_dropped and one down for a send, try-send or abort (each consumes the task's permit, whatever becomes of the message), and by nothing else", chanReservedDerived},
+	{"chan-recv-answered", []string{"INV-CH-02", "INV-CH-06", "004/1.6"},
+		"a recv answers with exactly one of chan_received, chan_op_failed (op recv) or chan_recv_pending, naming the receiver", chanRecvAnswered},
+	{"chan-recv-waker-derived", []string{"INV-CH-06", "004/1.6", "004/1.10"},
+		"the receiver's registered waker is the task of the last chan_recv_pending, until a chan_receiver_woken naming it, a recv outcome of that task (received or failed), the receiver's close or that task's completion clears it", chanRecvWakerDerived},
+	{"region-cancel-announced", []string{"wasm-cancel-state-machine-v1/cascade-law", "cancel.region.cascade_parent_before_child"},
+		"a region cancel reports each region whose cancel reason it set or changed with a region_cancelled naming it", regionCancelAnnounced},
+	{"wheel-purge-announced", []string{"INV-TM-05", "tm-cancel-001"},
+		"a cancel that leaves the active map empty while storage was held is followed by wheel_purged", wheelPurgeAnnounced},
+	{"wheel-cancel-answered", []string{"INV-TM-01", "tm-cancel-stale-001"},
+		"a cancel by a handle of an older generation is refused with wheel_cancel_rejected naming that handle", wheelCancelAnswered},
+	{"timer-gen-derived", []string{"wasm-browser-scheduler-semantics-v1/P2", "INV-TM-01"},
+		"a sleep's host timer takes its slot's generation plus one (the (timer_id, generation) handle of 000 P2), and timer_registered reports that generation", timerGenDerived},
+	{"wheel-placement", []string{"INV-TM-08", "004/2.2"},
+		"a timer registered or cascaded is placed by its deadline and the time of placement: ready when due, overflow at max_wheel_duration or beyond, else the first level whose range (256^(k+1) ms) exceeds the delta, in slot (deadline >> 8k) mod 256; the entry stored is the one the event reports (or, once due, in the ready list)", wheelPlacement},
+	{"timer-slots-derived", []string{"sched.browser.timer.late_wakeup_after_cancel", "wasm-browser-scheduler-semantics-v1/P2"},
+		"a host timer slot is in use after a step exactly when it was before or a timer_registered names it, less the slots a timer_fired or stale_timer names; a cancelled timer whose deadline passed may also leave silently (lazy deletion), except in a browser timer turn with the timer capability, which reports it as stale_timer", timerSlotsDerived},
+	{"pump-scheduled-microtask", []string{"wasm-browser-scheduler-semantics-v1/P1"},
+		"the pump is only ever scheduled through queueMicrotask (the hand-off is host_handoff): every pump_scheduled says via microtask", pumpScheduledMicrotask},
+	{"pump-runs-with-work", []string{"wasm-browser-scheduler-semantics-v1/P1", "wasm-browser-scheduler-semantics-v1/S4"},
+		"after a step that ends a poll or parks inside a drain cycle (the pump Running before and after), the pump has runnable work: a queued entry or a live host timer whose deadline has come (a drain cycle with nothing to run ends)", pumpRunsWithWork},
+}
+
+func opsAnswered(c *Context) bool {
+	if c.In.Host != pump.NoHost {
+		return false
+	}
+	switch c.In.K.Op {
+	case kernel.OpenRegion:
+		return c.firstIndex(trace.RegionOpened) < 0
+	case kernel.Reserve:
+		for _, e := range c.Events {
+			if (e.Kind == trace.ObligationReserved || e.Kind == trace.ObligationRejected) && e.Task == c.In.K.Task {
+				return false
+			}
+		}
+		return true
+	}
+	return false
+}
+
+// certificateDerived derives the certificate fields fairness-bound leaves
+// alone from the step's decisions (each carries the streak after it, which
+// streak-derived checks) and the derived effective limit, and recomputes
+// the witness hash with the reference hasher.
+func certificateDerived(c *Context) bool {
+	b, a := &kern(c.Before).Sched.Cert, &kern(c.After).Sched.Cert
+	want := *b
+	base, limit := c.baseLimit(), c.effectiveLimit(c.governor())
+	for _, e := range c.Events {
+		if e.Kind != trace.StepDecision {
+			continue
+		}
+		if laneByName(e.Lane) == sched.Cancel {
+			if e.Streak > base {
+				want.BaseLimitExceedances++
+			}
+			want.MaxStreakObserved = max(want.MaxStreakObserved, e.Streak)
+		}
+		want.MaxEffectiveLimitObserved = max(want.MaxEffectiveLimitObserved, limit)
+	}
+	if a.BaseLimitExceedances != want.BaseLimitExceedances || a.MaxStreakObserved != want.MaxStreakObserved ||
+		a.MaxEffectiveLimitObserved != want.MaxEffectiveLimitObserved {
+		return true
+	}
+	h := dethash.New()
+	for _, n := range [...]uint32{a.CancelDispatches, a.TimedDispatches, a.ReadyDispatches, a.FallbackCancelDispatches, a.BaseLimitExceedances, a.EffectiveLimitExceedances} {
+		h.U64(uint64(n))
+	}
+	h.Size(int(a.MaxEffectiveLimitObserved))
+	return a.WitnessHash() != h.Sum()
+}
+
+// taskCancelReason is cascade-reason's counterpart for a task cancel: the
+// reason is built here from the input and the task's region.
+func taskCancelReason(c *Context) bool {
+	if c.In.Host != pump.NoHost || c.In.K.Op != kernel.CancelTask {
+		return false
+	}
+	bt, at := kern(c.Before).Cancel.Task(c.In.K.Task), kern(c.After).Cancel.Task(c.In.K.Task)
+	if bt == nil || at == nil || (bt.Phase != cancel.Created && bt.Phase != cancel.Running) || at.Phase != cancel.CancelRequested {
+		return false
+	}
+	kind := cancel.Kind(c.In.K.Arg)
+	r := at.Reason
+	return r.Kind != kind || r.At != kern(c.Before).Now || r.Origin != at.Region || r.RootRegion != at.Region ||
+		r.RootKind != kind || r.Depth != 1 || r.Truncated
+}
+
+// resolutionEvents names the event and abort reason of each resolved
+// obligation state (001's obligation trace).
+var resolutionEvents = [...]struct {
+	kind   trace.Kind
+	reason string
+}{
+	cancel.Committed:       {trace.ObligationCommitted, ""},
+	cancel.AbortedCancel:   {trace.ObligationAborted, "cancel"},
+	cancel.AbortedError:    {trace.ObligationAborted, "error"},
+	cancel.AbortedExplicit: {trace.ObligationAborted, "explicit"},
+	cancel.Leaked:          {trace.ObligationLeaked, ""},
+}
+
+func obligationResolutionAnnounced(c *Context) bool {
+	b, a := &kern(c.Before).Cancel, &kern(c.After).Cancel
+	for i := range a.Obligations {
+		ob, oa := &b.Obligations[i], &a.Obligations[i]
+		if !oa.Used || oa.State == cancel.Reserved || (ob.Used && ob.State == oa.State) || int(oa.State) >= len(resolutionEvents) {
+			continue
+		}
+		want := resolutionEvents[oa.State]
+		found := false
+		for _, e := range c.Events {
+			if e.Kind == want.kind && e.Obligation == uint8(i+1) && (want.reason == "" || e.AttrVal == want.reason) {
+				found = true
+				break
+			}
+		}
+		if !found {
+			return true
+		}
+	}
+	return false
+}
+
+// cleanupBudgets is the semantics notes' cleanup budget per cancel kind
+// (poll quota, priority), in cancel.Kind order: User 1000/200; Timeout,
+// Deadline 500/210; PollQuota, CostBudget 300/215; FailFast, RaceLost,
+// LinkedExit, ParentCancelled, ResourceUnavailable 200/220; Shutdown
+// 50/255.
+var cleanupBudgets = [...]struct {
+	polls    uint16
+	priority uint8
+}{
+	cancel.User: {1000, 200}, cancel.Timeout: {500, 210}, cancel.Deadline: {500, 210},
+	cancel.PollQuota: {300, 215}, cancel.CostBudget: {300, 215},
+	cancel.FailFast: {200, 220}, cancel.RaceLost: {200, 220}, cancel.LinkedExit: {200, 220},
+	cancel.ParentCancelled: {200, 220}, cancel.ResourceUnavailable: {200, 220}, cancel.Shutdown: {50, 255},
+}
+
+// budgetDerived: budget-monotone sees only that a budget never widens; a
+// request whose tighter budget is dropped widens nothing. Here the budget
+// after a repeated task cancel is the meet, recomputed.
+func budgetDerived(c *Context) bool {
+	if c.In.Host != pump.NoHost {
+		return false
+	}
+	b, a := &kern(c.Before).Cancel, &kern(c.After).Cancel
+	combined := func(id uint8, k cancel.Kind) bool {
+		bt, at := b.Task(id), a.Task(id)
+		if bt == nil || at == nil || bt.Phase == cancel.Completed || !bt.CancelPending || !at.CancelPending || int(k) >= len(cleanupBudgets) {
+			return false
+		}
+		req := cleanupBudgets[k]
+		want := bt.Budget
+		want.PollQuota = min(want.PollQuota, req.polls)
+		want.Priority = max(want.Priority, req.priority)
+		return at.Budget != want
+	}
+	switch c.In.K.Op {
+	case kernel.CancelTask:
+		return combined(c.In.K.Task, cancel.Kind(c.In.K.Arg))
+	case kernel.CancelRegion:
+		// Each task of the cascade gets its region's kind (the requested
+		// one in the target, ParentCancelled below it).
+		for id := uint8(1); id <= kernel.MaxTasks; id++ {
+			if t := a.Task(id); t != nil && t.Used && inCascade(a, t.Region, c.In.K.Region) && combined(id, c.cascadeKind(t.Region)) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// chanCancelObserved is cx.checkpoint() as 004 uses it (1.2, 1.6): the
+// checkpoint fails for an unmasked task with a pending or acknowledged
+// cancel, whichever checkpoint acknowledged it. chan-cancelled-needs-cancel
+// checks the converse.
+func chanCancelObserved(c *Context) bool {
+	if c.In.Host != pump.NoHost {
+		return false
+	}
+	switch c.In.K.Op {
+	case kernel.ChanReserve, kernel.ChanTryReserve, kernel.ChanRecv:
+	default:
+		return false
+	}
+	t := kern(c.Before).Cancel.Task(c.In.K.Task)
+	if t == nil || t.Mask != 0 {
+		return false
+	}
+	switch t.Phase {
+	case cancel.CancelRequested, cancel.Cancelling, cancel.Finalizing:
+	default:
+		return false
+	}
+	cancelled := false
+	for _, e := range c.Events {
+		switch {
+		case e.Kind == trace.ChanOpFailed && e.Task == c.In.K.Task && e.ErrorClass == trace.ErrCancelled:
+			cancelled = true
+		case (e.Kind == trace.ChanReserved || e.Kind == trace.ChanReceived) && e.Task == c.In.K.Task:
+			return true
+		}
+	}
+	return !cancelled
+}
+
+func chanAbortAnnounced(c *Context) bool {
+	if c.In.Host != pump.NoHost || c.In.K.Op != kernel.ChanAbort {
+		return false
+	}
+	for _, e := range c.Events {
+		if e.Kind == trace.ChanAborted && e.Task == c.In.K.Task {
+			return false
+		}
+	}
+	return true
+}
+
+// chanReservedDerived: chan-capacity and chan-permit-linear read the
+// reserved count the runtime keeps; here it is derived from the events
+// that take and return a slot, and the input: a send, try-send or abort
+// consumes the task's permit (the kernel refuses them without one), so it
+// returns one slot whatever becomes of the message.
+func chanReservedDerived(c *Context) bool {
+	b, a, ok := chans(c)
+	if !ok {
+		return false
+	}
+	want := int(b.Reserved) + count(c.Events, trace.ChanReserved) - count(c.Events, trace.ChanPermitDropped)
+	if c.In.Host == pump.NoHost {
+		switch c.In.K.Op {
+		case kernel.ChanSend, kernel.ChanTrySend, kernel.ChanAbort:
+			want--
+		}
+	}
+	return int(a.Reserved) != want
+}
+
+func chanRecvAnswered(c *Context) bool {
+	if c.In.Host != pump.NoHost || c.In.K.Op != kernel.ChanRecv {
+		return false
+	}
+	n := 0
+	for _, e := range c.Events {
+		if e.Task != c.In.K.Task {
+			continue
+		}
+		switch {
+		case e.Kind == trace.ChanReceived, e.Kind == trace.ChanRecvPending,
+			e.Kind == trace.ChanOpFailed && e.AttrVal == "recv":
+			n++
+		}
+	}
+	return n != 1
+}
+
+// chanRecvWakerDerived replays the receiver's waker through the step's
+// events: the stuck check reads it to tell a parked receiver from a lost
+// one, so it must be the one the events made.
+func chanRecvWakerDerived(c *Context) bool {
+	b, a, ok := chans(c)
+	if !ok {
+		return false
+	}
+	w := b.RecvWaiter
+	for _, e := range c.Events {
+		switch {
+		case e.Kind == trace.ChanRecvPending:
+			w = e.Task
+		case e.Kind == trace.ChanReceiverWoken:
+			if w != e.Task {
+				return true
+			}
+			w = 0
+		case e.Kind == trace.ChanReceiverClosed:
+			w = 0
+		case (e.Kind == trace.ChanReceived || e.Kind == trace.ChanOpFailed && e.AttrVal == "recv" || e.Kind == trace.TaskCompleted) && e.Task == w:
+			w = 0
+		}
+	}
+	return a.RecvWaiter != w
+}
+
+// regionCancelAnnounced reads the reasons, not the cascade's reach: a
+// cancel that reaches nothing is region-cancel-effective's to report.
+func regionCancelAnnounced(c *Context) bool {
+	if c.In.Host != pump.NoHost || c.In.K.Op != kernel.CancelRegion {
+		return false
+	}
+	b, a := &kern(c.Before).Cancel, &kern(c.After).Cancel
+	for id := uint8(1); int(id) <= len(a.Regions); id++ {
+		rb, ra := b.Region(id), a.Region(id)
+		if ra.Used && ra.HasReason && (!rb.HasReason || rb.Reason != ra.Reason) &&
+			!announced(c.Events, trace.RegionCancelled, 0, id) {
+			return true
+		}
+	}
+	return false
+}
+
+// wheelPurgeAnnounced: the active map after the step is wheel-active-derived's.
+func wheelPurgeAnnounced(c *Context) bool {
+	b, a := kern(c.Before), kern(c.After)
+	if !a.Config.Wheel || a.Wheel.Len() != 0 || !b.Wheel.Entries[0].Used {
+		return false
+	}
+	cancelled := -1
+	for i, e := range c.Events {
+		if e.Kind == trace.WheelCancelled {
+			cancelled = i
+		}
+	}
+	if cancelled < 0 {
+		return false
+	}
+	for _, e := range c.Events[cancelled+1:] {
+		if e.Kind == trace.WheelPurged {
+			return false
+		}
+	}
+	return true
+}
+
+// wheelCancelAnswered: the environment's stale cancel names the live
+// timer's id with the generation before it; the wheel must refuse it, and
+// a refusal is the caller's only news of it.
+func wheelCancelAnswered(c *Context) bool {
+	if c.In.Host != pump.NoHost || c.In.K.Op != kernel.TimerCancelStale {
+		return false
+	}
+	h, ok := kern(c.Before).LiveTimerOf(c.In.K.Task)
+	if !ok {
+		return false
+	}
+	for _, e := range c.Events {
+		if e.Kind == trace.WheelCancelRejected && e.ID == h.ID && e.Gen == h.Gen-1 {
+			return false
+		}
+	}
+	return true
+}
+
+// timerGenDerived extends timers-derived (which checks the task and the
+// deadline a registration stores) to the generation, the half of the
+// handle that tells a reused slot's timer from its predecessor.
+func timerGenDerived(c *Context) bool {
+	b, a := kern(c.Before), kern(c.After)
+	if a.Config.Wheel {
+		return false
+	}
+	for _, e := range c.Events {
+		if e.Kind != trace.TimerRegistered || e.Timer == 0 || e.Timer > kernel.MaxTimers {
+			continue
+		}
+		if g := a.Timers[e.Timer-1].Gen; g != b.Timers[e.Timer-1].Gen+1 || uint64(g) != e.Gen {
+			return true
+		}
+	}
+	return false
+}
+
+// wheelPlacement recomputes insert_entry (004 2.2) for each placement the
+// step reports, from the deadline and the time the event gives, and finds
+// the entry stored where the event says it went (unless a later event of
+// the step moved or fired it again).
+func wheelPlacement(c *Context) bool {
+	a := kern(c.After)
+	if !a.Config.Wheel {
+		return false
+	}
+	w := &a.Wheel
+	for i, e := range c.Events {
+		if e.Kind != trace.WheelRegistered && e.Kind != trace.WheelCascaded {
+			continue
+		}
+		deadline := e.Deadline
+		if e.Kind == trace.WheelCascaded {
+			// The cascade event names the handle; the deadline is the
+			// stored entry's, which the handle finds.
+			j := wheelEntry(w, e.ID, e.Gen)
+			if j < 0 {
+				continue
+			}
+			deadline = w.Entries[j].Deadline
+		}
+		level, slot := placement(deadline, e.Now, w.Config.MaxWheelDuration)
+		if e.Level != level || (level < wheel.Levels && e.Slot != slot) {
+			return true
+		}
+		if laterPlacement(c.Events[i+1:], e.ID, e.Gen) {
+			continue
+		}
+		// A due entry the step's catch-up batch left over waits in the
+		// ready list.
+		if j := wheelEntry(w, e.ID, e.Gen); j >= 0 && !(w.Entries[j].Level == wheel.Ready && deadline <= w.Now) &&
+			(w.Entries[j].Level != level || (level < wheel.Levels && w.Entries[j].Slot != slot)) {
+			return true
+		}
+	}
+	return false
+}
+
+// placement is insert_entry's choice for a deadline at time now.
+func placement(deadline, now, maxWheel uint64) (level, slot uint8) {
+	if deadline <= now {
+		return wheel.Ready, 0
+	}
+	delta := deadline - now
+	if delta >= maxWheel {
+		return wheel.Overflow, 0
+	}
+	for k := 0; k < wheel.Levels; k++ {
+		if delta < 1<<(8*(k+1)) {
+			return uint8(k), uint8(deadline >> (8 * k))
+		}
+	}
+	return wheel.Overflow, 0
+}
+
+// wheelEntry is the index of the used entry with handle (id, gen), or -1.
+func wheelEntry(w *wheel.State, id, gen uint64) int {
+	for j := range w.Entries {
+		if e := &w.Entries[j]; e.Used && e.Handle.ID == id && e.Handle.Gen == gen {
+			return j
+		}
+	}
+	return -1
+}
+
+// laterPlacement reports whether the handle is placed, fired or dropped
+// again later in the step.
+func laterPlacement(events []trace.Event, id, gen uint64) bool {
+	for _, e := range events {
+		switch e.Kind {
+		case trace.WheelCascaded, trace.WheelFired, trace.WheelDeadDropped, trace.WheelCoalesced:
+			if e.ID == id && e.Gen == gen {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// timerSlotsDerived: a slot that is never freed is a timer table that
+// fills up, and a stale timer reaped without its stale_timer is a late
+// callback the trace hides (P2).
+func timerSlotsDerived(c *Context) bool {
+	b, a := kern(c.Before), kern(c.After)
+	if a.Config.Wheel {
+		return false
+	}
+	var used, named [kernel.MaxTimers + 1]bool
+	for i := range b.Timers {
+		used[i+1] = b.Timers[i].Used
+	}
+	for _, e := range c.Events {
+		if e.Timer == 0 || e.Timer > kernel.MaxTimers {
+			continue
+		}
+		switch e.Kind {
+		case trace.TimerRegistered:
+			used[e.Timer], named[e.Timer] = true, true
+		case trace.TimerFired, trace.StaleTimer:
+			used[e.Timer], named[e.Timer] = false, true
+		}
+	}
+	// A host timer turn with the timer capability delivers every due
+	// callback, so it reports each dead due timer (stale_timer); any
+	// other step may drop a dead due entry silently (lazy deletion in
+	// phase 0).
+	silent := c.Scenario.Native || c.Scenario.Pump.Caps&pump.CapTimer == 0 || c.In.Host != pump.TimerTurn
+	for i := range a.Timers {
+		if a.Timers[i].Used == used[i+1] {
+			continue
+		}
+		tm := &b.Timers[i]
+		if !silent || named[i+1] || a.Timers[i].Used || tm.Live || tm.Deadline > a.Now {
+			return true
+		}
+	}
+	return false
+}
+
+func pumpScheduledMicrotask(c *Context) bool {
+	for _, e := range c.Events {
+		if e.Kind == trace.PumpScheduled && e.AttrVal != "microtask" {
+			return true
+		}
+	}
+	return false
+}
+
+// pumpRunsWithWork looks at a step of a drain cycle that ends a poll (or
+// a dispatch that parks), the pump Running before and after: the pump's
+// settle has decided to go on, which it may only do with work. A turn's
+// first step (microtask) and a wake between polls do not settle, so may
+// leave a Running pump with nothing queued: its next dispatch parks. It
+// recomputes "runnable" from the lanes and the host
+// timers (both checked by lanes-derived and timers-derived) instead of
+// asking the kernel, whose answer the pump's settle trusts.
+func pumpRunsWithWork(c *Context) bool {
+	a := kern(c.After)
+	if c.Scenario.Native || a.Config.Wheel || c.Before.P.Mode != pump.Running || c.After.P.Mode != pump.Running || a.Polling() {
+		return false
+	}
+	if !kern(c.Before).Polling() && (c.In.Host != pump.NoHost || c.In.K.Op != kernel.Dispatch) {
+		return false
+	}
+	for l := sched.Cancel; l <= sched.Ready; l++ {
+		if len(a.Sched.Entries(l)) > 0 {
+			return false
+		}
+	}
+	for i := range a.Timers {
+		if tm := &a.Timers[i]; tm.Used && tm.Live && tm.Deadline <= a.Now {
+			return false
+		}
+	}
+	return true
+}
