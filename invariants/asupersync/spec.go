@@ -4,7 +4,6 @@ import (
 	"modelcheck/model"
 	am "modelcheck/model/asupersync"
 	"modelcheck/runtime/fault"
-	"modelcheck/runtime/kernel"
 	"modelcheck/runtime/pump"
 )
 
@@ -33,13 +32,9 @@ func (System) Config(name string) (am.Scenario, error) { return am.Lookup(name) 
 // Settings lists the scenario keys.
 func (System) Settings() []model.Setting[am.Scenario] { return am.Settings() }
 
-// Validate refuses a scenario the kernel or the model cannot run as meant.
-func (System) Validate(sc *am.Scenario) error {
-	if err := kernel.Validate(sc.Kernel); err != nil {
-		return err
-	}
-	return sc.Validate()
-}
+// Validate refuses a scenario the kernel or the model cannot run as meant
+// (Scenario.Validate checks both).
+func (System) Validate(sc *am.Scenario) error { return sc.Validate() }
 
 // WithFault turns a fault switch on in the kernel and the pump alike, as
 // the runtime's faults are one set.
