@@ -112,9 +112,15 @@ func writeCatalogue(stdout io.Writer, c *catalogue) {
 	}
 	for _, m := range c.Models {
 		fmt.Fprintf(stdout, "\nscenarios of %s (--model %s --scenario NAME):\n", m.Name, m.Name)
+		width := 0
 		for _, s := range c.Scenarios {
 			if s.Model == m.Name {
-				fmt.Fprintf(stdout, "  %-14s %s\n", s.Name, s.Doc)
+				width = max(width, len(s.Name))
+			}
+		}
+		for _, s := range c.Scenarios {
+			if s.Model == m.Name {
+				fmt.Fprintf(stdout, "  %-*s %s\n", width, s.Name, s.Doc)
 			}
 		}
 		fmt.Fprintf(stdout, "\ninvariants of %s:\n", m.Name)
