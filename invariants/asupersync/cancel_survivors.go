@@ -14,7 +14,7 @@ import (
 // read as given.
 var cancelSurvivorInvariants = []Invariant{
 	{"checkpoint-acks-unmasked", []string{"cancel.task.masked_defers_ack", "wasm-cancel-state-machine-v1/T2", "wasm-cancel-state-machine-v1/B3"},
-		"a checkpoint defers a pending cancel only under a mask: a cancel_deferred_masked names a task whose mask depth was above 0, and a checkpoint by an unmasked task in CancelRequested acknowledges it (Cancelling)", checkpointAcksUnmasked},
+		"a checkpoint defers a pending cancel only under a mask: a cancel_deferred_masked names a task whose mask depth was above 0, a checkpoint by a masked task in CancelRequested announces the deferral with cancel_deferred_masked naming it, and a checkpoint by an unmasked task in CancelRequested acknowledges it (Cancelling)", checkpointAcksUnmasked},
 	{"region-tree-derived", []string{"wasm-cancel-state-machine-v1/regions", "001/Cascade Law", "INV-CX-01"},
 		"r1 is the root (used, no parent, depth 0) in every state; a region is used after a step only if it was before or a region_opened names it, and a region opened by open-region under parent p has parent p and depth p's depth + 1", regionTreeDerived},
 	{"changes-announced", []string{"wasm-cancel-state-machine-v1/trace", "001/T1-T5", "INV-CX-01"},
@@ -34,8 +34,17 @@ func checkpointAcksUnmasked(c *Context) bool {
 		return false
 	}
 	t := b.Cancel.Task(c.In.K.Task)
-	if t == nil || t.Phase != cancel.CancelRequested || t.Mask != 0 {
+	if t == nil || t.Phase != cancel.CancelRequested {
 		return false
+	}
+	if t.Mask > 0 {
+		// A masked checkpoint announces the deferral (B3).
+		for _, e := range c.Events {
+			if e.Kind == trace.CancelDeferredMasked && e.Task == c.In.K.Task {
+				return false
+			}
+		}
+		return true
 	}
 	return a.Cancel.Task(c.In.K.Task).Phase == cancel.CancelRequested
 }

@@ -1,6 +1,8 @@
 package asupersync
 
 import (
+	"strconv"
+
 	"modelcheck/runtime/dethash"
 	"modelcheck/runtime/kernel"
 	"modelcheck/runtime/pump"
@@ -36,7 +38,7 @@ var derivedInvariants = []Invariant{
 	{"chan-senders-derived", []string{"INV-CH-08", "ch-close-drain-001"},
 		"sender_count falls by exactly one per chan_sender_dropped, never below zero, and each drop event reports the count it left", chanSendersDerived},
 	{"mask-derived", []string{"cancel.task.masked_defers_ack", "wasm-cancel-state-machine-v1/B3"},
-		"each task's mask_depth moves by one per mask_entered or mask_exited of that task and by nothing else", maskDerived},
+		"each task's mask_depth moves by one per mask_entered or mask_exited of that task and by nothing else, and each of those events reports in its mask_depth attribute the depth of the task it names after it", maskDerived},
 	{"timers-derived", []string{"sched.browser.timer.late_wakeup_after_cancel", "wasm-browser-scheduler-semantics-v1/P2", "INV-TM-02"},
 		"a host-table timer is live after a transition exactly when it was live before or registered in it, and was neither cancelled nor fired in it; a registration stores the task and deadline its event names", timersDerived},
 	{"wheel-active-derived", []string{"INV-TM-01", "INV-TM-02", "tm-cancel-001"},
@@ -280,6 +282,13 @@ func maskDerived(c *Context) bool {
 			delta[e.Task]++
 		case trace.MaskExited:
 			delta[e.Task]--
+		default:
+			continue
+		}
+		// The event reports the depth of the task it names, after it.
+		d := int(kern(c.Before).Cancel.Task(e.Task).Mask) + delta[e.Task]
+		if e.AttrKey != "mask_depth" || e.AttrVal != strconv.Itoa(d) {
+			return true
 		}
 	}
 	for id := uint8(1); id <= kernel.MaxTasks; id++ {

@@ -133,6 +133,13 @@ var faults = []FaultCase{
 	{fault.StaleKeepsSlot, "default", []string{"timer-slots-derived"}},
 	{fault.SilentObligationAbort, "default", []string{"obligation-resolution-announced"}},
 	{fault.RepeatKeepsBudget, "default", []string{"budget-derived"}},
+	{fault.SilentDefer, "default", []string{"checkpoint-acks-unmasked"}},
+	{fault.MaskDepthOtherTask, "default", []string{"mask-derived"}},
+	{fault.SilentDedup, "default", []string{"wake-dedup-announced"}},
+	{fault.LaterTieWins, "default", []string{"task-cancel-strengthened"}},
+	{fault.WaiterIDReused, "channel", []string{"chan-waiter-ids-derived"}},
+	{fault.TryReserveAlwaysFull, "channel-wide", []string{"chan-try-reserve-answered"}},
+	{fault.DeferredTurnKeepsPending, "default", []string{"pump-pending-derived"}},
 }
 
 // Faults returns the fault catalogue in fault order.

@@ -2,6 +2,7 @@ package asupersync
 
 import (
 	"modelcheck/runtime/cancel"
+	"modelcheck/runtime/channel"
 	"modelcheck/runtime/dethash"
 	"modelcheck/runtime/kernel"
 	"modelcheck/runtime/pump"
@@ -22,6 +23,8 @@ var strictSurvivorInvariants = []Invariant{
 		"an operation the runtime accepts answers in the trace: open-region opens a region (region_opened), a reserve either reserves (obligation_reserved) or is refused (obligation_rejected), naming the task", opsAnswered},
 	{"task-cancel-reason", []string{"wasm-cancel-state-machine-v1/cancel-reason", "wasm-cancel-state-machine-v1/T1"},
 		"a cancel request that moves a task from Created or Running to CancelRequested gives it a root reason: the requested kind, created now, with the task's own region as origin and root region, depth 1, not truncated", taskCancelReason},
+	{"task-cancel-strengthened", []string{"cancel.task.reason_strengthen_monotone", "wasm-cancel-state-machine-v1/R1", "wasm-cancel-state-machine-v1/invariant-2"},
+		"a pending cancel reason changes only to one that beats it under the strengthen order of the semantics notes (higher severity; on equal severity the earlier timestamp; then the smaller message), and a cancel request on a task whose cancel is already pending leaves it the winner, whole, of its old reason and the request's root reason", taskCancelStrengthened},
 	{"certificate-derived", []string{"sc-certificate-001", "INV-SC-06", "004/3.8"},
 		"the fairness certificate's base-limit exceedances grow by one per cancel dispatch whose streak passes the base limit, max_streak_observed and max_effective_limit_observed are the maxima of the decisions' streaks and effective limits, and the witness hash is DetHasher over the certificate's counts in 004 3.8's order", certificateDerived},
 	{"obligation-resolution-announced", []string{"wasm-cancel-state-machine-v1/obligations", "wasm-cancel-state-machine-v1/no-obligation-leaks"},
@@ -54,6 +57,54 @@ var strictSurvivorInvariants = []Invariant{
 		"the pump is only ever scheduled through queueMicrotask (the hand-off is host_handoff): every pump_scheduled says via microtask", pumpScheduledMicrotask},
 	{"pump-runs-with-work", []string{"wasm-browser-scheduler-semantics-v1/P1", "wasm-browser-scheduler-semantics-v1/S4"},
 		"after a step that ends a poll or parks inside a drain cycle (the pump Running before and after), the pump has runnable work: a queued entry or a live host timer whose deadline has come (a drain cycle with nothing to run ends)", pumpRunsWithWork},
+	{"pump-pending-derived", []string{"wasm-browser-scheduler-semantics-v1/P1", "wasm-browser-scheduler-semantics-v1/S4"},
+		"the pump's deferred-wake flag is set by reentrancy_deferred (a wake during a poll) and cleared by the turn that pays it: a pump_scheduled, a host_handoff, or a handoff refused for want of the message capability (authorization_denied, capability message, naming no task: a refused callback names its task), taken in event order from its value before the step", pumpPendingDerived},
+	{"chan-waiter-ids-derived", []string{"INV-CH-03", "004/1.3"},
+		"a reserve that parks a sender not queued before registers it under the channel's next waiter id, which then moves on by one (chan_reserve_pending reports that id; a sender already queued keeps its id), so waiter ids are unique and in queue order", chanWaiterIDsDerived},
+	{"chan-try-reserve-answered", []string{"INV-CH-04", "INV-CH-01", "ch-fifo-fairness-001"},
+		"a try_reserve that is not cancelled answers from the channel before the step: Disconnected once the receiver is gone, else Full while a waiter is queued or no slot is free (queued messages plus reserved slots at capacity), else a permit (chan_reserved naming the task)", chanTryReserveAnswered},
+	{"wake-dedup-announced", []string{"sched.browser.wake.dedup_cross_turn", "wasm-browser-scheduler-semantics-v1/S3"},
+		"a wake (or host callback) of a live task that is not being polled and already holds a lane entry, which it does not move, is announced by wake_deduped naming the task and the lane that held it before the step", wakeDedupAnnounced},
+}
+
+// wakeDedupAnnounced derives the lane from the state before (the lanes are
+// checked against the events by the lane checks of derived.go), not from
+// the scheduler's answer to where the task is.
+func wakeDedupAnnounced(c *Context) bool {
+	t := c.wakeTarget()
+	if t == 0 {
+		return false
+	}
+	b := kern(c.Before)
+	if tk := b.Cancel.Task(t); tk == nil || !tk.Used || tk.Phase == cancel.Completed || t == b.Current || t == b.Outer {
+		return false
+	}
+	if gen := c.In.K.N; gen != 0 && gen != 1 {
+		return false
+	}
+	lane := sched.NoLane
+	for l := sched.Cancel; l <= sched.Ready && lane == sched.NoLane; l++ {
+		for _, e := range b.Sched.Entries(l) {
+			if e.Task == t {
+				lane = l
+			}
+		}
+	}
+	if lane == sched.NoLane {
+		return false
+	}
+	woken := false
+	for _, e := range c.Events {
+		switch {
+		case e.Kind == trace.AuthorizationDenied:
+			return false
+		case e.Kind == trace.Enqueued && e.Task == t:
+			return false
+		case e.Kind == trace.WakeDeduped && e.Task == t && e.Lane == lane.String():
+			woken = true
+		}
+	}
+	return !woken
 }
 
 func opsAnswered(c *Context) bool {
@@ -120,6 +171,58 @@ func taskCancelReason(c *Context) bool {
 	r := at.Reason
 	return r.Kind != kind || r.At != kern(c.Before).Now || r.Origin != at.Region || r.RootRegion != at.Region ||
 		r.RootKind != kind || r.Depth != 1 || r.Truncated
+}
+
+// checkerSeverity is the semantics notes' severity lattice, the checker's
+// own copy: User 0; Timeout, Deadline 1; PollQuota, CostBudget 2;
+// FailFast, RaceLost, LinkedExit 3; ParentCancelled, ResourceUnavailable 4;
+// Shutdown 5.
+var checkerSeverity = [...]uint8{0, 1, 1, 2, 2, 3, 3, 3, 4, 4, 5}
+
+// reasonBeats is the strengthen order of the semantics notes: higher
+// severity; on equal severity the earlier timestamp; then the smaller
+// message.
+func reasonBeats(o, r cancel.Reason) bool {
+	if int(o.Kind) >= len(checkerSeverity) || int(r.Kind) >= len(checkerSeverity) {
+		return false
+	}
+	if so, sr := checkerSeverity[o.Kind], checkerSeverity[r.Kind]; so != sr {
+		return so > sr
+	}
+	if o.At != r.At {
+		return o.At < r.At
+	}
+	return o.Msg < r.Msg
+}
+
+// taskCancelStrengthened: a cancel request on a task whose cancel is
+// already pending leaves it the winner of the old reason and the request's
+// root reason under the strengthen order; the winner replaces it whole.
+func taskCancelStrengthened(c *Context) bool {
+	// Whatever the step, a pending reason changes only to one that beats
+	// it (a cascade's chained reason included).
+	b, a := &kern(c.Before).Cancel, &kern(c.After).Cancel
+	for id := uint8(1); id <= kernel.MaxTasks; id++ {
+		bt, at := b.Task(id), a.Task(id)
+		if bt != nil && at != nil && bt.CancelPending && at.CancelPending && bt.Phase != cancel.Completed &&
+			at.Reason != bt.Reason && !reasonBeats(at.Reason, bt.Reason) {
+			return true
+		}
+	}
+	if c.In.Host != pump.NoHost || c.In.K.Op != kernel.CancelTask {
+		return false
+	}
+	bt, at := kern(c.Before).Cancel.Task(c.In.K.Task), kern(c.After).Cancel.Task(c.In.K.Task)
+	if bt == nil || at == nil || !bt.CancelPending || !at.CancelPending || bt.Phase == cancel.Completed {
+		return false
+	}
+	kind := cancel.Kind(c.In.K.Arg)
+	req := cancel.Reason{Kind: kind, At: kern(c.Before).Now, Origin: bt.Region, Depth: 1, RootKind: kind, RootRegion: bt.Region}
+	want := bt.Reason
+	if reasonBeats(req, want) {
+		want = req
+	}
+	return at.Reason != want
 }
 
 // resolutionEvents names the event and abort reason of each resolved
@@ -553,4 +656,97 @@ func pumpRunsWithWork(c *Context) bool {
 		}
 	}
 	return true
+}
+
+// pumpPendingDerived folds the step's events over the flag's value before
+// (itself checked the same way by the step that produced it).
+func pumpPendingDerived(c *Context) bool {
+	if c.Scenario.Native {
+		return false
+	}
+	p := c.Before.P.Pending
+	for _, e := range c.Events {
+		switch {
+		case e.Kind == trace.ReentrancyDeferred:
+			p = true
+		case e.Kind == trace.PumpScheduled, e.Kind == trace.HostHandoff,
+			e.Kind == trace.AuthorizationDenied && e.AttrVal == "message" && e.Task == 0:
+			p = false
+		}
+	}
+	return c.After.P.Pending != p
+}
+
+// chanWaiterIDsDerived replays the registrations of the step (a
+// chan_reserve_pending of a task with no waiter entry before it) over the
+// next-waiter id before.
+func chanWaiterIDsDerived(c *Context) bool {
+	b, a, ok := chans(c)
+	if !ok {
+		return false
+	}
+	next := b.NextWaiter
+	var q [channel.MaxWaiters + kernel.MaxTasks]channel.Waiter
+	n := copy(q[:], b.Waiters[:b.NWaiters])
+	for _, e := range c.Events {
+		switch e.Kind {
+		case trace.ChanWaiterRemoved, trace.ChanReserved:
+			for i := 0; i < n; i++ {
+				if q[i].Task == e.Task {
+					copy(q[i:n], q[i+1:n])
+					n--
+					break
+				}
+			}
+		case trace.ChanReservePending:
+			id, found := uint64(0), false
+			for _, w := range q[:n] {
+				if w.Task == e.Task {
+					id, found = w.ID, true
+				}
+			}
+			if !found {
+				id = next
+				next++
+				if n < len(q) {
+					q[n] = channel.Waiter{ID: id, Task: e.Task}
+					n++
+				}
+			}
+			if e.ID != id {
+				return true
+			}
+		}
+	}
+	return a.NextWaiter != next
+}
+
+// chanTryReserveAnswered computes the outcome of try_reserve from the
+// channel before the step (its queue length, reserved count and waiter
+// queue are each checked against the events by the channel's derived
+// checks); the cancelled outcome is chan-cancel-observed's.
+func chanTryReserveAnswered(c *Context) bool {
+	b, _, ok := chans(c)
+	if !ok || c.In.Host != pump.NoHost || c.In.K.Op != kernel.ChanTryReserve {
+		return false
+	}
+	var want trace.ErrorClass
+	switch {
+	case b.ReceiverDropped:
+		want = trace.ErrDisconnected
+	case b.NWaiters > 0 || int(b.Len)+int(b.Reserved) >= int(c.Scenario.Kernel.Channel.Capacity):
+		want = trace.ErrFull
+	}
+	for _, e := range c.Events {
+		if e.Task != c.In.K.Task {
+			continue
+		}
+		switch e.Kind {
+		case trace.ChanOpFailed:
+			return e.ErrorClass != trace.ErrCancelled && e.ErrorClass != want
+		case trace.ChanReserved:
+			return want != 0
+		}
+	}
+	return false
 }

@@ -146,8 +146,13 @@ func (o Reason) beats(r Reason) bool {
 // r (Non-Negotiable Invariant 2), and Strengthen(r, r) == r (idempotence).
 //
 // Fault WeakenSeverity: the newer reason always replaces the old one, even
-// when it is weaker.
+// when it is weaker. Fault LaterTieWins: on equal severity the later
+// timestamp wins.
 func (r Reason) Strengthen(o Reason, faults fault.Set) Reason {
+	// Fault LaterTieWins lets the later of two equally severe requests win.
+	if faults.Has(fault.LaterTieWins) && o.Kind.Severity() == r.Kind.Severity() && o.At > r.At {
+		return o
+	}
 	if faults.Has(fault.WeakenSeverity) || o.beats(r) {
 		return o
 	}

@@ -161,7 +161,10 @@ func (s *State) Checkpoint(task uint8, log *trace.Log) (acked bool, err error) {
 	}
 	// Fault DeferUnmasked reads the mask test as >= 0.
 	if (t.Mask > 0 || s.Config.Faults.Has(fault.DeferUnmasked)) && !s.Config.Faults.Has(fault.AckWhileMasked) {
-		log.Emit(s.cancelEvent(trace.CancelDeferredMasked, task))
+		// Fault SilentDefer leaves the deferral unannounced.
+		if !s.Config.Faults.Has(fault.SilentDefer) {
+			log.Emit(s.cancelEvent(trace.CancelDeferredMasked, task))
+		}
 		return false, nil
 	}
 	t.Phase = Cancelling
@@ -204,7 +207,12 @@ func (s *State) Unmask(task uint8, log *trace.Log) error {
 // strconv returns a constant string and nothing is allocated).
 func (s *State) emitMask(k trace.Kind, task uint8, log *trace.Log) {
 	e := s.taskEvent(k, task)
-	e.AttrKey, e.AttrVal = attrMaskDepth, strconv.Itoa(int(s.Tasks[task-1].Mask))
+	i := int(task) - 1
+	// Fault MaskDepthOtherTask reads the next task's depth.
+	if s.Config.Faults.Has(fault.MaskDepthOtherTask) {
+		i = int(task) % len(s.Tasks)
+	}
+	e.AttrKey, e.AttrVal = attrMaskDepth, strconv.Itoa(int(s.Tasks[i].Mask))
 	log.Emit(e)
 }
 

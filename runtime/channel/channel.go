@@ -223,7 +223,10 @@ func (s *State) head() int {
 // not fit (a task id over MaxWaiters) is not queued.
 func (s *State) register(task uint8) Waiter {
 	w := Waiter{ID: s.NextWaiter, Task: task}
-	s.NextWaiter++
+	// Fault WaiterIDReused hands every waiter the same id.
+	if !s.Config.Faults.Has(fault.WaiterIDReused) {
+		s.NextWaiter++
+	}
 	if int(s.NWaiters) < len(s.Waiters) {
 		s.Waiters[s.NWaiters] = w
 		s.NWaiters++

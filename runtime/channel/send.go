@@ -77,7 +77,8 @@ func (s *State) TryReserve(task uint8, cancelled bool, log *trace.Log) Result {
 		return failed(task, "try_reserve", Cancelled, log)
 	case s.ReceiverDropped:
 		return failed(task, "try_reserve", Disconnected, log)
-	case s.NWaiters > 0 && !s.Config.Faults.Has(fault.TryReserveJumpsQueue):
+	case s.NWaiters > 0 && !s.Config.Faults.Has(fault.TryReserveJumpsQueue),
+		s.Config.Faults.Has(fault.TryReserveAlwaysFull): // Fault TryReserveAlwaysFull reads the waiter test as >= 0.
 		return failed(task, "try_reserve", Full, log)
 	case !s.HasCapacity():
 		return failed(task, "try_reserve", Full, log)

@@ -126,25 +126,32 @@ const (
 	SilentAdvance             // a host timer turn moves the clock without time_advanced (runtime/pump)
 
 	// Survivors of the strict make mutate (-tests) measure (issue 10).
-	ReserveIgnored          // a reserve by the polled task reserves nothing and says nothing (runtime/cancel)
-	ChanIgnoresAck          // a channel operation of a task already Cancelling goes ahead (runtime/kernel)
-	SilentAbort             // a permit's abort releases its slot without chan_aborted (runtime/channel)
-	TimerGenSkips           // a reused host timer slot's generation grows by two (runtime/kernel)
-	SilentCancelReject      // a wheel cancel by a stale handle is refused without wheel_cancel_rejected (runtime/wheel)
-	ScheduledViaHostTask    // pump_scheduled names the host task, not the microtask it queued (runtime/pump)
-	RunnableCountsFuture    // the kernel counts a live host timer not yet due as runnable work (runtime/kernel)
-	WideLevels              // a wheel level takes deltas up to twice its range (runtime/wheel)
-	RootAtRoot              // a task cancel's reason is rooted at r1, not at the task's region (runtime/cancel)
-	BaseExceedanceUncounted // a cancel dispatch past the base limit is not counted in the certificate (runtime/sched)
-	LocalPopIgnoresHint     // a local pop draws the RNG hint but takes the oldest tied entry (runtime/sched)
-	SilentRecvPending       // a recv that registers its waker emits no chan_recv_pending (runtime/channel)
-	CancelledRecvKeepsWaker // a cancelled recv leaves its waker registered (runtime/channel)
-	SilentRegionCancel      // a cascade gives a region its reason without region_cancelled (runtime/cancel)
-	SilentPurge             // the wheel purges its storage without wheel_purged (runtime/wheel)
-	ReserveUncounted        // a reserve grants a permit without counting its slot as reserved (runtime/channel)
-	StaleKeepsSlot          // a reaped stale host timer keeps its slot (runtime/kernel)
-	SilentObligationAbort   // an obligation is aborted without obligation_aborted (runtime/cancel)
-	RepeatKeepsBudget       // a repeated cancel request keeps the old cleanup budget (runtime/cancel)
+	ReserveIgnored           // a reserve by the polled task reserves nothing and says nothing (runtime/cancel)
+	ChanIgnoresAck           // a channel operation of a task already Cancelling goes ahead (runtime/kernel)
+	SilentAbort              // a permit's abort releases its slot without chan_aborted (runtime/channel)
+	TimerGenSkips            // a reused host timer slot's generation grows by two (runtime/kernel)
+	SilentCancelReject       // a wheel cancel by a stale handle is refused without wheel_cancel_rejected (runtime/wheel)
+	ScheduledViaHostTask     // pump_scheduled names the host task, not the microtask it queued (runtime/pump)
+	RunnableCountsFuture     // the kernel counts a live host timer not yet due as runnable work (runtime/kernel)
+	WideLevels               // a wheel level takes deltas up to twice its range (runtime/wheel)
+	RootAtRoot               // a task cancel's reason is rooted at r1, not at the task's region (runtime/cancel)
+	BaseExceedanceUncounted  // a cancel dispatch past the base limit is not counted in the certificate (runtime/sched)
+	LocalPopIgnoresHint      // a local pop draws the RNG hint but takes the oldest tied entry (runtime/sched)
+	SilentRecvPending        // a recv that registers its waker emits no chan_recv_pending (runtime/channel)
+	CancelledRecvKeepsWaker  // a cancelled recv leaves its waker registered (runtime/channel)
+	SilentRegionCancel       // a cascade gives a region its reason without region_cancelled (runtime/cancel)
+	SilentPurge              // the wheel purges its storage without wheel_purged (runtime/wheel)
+	ReserveUncounted         // a reserve grants a permit without counting its slot as reserved (runtime/channel)
+	StaleKeepsSlot           // a reaped stale host timer keeps its slot (runtime/kernel)
+	SilentObligationAbort    // an obligation is aborted without obligation_aborted (runtime/cancel)
+	RepeatKeepsBudget        // a repeated cancel request keeps the old cleanup budget (runtime/cancel)
+	SilentDefer              // a checkpoint defers a masked cancel without cancel_deferred_masked (runtime/cancel)
+	MaskDepthOtherTask       // mask_entered and mask_exited report another task's mask depth (runtime/cancel)
+	SilentDedup              // a deduplicated wake emits no wake_deduped (runtime/sched)
+	LaterTieWins             // on equal severity the later cancel request's reason wins (runtime/cancel)
+	WaiterIDReused           // a registered sender waiter does not advance the next waiter id (runtime/channel)
+	TryReserveAlwaysFull     // try_reserve answers Full with a free slot and no waiter (runtime/channel)
+	DeferredTurnKeepsPending // the microtask that pays a deferred wake leaves the pump's pending flag set (runtime/pump)
 
 	count
 )
@@ -264,6 +271,13 @@ var table = [count]info{
 	StaleKeepsSlot:            {"stale-keeps-slot", "a cancelled host timer whose late callback is reported (stale_timer) keeps its slot in use, so the table fills with dead timers and the same stale callback is reported again every timer turn (breaks P2)"},
 	SilentObligationAbort:     {"silent-obligation-abort", "an obligation aborted (by its holder, an error or a cancel) becomes Aborted but emits no obligation_aborted, so the trace shows a reservation that never ended (breaks 001's obligation trace)"},
 	RepeatKeepsBudget:         {"repeat-keeps-budget", "a cancel request on a task whose cancel is already pending strengthens the reason but keeps the old cleanup budget, so a Shutdown after a User cancel still cleans up with 1000 polls at priority 200 (breaks R1: budgets combine, a tighter one applies at once)"},
+	SilentDefer:               {"silent-defer", "a checkpoint under a mask leaves the pending cancel deferred but emits no cancel_deferred_masked, so the trace never says why the cancel was not acknowledged (breaks B3's trace)"},
+	MaskDepthOtherTask:        {"mask-depth-other-task", "mask_entered and mask_exited carry the mask depth of the next task instead of the task they name (breaks B3's trace)"},
+	SilentDedup:               {"silent-dedup", "a wake of a task that already holds a lane entry adds nothing but emits no wake_deduped (breaks S3's trace)"},
+	LaterTieWins:              {"later-tie-wins", "strengthen breaks a severity tie for the later timestamp, so a second User cancel replaces the first reason with its own creation time (breaks the semantics notes' strengthen: on equal severity the earlier timestamp wins)"},
+	DeferredTurnKeepsPending:  {"deferred-turn-keeps-pending", "the microtask a drain cycle schedules for a deferred wake leaves the pending flag set, so every later drain cycle ends by scheduling one more microtask for a wake already served (breaks P1, S4)"},
+	WaiterIDReused:            {"waiter-id-reused", "registering a sender waiter does not advance the next waiter id, so every waiter gets the same id and a wake by id cannot tell them apart (breaks 004 1.3's waiter queue)"},
+	TryReserveAlwaysFull:      {"try-reserve-always-full", "try_reserve's waiter test reads NWaiters >= 0, so it answers Full even with a free slot and no waiter queued (breaks 004 1.11: try_reserve takes a free slot when no one waits)"},
 	PromoteKeepsOccupancy:     {"promote-keeps-occupancy", "promoting a coalescing window's entries to the ready list leaves the emptied slot's occupancy bit set (breaks the wheel's bitmap index, 004 2.2)"},
 }
 

@@ -319,7 +319,10 @@ func (s *State) settle(log *trace.Log) {
 			log.Emit(trace.Event{Kind: trace.BurstLimitReached})
 			s.handoff(log)
 		case !runnable && s.Pending && !s.Config.Faults.Has(fault.DropDeferredTurn):
-			s.Pending = false
+			// Fault DeferredTurnKeepsPending leaves the paid turn owed.
+			if !s.Config.Faults.Has(fault.DeferredTurnKeepsPending) {
+				s.Pending = false
+			}
 			s.schedule(Microtask, log)
 		case !runnable:
 			s.Mode = Idle

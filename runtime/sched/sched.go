@@ -272,7 +272,10 @@ func (s *State) Inject(l Lane, task, priority uint8, deadline uint32, log *trace
 	if s.IsScheduled(task) && !s.Config.Faults.Has(fault.NoWakeDedup) {
 		cur := s.LaneOf(task)
 		if l != Cancel || cur == Cancel {
-			log.Emit(trace.Event{Kind: trace.WakeDeduped, Task: task, Lane: cur.String()})
+			// Fault SilentDedup leaves the dedup unannounced.
+			if !s.Config.Faults.Has(fault.SilentDedup) {
+				log.Emit(trace.Event{Kind: trace.WakeDeduped, Task: task, Lane: cur.String()})
+			}
 			return
 		}
 		// A member is in some lane unless the membership set is stale
