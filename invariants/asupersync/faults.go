@@ -140,6 +140,7 @@ var faults = []FaultCase{
 	{fault.WaiterIDReused, "channel", []string{"chan-waiter-ids-derived"}},
 	{fault.TryReserveAlwaysFull, "channel-wide", []string{"chan-try-reserve-answered"}},
 	{fault.DeferredTurnKeepsPending, "default", []string{"pump-pending-derived"}},
+	{fault.ParkLeavesStepOpen, "default", []string{"step-bracketed"}},
 }
 
 // Faults returns the fault catalogue in fault order.

@@ -18,6 +18,42 @@ var pollSurvivorInvariants = []Invariant{
 		"a task's wake flag is up exactly when, since its poll began, a wake, callback or channel wake naming it, or a cancel request that changed it, reached it while it was polled (the ghost's record of those inputs and events)", notifiedDerived},
 	{"pump-idle-announced", []string{"wasm-browser-scheduler-semantics-v1/P1", "wasm-browser-scheduler-semantics-v1/S4"},
 		"a step that leaves a non-idle pump Idle emits pump_idle (or, for a hand-off that fails closed, authorization_denied)", pumpIdleAnnounced},
+	{"step-bracketed", []string{"wasm-browser-scheduler-semantics-v1/trace-observability", "wasm-browser-scheduler-semantics-v1/ci-gate-3"},
+		"every scheduler_step_begin is followed, before the next one and within the step, by a step_decision (the poll it starts ends with a scheduler_step_end naming the task) or by scheduler_park and then a scheduler_step_end naming no task", stepBracketed},
+}
+
+// stepBracketed is 000's bracketed scheduler step: a reader of the trace
+// pairs each scheduler_step_begin with its end. A step that picks a task
+// is closed when that task's poll ends (poll-current-derived checks that
+// end); a step that parks is closed in the same input, and a park left
+// open (a make mutate survivor: the park's end dropped) is caught here.
+func stepBracketed(c *Context) bool {
+	begun, parked := false, false
+	for _, e := range c.Events {
+		switch {
+		case e.Kind == trace.StepBegin:
+			if begun || parked {
+				return true
+			}
+			begun = true
+		case e.Kind == trace.StepDecision:
+			if !begun || parked {
+				return true
+			}
+			begun = false
+		case e.Kind == trace.Park:
+			if !begun || parked {
+				return true
+			}
+			parked = true
+		case e.Kind == trace.StepEnd && e.Task == 0:
+			if !parked {
+				return true
+			}
+			begun, parked = false, false
+		}
+	}
+	return begun || parked
 }
 
 // pollCurrentDerived replays Current and Outer through the decisions and

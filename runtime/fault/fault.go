@@ -152,6 +152,7 @@ const (
 	WaiterIDReused           // a registered sender waiter does not advance the next waiter id (runtime/channel)
 	TryReserveAlwaysFull     // try_reserve answers Full with a free slot and no waiter (runtime/channel)
 	DeferredTurnKeepsPending // the microtask that pays a deferred wake leaves the pump's pending flag set (runtime/pump)
+	ParkLeavesStepOpen       // a dispatch that finds nothing to run parks without scheduler_step_end (runtime/kernel)
 
 	count
 )
@@ -278,6 +279,7 @@ var table = [count]info{
 	DeferredTurnKeepsPending:  {"deferred-turn-keeps-pending", "the microtask a drain cycle schedules for a deferred wake leaves the pending flag set, so every later drain cycle ends by scheduling one more microtask for a wake already served (breaks P1, S4)"},
 	WaiterIDReused:            {"waiter-id-reused", "registering a sender waiter does not advance the next waiter id, so every waiter gets the same id and a wake by id cannot tell them apart (breaks 004 1.3's waiter queue)"},
 	TryReserveAlwaysFull:      {"try-reserve-always-full", "try_reserve's waiter test reads NWaiters >= 0, so it answers Full even with a free slot and no waiter queued (breaks 004 1.11: try_reserve takes a free slot when no one waits)"},
+	ParkLeavesStepOpen:        {"park-leaves-step-open", "a dispatch that finds no runnable task emits scheduler_step_begin and scheduler_park but no scheduler_step_end, so the trace leaves that scheduler step open (breaks 000's bracketed scheduler step)"},
 	PromoteKeepsOccupancy:     {"promote-keeps-occupancy", "promoting a coalescing window's entries to the ready list leaves the emptied slot's occupancy bit set (breaks the wheel's bitmap index, 004 2.2)"},
 }
 

@@ -445,7 +445,10 @@ func (s *State) Dispatch(nested bool, log *trace.Log) (sched.Decision, error) {
 	}
 	if d.Lane == sched.NoLane {
 		log.Emit(trace.Event{Kind: trace.Park, Streak: s.Sched.Streak, StreakLimit: d.Limit})
-		log.Emit(trace.Event{Kind: trace.StepEnd, Streak: s.Sched.Streak, StreakLimit: d.Limit})
+		// Fault ParkLeavesStepOpen drops the end of the parked step.
+		if !s.Config.Faults.Has(fault.ParkLeavesStepOpen) {
+			log.Emit(trace.Event{Kind: trace.StepEnd, Streak: s.Sched.Streak, StreakLimit: d.Limit})
+		}
 		return d, nil
 	}
 	t := d.Task
