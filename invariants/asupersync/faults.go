@@ -141,6 +141,7 @@ var faults = []FaultCase{
 	{fault.TryReserveAlwaysFull, "channel-wide", []string{"chan-try-reserve-answered"}},
 	{fault.DeferredTurnKeepsPending, "default", []string{"pump-pending-derived"}},
 	{fault.ParkLeavesStepOpen, "default", []string{"step-bracketed"}},
+	{fault.SilentStrengthen, "default", []string{"task-cancel-strengthened"}},
 }
 
 // Faults returns the fault catalogue in fault order.

@@ -24,7 +24,7 @@ var strictSurvivorInvariants = []Invariant{
 	{"task-cancel-reason", []string{"wasm-cancel-state-machine-v1/cancel-reason", "wasm-cancel-state-machine-v1/T1"},
 		"a cancel request that moves a task from Created or Running to CancelRequested gives it a root reason: the requested kind, created now, with the task's own region as origin and root region, depth 1, not truncated", taskCancelReason},
 	{"task-cancel-strengthened", []string{"cancel.task.reason_strengthen_monotone", "wasm-cancel-state-machine-v1/R1", "wasm-cancel-state-machine-v1/invariant-2"},
-		"a pending cancel reason changes only to one that beats it under the strengthen order of the semantics notes (higher severity; on equal severity the earlier timestamp; then the smaller message), and a cancel request on a task whose cancel is already pending leaves it the winner, whole, of its old reason and the request's root reason", taskCancelStrengthened},
+		"a pending cancel reason changes only to one that beats it under the strengthen order of the semantics notes (higher severity; on equal severity the earlier timestamp; then the smaller message), and a cancel request on a task whose cancel is already pending leaves it the winner, whole, of its old reason and the request's root reason, announced by cancel_strengthened naming the task", taskCancelStrengthened},
 	{"certificate-derived", []string{"sc-certificate-001", "INV-SC-06", "004/3.8"},
 		"the fairness certificate's base-limit exceedances grow by one per cancel dispatch whose streak passes the base limit, max_streak_observed and max_effective_limit_observed are the maxima of the decisions' streaks and effective limits, and the witness hash is DetHasher over the certificate's counts in 004 3.8's order", certificateDerived},
 	{"obligation-resolution-announced", []string{"wasm-cancel-state-machine-v1/obligations", "wasm-cancel-state-machine-v1/no-obligation-leaks"},
@@ -215,6 +215,9 @@ func taskCancelStrengthened(c *Context) bool {
 	bt, at := kern(c.Before).Cancel.Task(c.In.K.Task), kern(c.After).Cancel.Task(c.In.K.Task)
 	if bt == nil || at == nil || !bt.CancelPending || !at.CancelPending || bt.Phase == cancel.Completed {
 		return false
+	}
+	if !announced(c.Events, trace.CancelStrengthened, c.In.K.Task, 0) {
+		return true
 	}
 	kind := cancel.Kind(c.In.K.Arg)
 	req := cancel.Reason{Kind: kind, At: kern(c.Before).Now, Origin: bt.Region, Depth: 1, RootKind: kind, RootRegion: bt.Region}

@@ -121,7 +121,10 @@ func (s *State) request(task uint8, r Reason, b Budget, log *trace.Log) (newlyPe
 		if t.Phase == Cancelling && faults.Has(fault.PhaseRegress) {
 			t.Phase = CancelRequested
 		}
-		log.Emit(s.cancelEvent(trace.CancelStrengthened, task))
+		// Fault SilentStrengthen leaves the request out of the trace.
+		if !faults.Has(fault.SilentStrengthen) {
+			log.Emit(s.cancelEvent(trace.CancelStrengthened, task))
+		}
 		return false
 	case faults.Has(fault.ResumeCompleted):
 		t.enterRequested(r, b)

@@ -153,6 +153,7 @@ const (
 	TryReserveAlwaysFull     // try_reserve answers Full with a free slot and no waiter (runtime/channel)
 	DeferredTurnKeepsPending // the microtask that pays a deferred wake leaves the pump's pending flag set (runtime/pump)
 	ParkLeavesStepOpen       // a dispatch that finds nothing to run parks without scheduler_step_end (runtime/kernel)
+	SilentStrengthen         // a cancel request on a task whose cancel is pending emits no cancel_strengthened (runtime/cancel)
 
 	count
 )
@@ -280,6 +281,7 @@ var table = [count]info{
 	WaiterIDReused:            {"waiter-id-reused", "registering a sender waiter does not advance the next waiter id, so every waiter gets the same id and a wake by id cannot tell them apart (breaks 004 1.3's waiter queue)"},
 	TryReserveAlwaysFull:      {"try-reserve-always-full", "try_reserve's waiter test reads NWaiters >= 0, so it answers Full even with a free slot and no waiter queued (breaks 004 1.11: try_reserve takes a free slot when no one waits)"},
 	ParkLeavesStepOpen:        {"park-leaves-step-open", "a dispatch that finds no runnable task emits scheduler_step_begin and scheduler_park but no scheduler_step_end, so the trace leaves that scheduler step open (breaks 000's bracketed scheduler step)"},
+	SilentStrengthen:          {"silent-strengthen", "a cancel request reaching a task whose cancel is already pending strengthens its reason and budget but emits no cancel_strengthened, so the trace never shows the later request (breaks 001's cancel trace, R1)"},
 	PromoteKeepsOccupancy:     {"promote-keeps-occupancy", "promoting a coalescing window's entries to the ready list leaves the emptied slot's occupancy bit set (breaks the wheel's bitmap index, 004 2.2)"},
 }
 
