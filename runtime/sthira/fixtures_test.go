@@ -2,12 +2,12 @@ package sthira
 
 import (
 	"fmt"
-	"os"
-	"path/filepath"
 	"strings"
 	"testing"
 
 	"github.com/cockroachdb/datadriven"
+
+	"modelcheck/internal/fixtures"
 )
 
 // TestFixtures runs the contract's fixtures, one file per section of 003
@@ -15,40 +15,10 @@ import (
 // go test ./runtime/sthira -run 'TestFixtures/sthira.s5_activation$'.
 // -rewrite regenerates the expected output.
 func TestFixtures(t *testing.T) {
-	files, err := filepath.Glob("../../testdata/sthira/*.txt")
-	if err != nil {
-		t.Fatal(err)
-	}
-	if len(files) == 0 {
-		t.Fatal("no fixtures in testdata/sthira")
-	}
-	for _, path := range files {
-		id := strings.TrimSuffix(filepath.Base(path), ".txt")
-		t.Run(id, func(t *testing.T) {
-			checkHeader(t, path, id)
-			var r fixture
-			datadriven.RunTest(t, path, func(t *testing.T, d *datadriven.TestData) string {
-				out, err := r.do(d)
-				if err != nil {
-					t.Fatalf("%s: %v", d.Pos, err)
-				}
-				return out
-			})
-		})
-	}
-}
-
-// checkHeader insists on the header every fixture carries.
-func checkHeader(t *testing.T, path, id string) {
-	b, err := os.ReadFile(path)
-	if err != nil {
-		t.Fatal(err)
-	}
-	for _, want := range []string{"# id: " + id + "\n", "# contract: 003 §", "# checks: ", "# seed: ", "# repro: go test ./runtime/sthira -run 'TestFixtures/" + id + "$'"} {
-		if !strings.Contains(string(b), want) {
-			t.Fatalf("%s: header is missing %q", path, strings.TrimSpace(want))
-		}
-	}
+	fixtures.Run(t, "../../testdata/sthira", "003 §", "runtime/sthira", func() func(*datadriven.TestData) (string, error) {
+		var r fixture
+		return r.do
+	})
 }
 
 // fixture runs one file's directives: config (a fresh scheduler), run

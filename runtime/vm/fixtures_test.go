@@ -2,54 +2,23 @@ package vm
 
 import (
 	"fmt"
-	"os"
-	"path/filepath"
 	"strconv"
 	"strings"
 	"testing"
 
 	"github.com/cockroachdb/datadriven"
+
+	"modelcheck/internal/fixtures"
 )
 
 // TestFixtures runs testdata/vm/*.txt, each file its own subtest named by
 // its fixture id: go test ./runtime/vm -run 'TestFixtures/ID$' -v.
 // Expectations regenerate with -rewrite.
 func TestFixtures(t *testing.T) {
-	files, err := filepath.Glob("../../testdata/vm/*.txt")
-	if err != nil {
-		t.Fatal(err)
-	}
-	if len(files) == 0 {
-		t.Fatal("no fixtures in testdata/vm")
-	}
-	for _, path := range files {
-		id := strings.TrimSuffix(filepath.Base(path), ".txt")
-		t.Run(id, func(t *testing.T) {
-			checkHeader(t, path, id)
-			var r runner
-			datadriven.RunTest(t, path, func(t *testing.T, d *datadriven.TestData) string {
-				out, err := r.do(d)
-				if err != nil {
-					t.Fatalf("%s: %v", d.Pos, err)
-				}
-				return out
-			})
-		})
-	}
-}
-
-// checkHeader insists on the usual fixture header.
-func checkHeader(t *testing.T, path, id string) {
-	b, err := os.ReadFile(path)
-	if err != nil {
-		t.Fatal(err)
-	}
-	for _, want := range []string{"# id: " + id + "\n", "# contract: 002", "# checks: ", "# seed: ",
-		"# repro: go test ./runtime/vm -run 'TestFixtures/" + id + "$' -v\n"} {
-		if !strings.Contains(string(b), want) {
-			t.Fatalf("%s: header is missing %q", path, strings.TrimSpace(want))
-		}
-	}
+	fixtures.Run(t, "../../testdata/vm", "002", "runtime/vm", func() func(*datadriven.TestData) (string, error) {
+		var r runner
+		return r.do
+	})
 }
 
 // runner is one fixture's VM and the observable trace so far.
