@@ -1,12 +1,12 @@
 package conformance
 
 import (
-	"os"
 	"path/filepath"
-	"strings"
 	"testing"
 
 	"github.com/cockroachdb/datadriven"
+
+	"modelcheck/internal/fixtures"
 )
 
 // testdataDir is the repository's testdata folder.
@@ -25,42 +25,14 @@ type directiveRunner interface {
 	Do(d *datadriven.TestData) (string, error)
 }
 
+// runDir runs testdata/dir/*.txt, each file checked for what the contracts
+// ask of a fixture: its id, seed and repro command (the snapshot id and
+// fingerprint are directive outputs).
 func runDir(t *testing.T, dir string, newRunner func() directiveRunner) {
-	files, err := filepath.Glob(filepath.Join(testdataDir, dir, "*.txt"))
-	if err != nil {
-		t.Fatal(err)
+	header := func(id string) []string {
+		return []string{"# id: " + id + "\n", "# seed: ", "# repro: go test ./runtime/conformance -run '", "fingerprint"}
 	}
-	if len(files) == 0 {
-		t.Fatalf("no files in %s/%s", testdataDir, dir)
-	}
-	for _, path := range files {
-		id := strings.TrimSuffix(filepath.Base(path), ".txt")
-		t.Run(id, func(t *testing.T) {
-			checkHeader(t, path, id)
-			r := newRunner()
-			datadriven.RunTest(t, path, func(t *testing.T, d *datadriven.TestData) string {
-				out, err := r.Do(d)
-				if err != nil {
-					t.Fatal(err)
-				}
-				return out
-			})
-		})
-	}
-}
-
-// checkHeader insists that a file publishes what the contracts ask of a
-// fixture: its id, seed and repro command (the snapshot id and fingerprint
-// are directive outputs).
-func checkHeader(t *testing.T, path, id string) {
-	b, err := os.ReadFile(path)
-	if err != nil {
-		t.Fatal(err)
-	}
-	text := string(b)
-	for _, want := range []string{"# id: " + id + "\n", "# seed: ", "# repro: go test ./runtime/conformance -run '", "fingerprint"} {
-		if !strings.Contains(text, want) {
-			t.Fatalf("%s: header is missing %q", path, strings.TrimSpace(want))
-		}
-	}
+	fixtures.Run(t, filepath.Join(testdataDir, dir), header, func() func(*datadriven.TestData) (string, error) {
+		return newRunner().Do
+	})
 }

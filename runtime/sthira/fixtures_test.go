@@ -15,7 +15,7 @@ import (
 // go test ./runtime/sthira -run 'TestFixtures/sthira.s5_activation$'.
 // -rewrite regenerates the expected output.
 func TestFixtures(t *testing.T) {
-	fixtures.Run(t, "../../testdata/sthira", "003 §", "runtime/sthira", func() func(*datadriven.TestData) (string, error) {
+	fixtures.Run(t, "../../testdata/sthira", fixtures.Header("003 §", "runtime/sthira"), func() func(*datadriven.TestData) (string, error) {
 		var r fixture
 		return r.do
 	})

@@ -15,7 +15,7 @@ import (
 // its fixture id: go test ./runtime/vm -run 'TestFixtures/ID$' -v.
 // Expectations regenerate with -rewrite.
 func TestFixtures(t *testing.T) {
-	fixtures.Run(t, "../../testdata/vm", "002", "runtime/vm", func() func(*datadriven.TestData) (string, error) {
+	fixtures.Run(t, "../../testdata/vm", fixtures.Header("002", "runtime/vm"), func() func(*datadriven.TestData) (string, error) {
 		var r runner
 		return r.do
 	})
