@@ -489,6 +489,7 @@ func (st *step) close(before, after *rt.State) {
 		st.bad |= 1 << iNoSilentDrop
 	}
 	sh := &st.sh
+	var spelling [taskSetMaxLen]byte
 	// §3: a slot is lost only by the completion of its holder.
 	for i := range before.Tasks {
 		id := uint8(i + 1)
@@ -521,10 +522,15 @@ func (st *step) close(before, after *rt.State) {
 				why = rt.WaitGlobalLimit
 			}
 			if ap != p || apos != pos || d.Queue != p || d.Position != pos || d.Why != why ||
-				d.Waited != t.Waited || d.Starved != t.Starved || d.BlockedBy != t.BlockedBy {
+				d.Waited != t.Waited || d.Starved != t.Starved || d.BlockedBy != t.BlockedBy ||
+				!spelledAs(rt.AppendTaskSet(spelling[:0], d.BlockedBy), t.BlockedBy) {
 				st.bad |= 1 << iDiagnostics
 			}
 		}
+	}
+	// §10 "queue lengths": the signal counts the shadow's queues.
+	if after.QueueLengths(st.cfg) != [3]int{int(sh.Queues[0].Len), int(sh.Queues[1].Len), int(sh.Queues[2].Len)} {
+		st.bad |= 1 << iDiagnostics
 	}
 	if st.cfg.QueueLimit != 0 && sh.QueuedCount() > int(st.cfg.QueueLimit) {
 		st.bad |= 1 << iDropPolicy
@@ -551,4 +557,27 @@ func (st *step) close(before, after *rt.State) {
 	if *after != *sh {
 		st.bad |= 1 << iObservable
 	}
+}
+
+// taskSetMaxLen is the longest spelling of a set of tasks: "{t1,...,t6}".
+const taskSetMaxLen = 2 + 3*rt.MaxTasks
+
+// spelledAs: §10 "what higher-priority tasks block it" as DevTools shows
+// it. The runtime's spelling got must name exactly the tasks of set, in
+// slot order, as {t1,t3} ({} for none): the checker's own spelling, so
+// that a display naming the wrong tasks is caught even when the set it
+// was given is right.
+func spelledAs(got []byte, set uint8) bool {
+	var buf [taskSetMaxLen]byte
+	want := append(buf[:0], '{')
+	for k := range uint8(rt.MaxTasks) {
+		if set&(1<<k) == 0 {
+			continue
+		}
+		if len(want) > 1 {
+			want = append(want, ',')
+		}
+		want = append(want, 't', '1'+k)
+	}
+	return string(append(want, '}')) == string(got)
 }

@@ -29,6 +29,7 @@ var faults = []FaultCase{
 	{rt.RetryDropped, "timeout", []string{"retry-new-task"}},
 	{rt.BlockersMissed, "default", []string{"diagnostics"}},
 	{rt.OutcomeLost, "reject", []string{"observable-state"}},
+	{rt.LowQueueUncounted, "default", []string{"diagnostics"}},
 }
 
 // Faults returns the catalogue: every fault of runtime/sthira with the

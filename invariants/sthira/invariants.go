@@ -62,7 +62,7 @@ var all = [numInvariants]Invariant{
 	iLifecycle: {"lifecycle", []string{"sthira/§5", "sthira/§8", "sthira/lifecycle"},
 		"each task's events follow INIT -> ATTACHED -> (QUEUED) -> ACTIVATED -> RUNNING <-> SUSPENDED, RUNNING -> DISPOSING -> DISPOSED, or ATTACHED -> DROPPED -> FAILED -> DISPOSED directly; DISPOSED is absorbing; each event matches the input that caused it"},
 	iDiagnostics: {"diagnostics", []string{"sthira/§10", "sthira/§7"},
-		"for every queued task the read-only signals are true: its queue and place, why it waits, its wait time, its starvation duration (ticks a higher-priority task held a slot) and \"blocked by\" (the higher-priority tasks that held a slot while it waited); CONCURRENCY_LIMIT_REACHED names the limit that was reached"},
+		"for every queued task the read-only signals are true: its queue and place, why it waits, its wait time, its starvation duration (ticks a higher-priority task held a slot) and \"blocked by\" (the higher-priority tasks that held a slot while it waited), spelled as DevTools shows it ({t1,t3}); the queue lengths are those of the queues; CONCURRENCY_LIMIT_REACHED names the limit that was reached"},
 	iObservable: {"observable-state", []string{"sthira/§10", "sthira/§8"},
 		"the scheduler's state after a step (phases, refs, outcomes, queues, slot counts) is exactly what its state before, the input and the events say"},
 }

@@ -1,10 +1,5 @@
 package sthira
 
-import (
-	"strconv"
-	"strings"
-)
-
 // §10 Visibility & Diagnostics: read-only signals over a state. None of
 // them changes the scheduler.
 
@@ -45,9 +40,14 @@ type Diagnosis struct {
 	Starved   uint8
 }
 
-// QueueLengths returns the lengths of Q_HIGH, Q_NORMAL and Q_LOW.
-func (s *State) QueueLengths() [3]int {
-	return [3]int{int(s.Queues[0].Len), int(s.Queues[1].Len), int(s.Queues[2].Len)}
+// QueueLengths returns the lengths of Q_HIGH, Q_NORMAL and Q_LOW (§10
+// "queue lengths").
+func (s *State) QueueLengths(cfg *Config) [3]int {
+	l := [3]int{int(s.Queues[0].Len), int(s.Queues[1].Len), int(s.Queues[2].Len)}
+	if cfg.Faults.Has(LowQueueUncounted) {
+		l[2] = 0
+	}
+	return l
 }
 
 // Diagnose describes task id; a task in no queue is NotWaiting.
@@ -64,13 +64,24 @@ func (s *State) Diagnose(cfg *Config, id uint8) Diagnosis {
 	return Diagnosis{Why: why, Queue: q, Position: pos, BlockedBy: t.BlockedBy, Waited: t.Waited, Starved: t.Starved}
 }
 
-// TaskSet spells a set of tasks (bit k for t(k+1)) as {t1,t3}.
-func TaskSet(set uint8) string {
-	var names []string
+// TaskSet spells a set of tasks (bit k for t(k+1)) as {t1,t3}: §10's
+// "what higher-priority tasks block it" as DevTools displays it.
+func TaskSet(set uint8) string { return string(AppendTaskSet(nil, set)) }
+
+// AppendTaskSet appends TaskSet's spelling of set to dst. It is the one
+// spelling, and appends without allocating once dst has room, so that the
+// checker can read the display on every state it explores.
+func AppendTaskSet(dst []byte, set uint8) []byte {
+	dst = append(dst, '{')
+	first := true
 	for k := range MaxTasks {
 		if set&(1<<k) != 0 {
-			names = append(names, "t"+strconv.Itoa(k+1))
+			if !first {
+				dst = append(dst, ',')
+			}
+			dst = append(dst, 't', byte('1'+k))
+			first = false
 		}
 	}
-	return "{" + strings.Join(names, ",") + "}"
+	return append(dst, '}')
 }

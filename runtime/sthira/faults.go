@@ -63,6 +63,8 @@ const (
 	// OutcomeLost records a failed completion as SUCCESS in the task while
 	// its events say ERROR (observable state).
 	OutcomeLost
+	// LowQueueUncounted: the queue lengths report Q_LOW as empty (§10).
+	LowQueueUncounted
 	numFaults
 )
 
@@ -85,6 +87,7 @@ var faultInfo = [numFaults]struct{ name, doc string }{
 	RetryDropped:         {"retry-dropped", "a task dropped for max wait is retried by the scheduler itself (§8, §9)"},
 	BlockersMissed:       {"blockers-missed", "\"blocked by\" leaves out the higher-priority tasks already running when the task was queued (§10)"},
 	OutcomeLost:          {"outcome-lost", "a completion with ERROR is recorded as SUCCESS in the task (§10)"},
+	LowQueueUncounted:    {"low-queue-uncounted", "the queue lengths signal reports Q_LOW as empty whatever it holds (§10)"},
 }
 
 // AllFaults lists every fault in declaration order.

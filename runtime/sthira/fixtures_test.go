@@ -70,7 +70,7 @@ func (f *fixture) do(d *datadriven.TestData) (string, error) {
 // ref and outcome, and for a queued task its diagnosis.
 func (f *fixture) diagnose() string {
 	var b strings.Builder
-	l := f.s.QueueLengths()
+	l := f.s.QueueLengths(&f.cfg)
 	fmt.Fprintf(&b, "queues: Q_HIGH=%d Q_NORMAL=%d Q_LOW=%d\n", l[0], l[1], l[2])
 	for i := range f.s.Tasks {
 		id := uint8(i + 1)
