@@ -50,7 +50,10 @@ func TestEveryFaultIsCaughtFirst(t *testing.T) {
 // a check. session-trace-invariance is tripped by the correct VM itself
 // (TestClaimIsFalse).
 func TestEveryInvariantHasAFault(t *testing.T) {
-	for _, inv := range all[:invClaim] {
+	for _, inv := range all {
+		if inv.Name == all[invClaim].Name {
+			continue
+		}
 		found := false
 		for _, fc := range faults {
 			found = found || slices.Contains(fc.Trips, inv.Name)

@@ -30,8 +30,10 @@ const (
 	invRecvToken
 	invUnblock
 	invPick
+	invComplete
 	invEndpoint
 	invClaim
+	invExec
 	numInvariants
 )
 
@@ -48,10 +50,14 @@ var all = [numInvariants]Invariant{
 		"each round, before any step, the coroutines whose wait is over leave the blocked set for the ready queue in blocked-set order"},
 	{"pick-order", []string{"002 Scheduler Policies", "002 Scheduling Round: pick_ready, handle_result", "semantics-notes VM scheduling"},
 		"each round picks up to N coroutines from the ready queue as the releases left it, by the policy (RoundRobin and Cooperative the first, ProgressAware the first holding a progress token, else the first); afterwards the queue holds the rest in order, then each pick's spawned coroutines and the pick itself if it continues (Cooperative: continuing picks at the front), and the blocked set the unreleased in order, then the picks that blocked"},
+	{"sessions-complete", []string{"002 WASM Compatibility: run until all_terminal", "002 Scheduler Policies: ProgressAware (sessions eventually advance)"},
+		"when no round (or step) can change anything, every coroutine has finished (done or faulted) and every loaded session has closed: the vocabulary's protocols cannot deadlock, so a run stopped short was stopped by the scheduler (every run is finite, so this is the liveness property \"every session eventually closes\")"},
 	{"endpoint-trace-invariance", []string{"002 N-Invariance (the variant that holds)"},
 		"every endpoint's own trace (its session's normalized trace projected on its role) is the same under every N, policy and interleaving: per-session traces are equal up to commuting events of different endpoints"},
 	{"session-trace-invariance", []string{"002 N-Invariance (the claim as stated)"},
 		"normalized per-session traces are the same under every N and policy (checked only in the scenarios with claim=true: capacity-1 and the claim* ones; false in general, see README)"},
+	{"exec-instr-derived", []string{"002 Scheduling Round: exec_instr", "002 Block Reasons", "002 N-Invariance: the handler contract"},
+		"each picked coroutine executes the instruction its protocol's code has at its pc, derived by the checker from the state before and judged event by event: open; send (its label) or choose (the handler's last answer) onto the back of the edge's buffer, or SendWait on a full one; recv or offer take the buffer's head and a token (offer's label 1 jumps to its branch), RecvWait on an empty buffer, a fault with no token; invoke waits (InvokeWait) and, resumed, gets the load's response plus the session's invokes so far, mod 2; close only a drained session (CloseWait); spawn starts the role's coroutine under the next number; halt or the code's end halts it. Releases are of blocked coroutines whose wait is over, every event carries the round's tick, a load adds exactly its session and starting coroutines, and the state after is exactly what these derive"},
 }
 
 // Names lists the invariants in check order.
@@ -111,12 +117,18 @@ func (c *Checker) transition(m *mvm.Model, s *State, in mvm.Input, next *State) 
 		c.scratch, err = rt.SchedRound(&probe, rt.Config{N: 0, Policy: rt.RoundRobin, Faults: m.Scenario.Faults}, c.scratch[:0])
 		broken[invZeroN] = err == nil
 	}
-	if in.Kind != mvm.Load {
+	if in.Kind == mvm.Load {
+		load := loadInput{proto: in.Proto, resp: in.Resp, capacity: m.Scenario.Capacity}
+		for k := range m.Runs() {
+			broken[invExec] = broken[invExec] || !loadDerived(&s.Runs[k].VM, &next.Runs[k].VM, load)
+		}
+	} else {
 		for k := range m.Runs() {
 			before, after, ev := &s.Runs[k].VM, &next.Runs[k].VM, m.Events[k]
 			broken[invCapacity] = broken[invCapacity] || !withinCapacity(after)
 			broken[invTokens] = broken[invTokens] || !tokensConserved(before, after, ev)
 			broken[invRecvToken] = broken[invRecvToken] || !receivesNeedTokens(before, after, ev)
+			broken[invExec] = broken[invExec] || !execDerived(before, after, ev)
 			if in.Kind == mvm.Round {
 				broken[invUnblock] = broken[invUnblock] || !unblockedInOrder(before, ev)
 				broken[invPick] = broken[invPick] || !pickedByPolicy(before, after, ev, m.Configs[k])
@@ -135,6 +147,7 @@ func (c *Checker) transition(m *mvm.Model, s *State, in mvm.Input, next *State) 
 func (c *Checker) quiescent(m *mvm.Model, s *State) int {
 	var broken [numInvariants]bool
 	runs := comparedRuns(m)
+	broken[invComplete] = !sessionsComplete(s, m.Runs())
 	broken[invEndpoint] = !endpointsAgree(s, s, runs, true)
 	broken[invClaim] = !sessionsAgree(s, s, runs, true)
 	return c.first(&broken)

@@ -18,13 +18,15 @@ type FaultCase struct {
 
 var faults = []FaultCase{
 	{rt.HandlerReadsTick, "handlers", []string{"endpoint-trace-invariance"}},
-	{rt.HandlerCrossSession, "handlers", []string{"endpoint-trace-invariance"}},
+	{rt.HandlerCrossSession, "handlers", []string{"endpoint-trace-invariance", "exec-instr-derived"}},
 	{rt.UnblockReversed, "default", []string{"unblock-order"}},
 	{rt.ProgressAwareLosesToken, "default", []string{"token-conservation"}},
 	{rt.ZeroNAccepted, "default", []string{"n-zero-rejected"}},
 	{rt.RecvWithoutToken, "default", []string{"recv-needs-token"}},
 	{rt.BufferOverflow, "backpressure", []string{"buffer-capacity"}},
 	{rt.ProgressAwareIgnoresTokens, "default", []string{"pick-order"}},
+	{rt.OfferBranchInverted, "handlers", []string{"exec-instr-derived"}},
+	{rt.BlockedNeverStepped, "handlers", []string{"sessions-complete"}},
 }
 
 // Faults is the fault catalogue.

@@ -174,7 +174,7 @@ func (m *Model) Enabled(s *State, buf []Input) []Input {
 	}
 	if m.Scenario.Interleavings {
 		for c := range vm.NCoros {
-			if rt.CanProceed(vm, c) {
+			if rt.CanProceed(vm, c, m.Scenario.Faults) {
 				buf = append(buf, Input{Kind: Step, Coro: c})
 			}
 		}
@@ -225,7 +225,7 @@ func (m *Model) Apply(s *State, in Input, next *State) error {
 		if !m.Scenario.Interleavings {
 			return fmt.Errorf("step in a lockstep scenario")
 		}
-		if in.Coro >= s.Runs[0].VM.NCoros || !rt.CanProceed(&s.Runs[0].VM, in.Coro) {
+		if in.Coro >= s.Runs[0].VM.NCoros || !rt.CanProceed(&s.Runs[0].VM, in.Coro, m.Scenario.Faults) {
 			return fmt.Errorf("step c%d: it cannot proceed", in.Coro)
 		}
 		if s.Running == 0 {

@@ -59,7 +59,7 @@ func execInstr(s *State, c uint8, f Faults, ev []Event) ([]Event, result) {
 		b.Msgs[b.Len] = 0
 		if in.Op == OpOffer {
 			emit(EvOffered, in.Edge, label)
-			if label == 1 {
+			if (label == 1) != f.Has(OfferBranchInverted) {
 				co.PC = in.Arg - 1 // the pc++ below lands on the branch
 			}
 		} else {

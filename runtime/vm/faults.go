@@ -32,6 +32,12 @@ const (
 	// ProgressAwareIgnoresTokens: ProgressAware picks the first in queue
 	// order, as RoundRobin does, whoever holds a token.
 	ProgressAwareIgnoresTokens
+	// OfferBranchInverted: an offer takes the branch on label 0 and falls
+	// through on label 1.
+	OfferBranchInverted
+	// BlockedNeverStepped: the nondeterministic scheduler never steps a
+	// blocked coroutine, even once its wait is over.
+	BlockedNeverStepped
 	numFaults
 )
 
@@ -44,6 +50,8 @@ var faultInfo = [numFaults]struct{ name, doc string }{
 	{"recv-without-token", "a receive with no progress token proceeds instead of faulting"},
 	{"buffer-overflow", "SendWait's full-buffer test is off by one: a send to a full buffer goes through"},
 	{"progress-aware-ignores-tokens", "ProgressAware picks the first ready coroutine, as RoundRobin does, not the first holding a progress token"},
+	{"offer-branch-inverted", "an offer jumps to its branch on label 0 and falls through on label 1"},
+	{"blocked-never-stepped", "the nondeterministic scheduler never steps a blocked coroutine again, even once its wait is over"},
 }
 
 // Name is the fault's name on the command line.
@@ -72,7 +80,7 @@ func FaultByName(name string) (Fault, bool) {
 }
 
 // Faults is a set of fault switches.
-type Faults uint8
+type Faults uint16
 
 // Has reports whether f is on.
 func (fs Faults) Has(f Fault) bool { return fs&(1<<f) != 0 }

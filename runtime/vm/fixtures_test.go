@@ -133,7 +133,7 @@ func (r *runner) do(d *datadriven.TestData) (string, error) {
 		if err != nil {
 			return "", err
 		}
-		if !CanProceed(&r.s, uint8(c)) {
+		if !CanProceed(&r.s, uint8(c), fs) {
 			return "", fmt.Errorf("step: c%d cannot proceed", c)
 		}
 		r.ev = StepCoroutine(&r.s, uint8(c), fs, r.ev[:0])

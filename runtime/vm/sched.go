@@ -124,11 +124,11 @@ func handleResult(s *State, c uint8, res result, p Policy) (front bool) {
 // CanProceed reports whether the nondeterministic scheduler may step
 // coroutine c now: it is ready or blocked, and its instruction would not
 // block again (a wait not over, or a buffer full or empty).
-func CanProceed(s *State, c uint8) bool {
+func CanProceed(s *State, c uint8, f Faults) bool {
 	co := &s.Coros[c]
 	switch co.Status {
 	case Blocked:
-		return Releasable(s, c)
+		return Releasable(s, c) && !f.Has(BlockedNeverStepped)
 	case Ready:
 	default:
 		return false

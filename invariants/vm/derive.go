@@ -1,0 +1,271 @@
+package vm
+
+import rt "modelcheck/runtime/vm"
+
+// This file is exec-instr-derived and sessions-complete: the checks that
+// do not trust what execInstr did to the state. exec-instr-derived keeps a
+// shadow (a copy of the state before, which the same check verified one
+// transition earlier) and applies to it what the protocol's code says the
+// picked coroutines do, judging each event on the way; the runtime's state
+// after must then be the shadow. The ready queue and the blocked set are
+// pick-order's to check, so the shadow takes them from after.
+
+// maxStepEvents bounds the events one executed instruction emits: an
+// action and the halt of a coroutine that ran past its code.
+const maxStepEvents = 2
+
+// loadDerived: exec-instr-derived for a load. The runtime's state after is
+// the state before plus one session of the input's protocol and response,
+// every edge empty with the scenario's capacity, and a ready coroutine at
+// pc 0 for each role that starts at load, in role order, holding the
+// tokens its type grants.
+func loadDerived(before, after *rt.State, in loadInput) bool {
+	sh := *before
+	if sh.NSessions >= rt.MaxSessions {
+		return false
+	}
+	sid := sh.NSessions
+	sh.NSessions++
+	ses := &sh.Sessions[sid]
+	*ses = rt.Session{Proto: in.proto, Resp: in.resp}
+	for e := range ses.Bufs {
+		ses.Bufs[e].Cap = in.capacity
+	}
+	for role, r := range rt.Protocols[in.proto].Roles {
+		if !r.Spawned && !start(&sh, sid, uint8(role)) {
+			return false
+		}
+	}
+	return sh == *after
+}
+
+// loadInput is what a load names: its protocol and handler response, and
+// the scenario's capacity for every edge.
+type loadInput struct {
+	proto    rt.ProtocolID
+	resp     uint8
+	capacity uint8
+}
+
+// start adds to the shadow a ready coroutine for the endpoint {sid, role}
+// at the back of the queue, holding the tokens its role's type grants.
+func start(sh *rt.State, sid, role uint8) bool {
+	if sh.NCoros >= rt.MaxCoros {
+		return false
+	}
+	c := sh.NCoros
+	sh.NCoros++
+	sh.Coros[c] = rt.Coro{Status: rt.Ready, Session: sid, Role: role,
+		Tokens: rt.Protocols[sh.Sessions[sid].Proto].Roles[role].Tokens}
+	sh.Ready[sh.NReady] = c
+	sh.NReady++
+	return true
+}
+
+// execDerived: exec-instr-derived for a round or a step of one run. A run
+// a round skipped has no events and no change. Otherwise the clock moves
+// by one and stamps every event; each release is of a blocked coroutine
+// whose wait is over (waitOver); each pick is of a ready coroutine, and is
+// followed by exactly the events its instruction emits (instrEvents),
+// which also applies the instruction to the shadow.
+func execDerived(before, after *rt.State, ev []rt.Event) bool {
+	if len(ev) == 0 {
+		return *before == *after
+	}
+	sh := *before
+	sh.Clock++
+	for i := 0; i < len(ev); {
+		e := ev[i]
+		if e.Tick != sh.Clock || e.Coro >= sh.NCoros {
+			return false
+		}
+		co := &sh.Coros[e.Coro]
+		switch e.Kind {
+		case rt.EvUnblocked:
+			if co.Status != rt.Blocked || !waitOver(&sh, e.Coro) || e != tagged(&sh, e.Coro, rt.EvUnblocked) {
+				return false
+			}
+			co.Status, co.Reason = rt.Ready, rt.NotBlocked
+			i++
+		case rt.EvPicked:
+			if co.Status != rt.Ready || e != tagged(&sh, e.Coro, rt.EvPicked) {
+				return false
+			}
+			var want [maxStepEvents]rt.Event
+			n := instrEvents(&sh, e.Coro, &want)
+			i++
+			if len(ev)-i < n {
+				return false
+			}
+			for _, w := range want[:n] {
+				if ev[i] != w {
+					return false
+				}
+				i++
+			}
+		default:
+			return false
+		}
+	}
+	sh.Ready, sh.NReady = after.Ready, after.NReady
+	sh.Blocked, sh.NBlocked = after.Blocked, after.NBlocked
+	return sh == *after
+}
+
+// tagged is the event of kind k about coroutine c, stamped with the
+// shadow's clock and c's endpoint.
+func tagged(sh *rt.State, c uint8, k rt.Kind) rt.Event {
+	co := &sh.Coros[c]
+	return rt.Event{Tick: sh.Clock, Kind: k, Coro: c, Session: co.Session, Role: co.Role}
+}
+
+// instrEvents applies to the shadow the instruction coroutine c is at, as
+// the protocol's code reads (contract 002 exec_instr, the Block Reasons,
+// and the handler contract), and writes into want the events it must
+// emit; it returns how many.
+//   - open opens the session; send puts its label, choose the register
+//     (the handler's last answer), at the back of the edge's buffer, or
+//     blocks (SendWait) on a full one;
+//   - recv and offer fault with no progress token, block (RecvWait) on an
+//     empty buffer, else take the head message and a token; an offer of
+//     label 1 jumps to its branch;
+//   - invoke blocks (InvokeWait) for the handler's answer and, resumed,
+//     gets it: the load's response plus the session's invokes so far, mod
+//     2 (deterministic and session-local);
+//   - close closes a drained session (buffers empty, every other
+//     coroutine of the session finished), else blocks (CloseWait);
+//   - spawn starts the role's coroutine under the next number;
+//   - halt, or running past the code, halts the coroutine.
+func instrEvents(sh *rt.State, c uint8, want *[maxStepEvents]rt.Event) int {
+	co := &sh.Coros[c]
+	ses := &sh.Sessions[co.Session]
+	code := rt.Protocols[ses.Proto].Roles[co.Role].Code
+	if int(co.PC) >= len(code) || code[co.PC].Op == rt.OpHalt {
+		co.Status = rt.Done
+		want[0] = tagged(sh, c, rt.EvHalted)
+		return 1
+	}
+	in := code[co.PC]
+	act := tagged(sh, c, 0)
+	act.Edge = in.Edge
+	block := func(why rt.BlockReason) int {
+		co.Status, co.Reason = rt.Blocked, why
+		act.Kind, act.Label = rt.EvBlocked, uint8(why)
+		want[0] = act
+		return 1
+	}
+	b := &ses.Bufs[in.Edge&1]
+	switch in.Op {
+	case rt.OpOpen:
+		ses.Opened = 1
+		act.Kind, act.Edge = rt.EvOpened, 0
+	case rt.OpSend, rt.OpChoose:
+		if b.Len >= b.Cap {
+			return block(rt.SendWait)
+		}
+		act.Kind, act.Label = rt.EvSent, in.Label
+		if in.Op == rt.OpChoose {
+			act.Kind, act.Label = rt.EvChose, co.Reg
+		}
+		b.Msgs[b.Len] = act.Label
+		b.Len++
+	case rt.OpRecv, rt.OpOffer:
+		if co.Tokens == 0 {
+			co.Status = rt.Faulted
+			act.Kind = rt.EvFaulted
+			want[0] = act
+			return 1
+		}
+		if b.Len == 0 {
+			return block(rt.RecvWait)
+		}
+		co.Tokens--
+		act.Kind, act.Label = rt.EvReceived, b.Msgs[0]
+		copy(b.Msgs[:], b.Msgs[1:b.Len])
+		b.Len--
+		b.Msgs[b.Len] = 0
+		if in.Op == rt.OpOffer {
+			act.Kind = rt.EvOffered
+			if act.Label == 1 {
+				co.PC = in.Arg - 1
+			}
+		}
+	case rt.OpInvoke:
+		if co.Invoked == 0 {
+			co.Invoked = 1
+			return block(rt.InvokeWait)
+		}
+		co.Invoked = 0
+		co.Reg = (ses.Resp + ses.Invokes) & 1
+		ses.Invokes++
+		act.Kind, act.Edge, act.Label = rt.EvInvoked, 0, co.Reg
+	case rt.OpClose:
+		if !drainedFor(sh, c) {
+			return block(rt.CloseWait)
+		}
+		ses.Closed = 1
+		act.Kind, act.Edge = rt.EvClosed, 0
+	case rt.OpSpawn:
+		n := sh.NCoros
+		if !start(sh, co.Session, in.Arg) {
+			return 0
+		}
+		act = rt.Event{Tick: sh.Clock, Kind: rt.EvSpawned, Coro: c, Session: rt.NoSession, Label: n}
+	default:
+		return 0
+	}
+	want[0] = act
+	co.PC++
+	if int(co.PC) >= len(code) {
+		co.Status = rt.Done
+		want[1] = tagged(sh, c, rt.EvHalted)
+		return 2
+	}
+	return 1
+}
+
+// drainedFor is close's condition for coroutine c, read by the checks:
+// its session's buffers are empty and every other coroutine of the
+// session has finished.
+func drainedFor(s *rt.State, c uint8) bool {
+	sid := s.Coros[c].Session
+	for _, b := range s.Sessions[sid].Bufs {
+		if b.Len > 0 {
+			return false
+		}
+	}
+	for o := range s.NCoros {
+		other := &s.Coros[o]
+		if o != c && other.Session == sid && other.Status != rt.Done && other.Status != rt.Faulted {
+			return false
+		}
+	}
+	return true
+}
+
+// sessionsComplete: sessions-complete, on a state where nothing is
+// enabled. Every coroutine of the run has finished (done or faulted) and
+// every loaded session has closed: its recorded trace holds its close.
+// The vocabulary's protocols cannot deadlock (each receive has its send,
+// each close waits only for its own session), so a run that stops short
+// was stopped by the scheduler.
+func sessionsComplete(s *State, runs int) bool {
+	for k := range runs {
+		run := &s.Runs[k]
+		for c := range run.VM.NCoros {
+			if st := run.VM.Coros[c].Status; st != rt.Done && st != rt.Faulted {
+				return false
+			}
+		}
+		for sid := range run.VM.NSessions {
+			closed := false
+			for _, b := range run.Rec.Ev[sid][:run.Rec.Len[sid]] {
+				closed = closed || rt.Kind(b>>5) == rt.EvClosed
+			}
+			if !closed {
+				return false
+			}
+		}
+	}
+	return true
+}
