@@ -1,8 +1,12 @@
 package vm
 
-import rt "modelcheck/runtime/vm"
+import (
+	mvm "modelcheck/model/vm"
+	rt "modelcheck/runtime/vm"
+)
 
-// This file is exec-instr-derived and sessions-complete: the checks that
+// This file is exec-instr-derived, sessions-complete and
+// trace-normalized: the checks that
 // do not trust what execInstr did to the state. exec-instr-derived keeps a
 // shadow (a copy of the state before, which the same check verified one
 // transition earlier) and applies to it what the protocol's code says the
@@ -268,4 +272,45 @@ func sessionsComplete(s *State, runs int) bool {
 		}
 	}
 	return true
+}
+
+// normalizedFor: trace-normalized, for one run's events ev of a
+// transition from s to next. got is the runtime's NormalizeTrace of ev.
+// The checker's own reading: the observable events are the session
+// actions (opened to faulted) and spawned; a session's are numbered 0, 1,
+// 2, ... within it and packed as three bits of kind, two of role, one of
+// edge and two of label (tick and coroutine dropped); spawned keeps its
+// tick and the coroutine it spawned. The run's recorded per-session trace
+// grows by exactly its sessions' packed events, in order.
+func normalizedFor(got []rt.Norm, ev []rt.Event, s, next *mvm.Recorder) bool {
+	var seq [rt.MaxSessions]uint8
+	grown := s.Len
+	i := 0
+	for _, e := range ev {
+		var want rt.Norm
+		switch {
+		case e.Kind <= rt.EvFaulted:
+			if e.Session >= rt.MaxSessions || e.Role > 3 || e.Edge > 1 || e.Label > 3 {
+				return false
+			}
+			body := uint8(e.Kind)<<5 | e.Role<<3 | e.Edge<<2 | e.Label
+			want = rt.Norm{Seq: seq[e.Session], Session: e.Session, Kind: e.Kind, Body: body}
+			seq[e.Session]++
+			if n := grown[e.Session]; n < mvm.MaxSessionEvents {
+				if next.Ev[e.Session][n] != body {
+					return false
+				}
+				grown[e.Session]++
+			}
+		case e.Kind == rt.EvSpawned:
+			want = rt.Norm{Seq: e.Tick, Session: rt.NoSession, Kind: e.Kind, Body: e.Label}
+		default:
+			continue
+		}
+		if i == len(got) || got[i] != want {
+			return false
+		}
+		i++
+	}
+	return i == len(got) && grown == next.Len
 }

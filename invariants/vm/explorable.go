@@ -3,6 +3,7 @@ package vm
 import (
 	"modelcheck/explore"
 	mvm "modelcheck/model/vm"
+	rt "modelcheck/runtime/vm"
 )
 
 // Explorable is a VM scenario checked by these invariants, in the shape
@@ -64,6 +65,7 @@ func (e Explorable) Invariants() []string { return Names() }
 func (e Explorable) Fork() explore.Model[State, mvm.Input] {
 	c := *e.C
 	c.scratch = make([]rtEvent, 0, 64)
+	c.norm = make([]rt.Norm, 0, 64)
 	return Explorable{M: e.M.Fork(), C: &c}
 }
 

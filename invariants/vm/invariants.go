@@ -34,6 +34,7 @@ const (
 	invEndpoint
 	invClaim
 	invExec
+	invNormalized
 	numInvariants
 )
 
@@ -58,6 +59,8 @@ var all = [numInvariants]Invariant{
 		"normalized per-session traces are the same under every N and policy (checked only in the scenarios with claim=true: capacity-1 and the claim* ones; false in general, see README)"},
 	{"exec-instr-derived", []string{"002 Scheduling Round: exec_instr", "002 Block Reasons", "002 N-Invariance: the handler contract"},
 		"each picked coroutine executes the instruction its protocol's code has at its pc, derived by the checker from the state before and judged event by event: open; send (its label) or choose (the handler's last answer) onto the back of the edge's buffer, or SendWait on a full one; recv or offer take the buffer's head and a token (offer's label 1 jumps to its branch), RecvWait on an empty buffer, a fault with no token; invoke waits (InvokeWait) and, resumed, gets the load's response plus the session's invokes so far, mod 2; close only a drained session (CloseWait); spawn starts the role's coroutine under the next number; halt or the code's end halts it. Releases are of blocked coroutines whose wait is over, every event carries the round's tick, a load adds exactly its session and starting coroutines, and the state after is exactly what these derive"},
+	{"trace-normalized", []string{"002 N-Invariance: normalize_trace, filter_by_session"},
+		"the traces the checks compare are the runtime's normalization of each run's events (NormalizeTrace), and it is right: every observable event in order (the session actions and spawned; picks, blocks, releases and halts left out), a session's numbered 0, 1, 2, ... within that session and keeping kind, role, edge and label with tick and coroutine dropped, spawned keeping its tick; each run's per-session trace grows by exactly its session's events"},
 }
 
 // Names lists the invariants in check order.
@@ -73,12 +76,13 @@ func Names() []string {
 type Checker struct {
 	on      [numInvariants]bool
 	scratch []rt.Event
+	norm    []rt.Norm
 }
 
 // NewChecker checks the named invariants, or all of them when only is
 // empty; session-trace-invariance only where the scenario claims it.
 func NewChecker(sc *mvm.Scenario, only []string) (*Checker, error) {
-	c := &Checker{scratch: make([]rt.Event, 0, 64)}
+	c := &Checker{scratch: make([]rt.Event, 0, 64), norm: make([]rt.Norm, 0, 64)}
 	for i := range all {
 		c.on[i] = len(only) == 0
 	}
@@ -129,6 +133,8 @@ func (c *Checker) transition(m *mvm.Model, s *State, in mvm.Input, next *State) 
 			broken[invTokens] = broken[invTokens] || !tokensConserved(before, after, ev)
 			broken[invRecvToken] = broken[invRecvToken] || !receivesNeedTokens(before, after, ev)
 			broken[invExec] = broken[invExec] || !execDerived(before, after, ev)
+			c.norm = rt.NormalizeTrace(c.norm[:0], ev, m.Scenario.Faults)
+			broken[invNormalized] = broken[invNormalized] || !normalizedFor(c.norm, ev, &s.Runs[k].Rec, &next.Runs[k].Rec)
 			if in.Kind == mvm.Round {
 				broken[invUnblock] = broken[invUnblock] || !unblockedInOrder(before, ev)
 				broken[invPick] = broken[invPick] || !pickedByPolicy(before, after, ev, m.Configs[k])

@@ -249,7 +249,7 @@ func endpointsAgree(s, next *State, runs int, complete bool) bool {
 		rk := &next.Runs[k].Rec
 		for sid := range rk.Len {
 			for i := s.Runs[k].Rec.Len[sid]; i < rk.Len[sid]; i++ {
-				role := rt.BodyRole(rk.Ev[sid][i])
+				role := bodyRole(rk.Ev[sid][i])
 				j := countRole(rk, sid, role, int(i))
 				for m := range runs {
 					if b, ok := nthOfRole(&next.Runs[m].Rec, sid, role, j); ok && b != rk.Ev[sid][i] {
@@ -273,7 +273,7 @@ func endpointsAgree(s, next *State, runs int, complete bool) bool {
 func countRole(r *mvm.Recorder, sid int, role uint8, n int) int {
 	c := 0
 	for _, b := range r.Ev[sid][:n] {
-		if rt.BodyRole(b) == role {
+		if bodyRole(b) == role {
 			c++
 		}
 	}
@@ -283,7 +283,7 @@ func countRole(r *mvm.Recorder, sid int, role uint8, n int) int {
 // nthOfRole is role's j-th event (from 0) in session sid.
 func nthOfRole(r *mvm.Recorder, sid int, role uint8, j int) (uint8, bool) {
 	for _, b := range r.Ev[sid][:r.Len[sid]] {
-		if rt.BodyRole(b) == role {
+		if bodyRole(b) == role {
 			if j == 0 {
 				return b, true
 			}
@@ -292,3 +292,7 @@ func nthOfRole(r *mvm.Recorder, sid int, role uint8, j int) (uint8, bool) {
 	}
 	return 0, false
 }
+
+// bodyRole is the role of a packed session event, by the layout
+// trace-normalized checks (bits 3 and 4), not the runtime's reading.
+func bodyRole(b uint8) uint8 { return b >> 3 & 3 }

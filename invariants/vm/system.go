@@ -27,6 +27,7 @@ var faults = []FaultCase{
 	{rt.ProgressAwareIgnoresTokens, "default", []string{"pick-order"}},
 	{rt.OfferBranchInverted, "handlers", []string{"exec-instr-derived"}},
 	{rt.BlockedNeverStepped, "handlers", []string{"sessions-complete"}},
+	{rt.NormalizeSharedSeq, "default", []string{"trace-normalized"}},
 }
 
 // Faults is the fault catalogue.

@@ -126,6 +126,8 @@ type Model struct {
 	// Events[k] are run k's events of the last Apply.
 	Events [NumConfigs][]rt.Event
 	refEv  []rt.Event
+	// norm holds a run's normalized events while they are recorded.
+	norm []rt.Norm
 }
 
 // New builds the model of a scenario.
@@ -135,6 +137,7 @@ func New(sc Scenario) *Model {
 		m.Events[k] = make([]rt.Event, 0, 64)
 	}
 	m.refEv = make([]rt.Event, 0, 64)
+	m.norm = make([]rt.Norm, 0, 64)
 	return m
 }
 
@@ -219,7 +222,7 @@ func (m *Model) Apply(s *State, in Input, next *State) error {
 			if m.Events[k], err = rt.SchedRound(&run.VM, m.Configs[k], m.Events[k]); err != nil {
 				return err
 			}
-			record(&run.Rec, m.Events[k])
+			m.record(&run.Rec, m.Events[k])
 		}
 	case Step:
 		if !m.Scenario.Interleavings {
@@ -234,7 +237,7 @@ func (m *Model) Apply(s *State, in Input, next *State) error {
 		}
 		run := &next.Runs[0]
 		m.Events[0] = rt.StepCoroutine(&run.VM, in.Coro, m.Scenario.Faults, m.Events[0])
-		record(&run.Rec, m.Events[0])
+		m.record(&run.Rec, m.Events[0])
 	}
 	return nil
 }
@@ -253,16 +256,19 @@ func (m *Model) reference(next *State) {
 			break
 		}
 		m.refEv, _ = rt.SchedRound(&vm, m.Configs[0], m.refEv[:0])
-		record(rec, m.refEv)
+		m.record(rec, m.refEv)
 	}
 }
 
-// record appends the session events of ev to rec.
-func record(rec *Recorder, ev []rt.Event) {
-	for _, e := range ev {
-		if e.InSession() && rec.Len[e.Session] < MaxSessionEvents {
-			rec.Ev[e.Session][rec.Len[e.Session]] = e.Body()
-			rec.Len[e.Session]++
+// record appends to rec the session events of ev as the runtime
+// normalizes them (rt.NormalizeTrace): the traces the checks compare are
+// the contract's normalized traces, filtered by session.
+func (m *Model) record(rec *Recorder, ev []rt.Event) {
+	m.norm = rt.NormalizeTrace(m.norm[:0], ev, m.Scenario.Faults)
+	for _, n := range m.norm {
+		if n.Session < rt.MaxSessions && rec.Len[n.Session] < MaxSessionEvents {
+			rec.Ev[n.Session][rec.Len[n.Session]] = n.Body
+			rec.Len[n.Session]++
 		}
 	}
 }

@@ -89,9 +89,6 @@ func (e Event) Body() uint8 {
 	return uint8(e.Kind)<<5 | (e.Role&3)<<3 | (e.Edge&1)<<2 | e.Label&3
 }
 
-// BodyRole is the role a packed body belongs to.
-func BodyRole(b uint8) uint8 { return b >> 3 & 3 }
-
 // BodyString spells a packed body.
 func BodyString(b uint8) string {
 	k, role, edge, label := Kind(b>>5), b>>3&3, b>>2&1, b&3
@@ -109,14 +106,21 @@ func BodyString(b uint8) string {
 // observable events of trace to dst: each session's events renumbered 0,
 // 1, 2, ... in trace order, events of no session keeping their global tick
 // ("dropping ticks" for comparison). Selecting one session's events of the
-// result is the contract's filter_by_session.
-func NormalizeTrace(dst []Norm, trace []Event) []Norm {
+// result is the contract's filter_by_session. The checker's traces are
+// built from it, round by round.
+func NormalizeTrace(dst []Norm, trace []Event, f Faults) []Norm {
 	var seq [MaxSessions]uint8
 	for _, e := range trace {
 		switch {
 		case !e.Observable():
 		case e.InSession():
 			dst = append(dst, Norm{Seq: seq[e.Session], Session: e.Session, Kind: e.Kind, Body: e.Body()})
+			if f.Has(NormalizeSharedSeq) {
+				for s := range seq {
+					seq[s]++
+				}
+				continue
+			}
 			seq[e.Session]++
 		default:
 			dst = append(dst, Norm{Seq: e.Tick, Session: NoSession, Kind: e.Kind, Body: e.Label})

@@ -38,6 +38,9 @@ const (
 	// BlockedNeverStepped: the nondeterministic scheduler never steps a
 	// blocked coroutine, even once its wait is over.
 	BlockedNeverStepped
+	// NormalizeSharedSeq: NormalizeTrace numbers every session's events
+	// with one counter, not each session's from 0.
+	NormalizeSharedSeq
 	numFaults
 )
 
@@ -52,6 +55,7 @@ var faultInfo = [numFaults]struct{ name, doc string }{
 	{"progress-aware-ignores-tokens", "ProgressAware picks the first ready coroutine, as RoundRobin does, not the first holding a progress token"},
 	{"offer-branch-inverted", "an offer jumps to its branch on label 0 and falls through on label 1"},
 	{"blocked-never-stepped", "the nondeterministic scheduler never steps a blocked coroutine again, even once its wait is over"},
+	{"normalize-shared-seq", "NormalizeTrace numbers the events of all sessions with one counter instead of renumbering each session from 0"},
 }
 
 // Name is the fault's name on the command line.

@@ -166,7 +166,7 @@ func (r *runner) do(d *datadriven.TestData) (string, error) {
 			fmt.Fprintf(&out, "tick %d: %s\n", e.Tick, e)
 		}
 	case "normalize":
-		for _, n := range NormalizeTrace(nil, r.trace) {
+		for _, n := range NormalizeTrace(nil, r.trace, 0) {
 			if n.Session == NoSession {
 				fmt.Fprintf(&out, "tick %d: %s c%d\n", n.Seq, n.Kind, n.Body)
 				continue
