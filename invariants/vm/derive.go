@@ -71,8 +71,11 @@ func start(sh *rt.State, sid, role uint8) bool {
 // by one and stamps every event; each release is of a blocked coroutine
 // whose wait is over (waitOver); each pick is of a ready coroutine, and is
 // followed by exactly the events its instruction emits (instrEvents),
-// which also applies the instruction to the shadow.
-func execDerived(before, after *rt.State, ev []rt.Event) bool {
+// which also applies the instruction to the shadow. A step of the
+// nondeterministic scheduler (step true) releases and runs only the
+// coroutine it names, and runs one that can proceed: its instruction does
+// not block, except an invoke waiting for its handler's answer.
+func execDerived(before, after *rt.State, ev []rt.Event, step bool, named uint8) bool {
 	if len(ev) == 0 {
 		return *before == *after
 	}
@@ -84,6 +87,9 @@ func execDerived(before, after *rt.State, ev []rt.Event) bool {
 			return false
 		}
 		co := &sh.Coros[e.Coro]
+		if step && e.Coro != named {
+			return false
+		}
 		switch e.Kind {
 		case rt.EvUnblocked:
 			if co.Status != rt.Blocked || !waitOver(&sh, e.Coro) || e != tagged(&sh, e.Coro, rt.EvUnblocked) {
@@ -102,7 +108,7 @@ func execDerived(before, after *rt.State, ev []rt.Event) bool {
 				return false
 			}
 			for _, w := range want[:n] {
-				if ev[i] != w {
+				if ev[i] != w || step && w.Kind == rt.EvBlocked && w.Label != uint8(rt.InvokeWait) {
 					return false
 				}
 				i++
