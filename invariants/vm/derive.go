@@ -320,3 +320,39 @@ func normalizedFor(got []rt.Norm, ev []rt.Event, s, next *mvm.Recorder) bool {
 	}
 	return i == len(got) && grown == next.Len
 }
+
+// loadsRefused: load-refused, on a state where loads are still possible
+// (no round or step has run). Each load the VM cannot hold is an error
+// and loads nothing: an unknown protocol, a capacity of 0 or past
+// MaxCapacity, a response other than 0 or 1, a session past MaxSessions,
+// a protocol whose roles would pass MaxCoros. The environment never asks
+// for these, so the check asks, on a copy.
+func loadsRefused(s *rt.State, f rt.Faults) bool {
+	bad := [...]struct {
+		proto          rt.ProtocolID
+		resp, capacity uint8
+	}{
+		{rt.NumProtocols, 0, 1},
+		{rt.PingPong, 0, 0},
+		{rt.PingPong, 0, rt.MaxCapacity + 1},
+		{rt.Choice, 2, 1},
+	}
+	for _, b := range bad {
+		if !refused(s, b.proto, b.resp, b.capacity, f) {
+			return false
+		}
+	}
+	for p := range rt.NumProtocols {
+		full := s.NSessions >= rt.MaxSessions || int(s.NCoros)+len(rt.Protocols[p].Roles) > rt.MaxCoros
+		if full && !refused(s, p, 0, 1, f) {
+			return false
+		}
+	}
+	return true
+}
+
+// refused: Load refuses the load on a copy of s and leaves it as it was.
+func refused(s *rt.State, p rt.ProtocolID, resp, capacity uint8, f rt.Faults) bool {
+	probe := *s
+	return rt.Load(&probe, p, resp, capacity, f) != nil && probe == *s
+}

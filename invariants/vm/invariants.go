@@ -35,6 +35,7 @@ const (
 	invClaim
 	invExec
 	invNormalized
+	invLoadRefused
 	numInvariants
 )
 
@@ -61,6 +62,8 @@ var all = [numInvariants]Invariant{
 		"each picked coroutine executes the instruction its protocol's code has at its pc, derived by the checker from the state before and judged event by event: open; send (its label) or choose (the handler's last answer) onto the back of the edge's buffer, or SendWait on a full one; recv or offer take the buffer's head and a token (offer's label 1 jumps to its branch), RecvWait on an empty buffer, a fault with no token; invoke waits (InvokeWait) and, resumed, gets the load's response plus the session's invokes so far, mod 2; close only a drained session (CloseWait); spawn starts the role's coroutine under the next number; halt or the code's end halts it. Releases are of blocked coroutines whose wait is over, every event carries the round's tick, a load adds exactly its session and starting coroutines, a step of the nondeterministic scheduler runs only the coroutine it names, and one that can proceed (its instruction blocks only if it is an invoke waiting for its answer), and the state after is exactly what these derive"},
 	{"trace-normalized", []string{"002 N-Invariance: normalize_trace, filter_by_session"},
 		"the traces the checks compare are the runtime's normalization of each run's events (NormalizeTrace), and it is right: every observable event in order (the session actions and spawned; picks, blocks, releases and halts left out), a session's numbered 0, 1, 2, ... within that session and keeping kind, role, edge and label with tick and coroutine dropped, spawned keeping its tick; each run's per-session trace grows by exactly its session's events"},
+	{"load-refused", []string{"runtime/vm Load's bounds (002 is silent; README VM)"},
+		"while sessions may still be loaded, a load the VM cannot hold is an error and loads nothing: an unknown protocol, a capacity of 0 or above 2, a handler response other than 0 or 1, a fourth session, more than 9 coroutines (probed on a copy of every state before the first round)"},
 }
 
 // Names lists the invariants in check order.
@@ -120,6 +123,9 @@ func (c *Checker) transition(m *mvm.Model, s *State, in mvm.Input, next *State) 
 		var err error
 		c.scratch, err = rt.SchedRound(&probe, rt.Config{N: 0, Policy: rt.RoundRobin, Faults: m.Scenario.Faults}, c.scratch[:0])
 		broken[invZeroN] = err == nil
+	}
+	if s.Running == 0 && c.on[invLoadRefused] {
+		broken[invLoadRefused] = !loadsRefused(&s.Runs[0].VM, m.Scenario.Faults)
 	}
 	if in.Kind == mvm.Load {
 		load := loadInput{proto: in.Proto, resp: in.Resp, capacity: m.Scenario.Capacity}

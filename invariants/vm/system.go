@@ -28,6 +28,7 @@ var faults = []FaultCase{
 	{rt.OfferBranchInverted, "handlers", []string{"exec-instr-derived"}},
 	{rt.BlockedNeverStepped, "handlers", []string{"sessions-complete"}},
 	{rt.NormalizeSharedSeq, "default", []string{"trace-normalized"}},
+	{rt.CapacityZeroAccepted, "default", []string{"load-refused"}},
 }
 
 // Faults is the fault catalogue.

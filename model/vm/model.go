@@ -204,7 +204,7 @@ func (m *Model) Apply(s *State, in Input, next *State) error {
 			return fmt.Errorf("load after the first round")
 		}
 		for k := range m.Runs() {
-			if err := rt.Load(&next.Runs[k].VM, in.Proto, in.Resp, m.Scenario.Capacity); err != nil {
+			if err := rt.Load(&next.Runs[k].VM, in.Proto, in.Resp, m.Scenario.Capacity, m.Scenario.Faults); err != nil {
 				return err
 			}
 		}

@@ -12,7 +12,7 @@ func TestRoundsDoNotAllocate(t *testing.T) {
 		for p := range Policy(NumPolicies) {
 			var s State
 			for _, proto := range []ProtocolID{PingPong, Pipeline, Relay} {
-				if err := Load(&s, proto, 1, 2); err != nil {
+				if err := Load(&s, proto, 1, 2, 0); err != nil {
 					t.Fatal(err)
 				}
 			}

@@ -41,6 +41,9 @@ const (
 	// NormalizeSharedSeq: NormalizeTrace numbers every session's events
 	// with one counter, not each session's from 0.
 	NormalizeSharedSeq
+	// CapacityZeroAccepted: Load accepts a session whose edges have
+	// capacity 0, buffers that can never take a message.
+	CapacityZeroAccepted
 	numFaults
 )
 
@@ -56,6 +59,7 @@ var faultInfo = [numFaults]struct{ name, doc string }{
 	{"offer-branch-inverted", "an offer jumps to its branch on label 0 and falls through on label 1"},
 	{"blocked-never-stepped", "the nondeterministic scheduler never steps a blocked coroutine again, even once its wait is over"},
 	{"normalize-shared-seq", "NormalizeTrace numbers the events of all sessions with one counter instead of renumbering each session from 0"},
+	{"capacity-zero-accepted", "Load accepts capacity 0 (edges that can never take a message) instead of refusing it"},
 }
 
 // Name is the fault's name on the command line.

@@ -83,7 +83,7 @@ func (r *runner) do(d *datadriven.TestData) (string, error) {
 			return "", err
 		}
 		n0 := r.s.NCoros
-		if err := Load(&r.s, p, uint8(resp), uint8(capacity)); err != nil {
+		if err := Load(&r.s, p, uint8(resp), uint8(capacity), 0); err != nil {
 			return "", err
 		}
 		fmt.Fprintf(&out, "s%d %s:", r.s.NSessions-1, p)
@@ -218,7 +218,7 @@ func TestFixtureDirectivesRefuseBadInput(t *testing.T) {
 		{"load", []datadriven.CmdArg{arg("proto", "nope")}, `proto="nope" is not a protocol`},
 		{"load", []datadriven.CmdArg{arg("proto", "choice"), arg("resp", "2")}, `resp="2": want a number 0..1`},
 		{"load", []datadriven.CmdArg{arg("proto", "pipeline"), arg("capacity", "3")}, `capacity="3": want a number 0..2`},
-		{"load", []datadriven.CmdArg{arg("proto", "pipeline"), arg("capacity", "0")}, `capacity 0 outside 1..2`},
+		{"load", []datadriven.CmdArg{arg("proto", "pipeline"), arg("capacity", "0")}, `capacity outside 1..2`},
 		{"round", []datadriven.CmdArg{arg("policy", "fifo")}, `policy="fifo" is not a policy`},
 		{"round", []datadriven.CmdArg{arg("fault", "nope")}, `unknown fault "nope"`},
 		{"step", []datadriven.CmdArg{arg("c", "0")}, `step before any load`},

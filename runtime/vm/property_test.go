@@ -20,7 +20,7 @@ func TestRoundsKeepTheSchedulerWhole(t *testing.T) {
 		for range sessions {
 			p := ProtocolID(rapid.IntRange(0, int(NumProtocols)-1).Draw(t, "protocol"))
 			resp := uint8(rapid.IntRange(0, 1).Draw(t, "resp"))
-			if err := Load(&s, p, resp, capacity); err != nil {
+			if err := Load(&s, p, resp, capacity, 0); err != nil {
 				t.Fatal(err)
 			}
 		}

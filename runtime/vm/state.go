@@ -149,28 +149,33 @@ type Config struct {
 // ErrZeroN is the error of a round with concurrency N = 0.
 var ErrZeroN = errors.New("vm: concurrency N = 0 (N must be at least 1)")
 
+// Load's refusals. They are values, not formatted, so that a refusal
+// allocates nothing: the checker probes them on the states it explores.
+var (
+	ErrUnknownProtocol = fmt.Errorf("vm: unknown protocol (known: %d protocols)", NumProtocols)
+	ErrTooManySessions = fmt.Errorf("vm: more than %d sessions", MaxSessions)
+	ErrCapacity        = fmt.Errorf("vm: capacity outside 1..%d", MaxCapacity)
+	ErrResponse        = errors.New("vm: handler response is not 0 or 1")
+	ErrTooManyCoros    = fmt.Errorf("vm: more than %d coroutines", MaxCoros)
+)
+
 // Load adds a session running protocol p with handler response resp and
 // every edge of capacity capacity; its roles that start at load join the
-// ready queue in role order.
-func Load(s *State, p ProtocolID, resp, capacity uint8) error {
+// ready queue in role order. An unknown protocol, a session or coroutine
+// past the bounds, a capacity outside 1..MaxCapacity or a response other
+// than 0 or 1 is an error, and loads nothing.
+func Load(s *State, p ProtocolID, resp, capacity uint8, f Faults) error {
 	switch {
 	case p >= NumProtocols:
-		return fmt.Errorf("vm: unknown protocol %d", p)
+		return ErrUnknownProtocol
 	case s.NSessions >= MaxSessions:
-		return fmt.Errorf("vm: more than %d sessions", MaxSessions)
-	case capacity < 1 || capacity > MaxCapacity:
-		return fmt.Errorf("vm: capacity %d outside 1..%d", capacity, MaxCapacity)
+		return ErrTooManySessions
+	case capacity < 1 && !f.Has(CapacityZeroAccepted) || capacity > MaxCapacity:
+		return ErrCapacity
 	case resp > 1:
-		return fmt.Errorf("vm: handler response %d is not 0 or 1", resp)
-	}
-	starting := 0
-	for _, r := range Protocols[p].Roles {
-		if !r.Spawned {
-			starting++
-		}
-	}
-	if int(s.NCoros)+len(Protocols[p].Roles) > MaxCoros {
-		return fmt.Errorf("vm: more than %d coroutines", MaxCoros)
+		return ErrResponse
+	case int(s.NCoros)+len(Protocols[p].Roles) > MaxCoros:
+		return ErrTooManyCoros
 	}
 	sid := s.NSessions
 	s.NSessions++
