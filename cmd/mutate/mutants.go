@@ -53,18 +53,23 @@ var swaps = map[token.Token]token.Token{
 // conformance fixtures, which compare printed events, own those functions.
 var textOnly = map[string]bool{
 	"String": true, "StringNoHost": true, "appendFields": true, "Error": true, "GoString": true,
+	"BodyString": true, "roleName": true, "Spell": true,
 }
 
 // spellingOnly reports whether fn only reads text: ParseInput and the
-// methods of its parser turn a test file's line into an input, and the
-// other Parse functions (ParseKind, ParseCapability, ...) read a name. The
+// methods of its parser turn a test file's line into an input, the other
+// Parse and parse functions (ParseKind, parseID, ...) and the ByName
+// lookups (ProtocolByName, FaultByName) read a name, and a settings
+// method Set(key, value string) reads a scenario's key=value line. The
 // explorer builds inputs as values (Enabled) and never parses one, so a
 // mutant there is out of its reach by design, as a String method's is;
 // the fuzz targets, the conformance fixtures and replay's file checks own
 // that code. Counting such mutants as the explorer's survivors would
 // measure the wrong tool.
 func spellingOnly(fn *ast.FuncDecl) bool {
-	if textOnly[fn.Name.Name] || strings.HasPrefix(fn.Name.Name, "Parse") {
+	name := fn.Name.Name
+	if textOnly[name] || strings.HasPrefix(name, "Parse") || strings.HasPrefix(name, "parse") ||
+		strings.HasSuffix(name, "ByName") || isSettingsSet(fn) {
 		return true
 	}
 	if fn.Recv == nil || len(fn.Recv.List) != 1 {
@@ -201,6 +206,22 @@ func removable(s ast.Stmt) bool {
 		return ok
 	}
 	return false
+}
+
+// isSettingsSet reports whether fn is a method Set(key, value string):
+// a scenario setting read from its spelling.
+func isSettingsSet(fn *ast.FuncDecl) bool {
+	if fn.Name.Name != "Set" || fn.Recv == nil || fn.Type.Params == nil {
+		return false
+	}
+	params := 0
+	for _, f := range fn.Type.Params.List {
+		if id, ok := f.Type.(*ast.Ident); !ok || id.Name != "string" {
+			return false
+		}
+		params += len(f.Names)
+	}
+	return params == 2
 }
 
 // isStringConcat: a + between string literals is formatting, not logic.

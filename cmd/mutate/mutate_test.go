@@ -49,6 +49,14 @@ func (p *parser) num() int { if p.n >= 5 { return 9 }; return 0 }
 func ParseInput(s string) int { if len(s) > 8 { return 1 }; return 0 }
 
 func ParseKind(s string) int { if s == "k" { return 1 }; return 0 }
+
+func ProtocolByName(s string) int { if len(s) == 11 { return 1 }; return 0 }
+
+func parseID(s string) int { if len(s) == 12 { return 1 }; return 0 }
+
+func (t *T) Set(key, value string) error { if len(key) == 13 { t.n = 1 }; return nil }
+
+func (t *T) SetN(n int) { if n < 14 { t.n = 1 } }
 `
 
 func TestEnumerate(t *testing.T) {
@@ -70,6 +78,7 @@ func TestEnumerate(t *testing.T) {
 		"negate x < 3 && t.n != 0", "negate i <= y",
 		"remove t.n++", "remove t.touch()", "remove t.n = y",
 		"3 -> 3+1", "3 -> 3-1", "0 -> 0+1",
+		"14 -> 14+1", // a setter of a value, not of a spelled key=value
 	} {
 		if !slices.Contains(whats, want) {
 			t.Errorf("no mutant %q among %q", want, whats)
@@ -84,7 +93,10 @@ func TestEnumerate(t *testing.T) {
 		"> -> >=", // String is text only, ParseInput spelling only
 		">= -> >", // a parser method reads text only
 		"9 -> 9+1",
-		"== -> !=", // ParseKind reads a name
+		"== -> !=",   // ParseKind reads a name
+		"11 -> 11+1", // so do the ByName lookups
+		"12 -> 12+1", // and the lower-case parse functions
+		"13 -> 13+1", // a settings Set(key, value) reads a key=value line
 		"negate t.Faults.Has(fault.LifoReady)",
 	} {
 		if slices.Contains(whats, never) {
