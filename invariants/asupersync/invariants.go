@@ -51,6 +51,13 @@ type Context struct {
 	replayDone bool
 }
 
+// reset points the context at a new transition and drops what it
+// derived from the last one.
+func (c *Context) reset(sc *model.Scenario, before *model.State, in model.Input, after *model.State, events []trace.Event) {
+	c.Scenario, c.Before, c.In, c.After, c.Events = sc, before, in, after, events
+	c.replayDone = false
+}
+
 // All returns the invariants in check order; a transition reports the
 // first one it violates.
 func All() []Invariant { return append([]Invariant(nil), all...) }
@@ -110,8 +117,7 @@ func NewChecker(sc *model.Scenario, only []string) (*Checker, error) {
 
 // Check returns 0, or 1+the index of the first violated invariant.
 func (c *Checker) Check(before *model.State, in model.Input, after *model.State, events []trace.Event) int {
-	c.ctx.Scenario, c.ctx.Before, c.ctx.In, c.ctx.After, c.ctx.Events = c.scenario, before, in, after, events
-	c.ctx.replayDone = false
+	c.ctx.reset(c.scenario, before, in, after, events)
 	for i := range all {
 		if c.enabled[i] && all[i].violated(&c.ctx) {
 			return i + 1

@@ -1,0 +1,111 @@
+package asupersync
+
+import (
+	"sort"
+	"testing"
+	"time"
+
+	model "modelcheck/model/asupersync"
+	"modelcheck/runtime/trace"
+)
+
+// transition is one recorded step: the state before, the input, the
+// state after and the events it emitted.
+type transition struct {
+	before, after model.State
+	in            model.Input
+	events        []trace.Event
+}
+
+// reachable walks a scenario breadth first to depth and returns every
+// transition out of the distinct states of depth < depth, in BFS order.
+func reachable(tb testing.TB, scenario string, depth int) (*model.Scenario, []transition) {
+	tb.Helper()
+	sc, err := model.Lookup(scenario)
+	if err != nil {
+		tb.Fatal(err)
+	}
+	m := model.New(sc, nil)
+	seen := map[string]bool{}
+	level := []model.State{m.Init()}
+	seen[string(m.Encode(&level[0], nil))] = true
+	var out []transition
+	var ins []model.Input
+	var log trace.Log
+	for d := 0; d < depth && len(level) > 0; d++ {
+		var next []model.State
+		for i := range level {
+			s := &level[i]
+			ins = m.Enabled(s, ins[:0])
+			for _, in := range ins {
+				after := *s
+				log.Reset()
+				if err := m.Apply(&after, in, &log); err != nil {
+					tb.Fatal(err)
+				}
+				out = append(out, transition{before: *s, in: in, after: after, events: append([]trace.Event(nil), log.Events...)})
+				if k := string(m.Encode(&after, nil)); !seen[k] {
+					seen[k] = true
+					next = append(next, after)
+				}
+			}
+		}
+		level = next
+	}
+	return &m.Scenario, out
+}
+
+// BenchmarkCheckCost attributes the checks' time to each invariant: it
+// records the transitions of the default scenario to depth 7 and times
+// every invariant alone over an even sample of them (each call starts with an empty
+// per-transition cache, so a check that shares derived data is charged
+// for computing it). Run with -v: it logs the invariants by cost, with
+// the share of transitions on which each could be skipped by its gate.
+func BenchmarkCheckCost(b *testing.B) {
+	sc, ts := reachable(b, "default", 7)
+	// An even sample small enough to stay in cache, as the explorer's
+	// current transition does: the costs are then the checks', not the
+	// memory's.
+	const sample = 256
+	for i := 0; i < sample; i++ {
+		ts[i] = ts[i*len(ts)/sample]
+	}
+	ts = ts[:sample]
+	// Each invariant's cost is its fastest of several rounds, so that a
+	// round another process interrupted does not count.
+	const rounds, repeats = 15, 100
+	cost := make([]time.Duration, len(all))
+	var c Context
+	b.ResetTimer()
+	for n := 0; n < b.N; n++ {
+		for i := range all {
+			for round := 0; round < rounds; round++ {
+				start := time.Now()
+				for r := 0; r < repeats; r++ {
+					for j := range ts {
+						t := &ts[j]
+						c.reset(sc, &t.before, t.in, &t.after, t.events)
+						all[i].violated(&c)
+					}
+				}
+				if d := time.Since(start); round == 0 || d < cost[i] {
+					cost[i] = d
+				}
+			}
+		}
+	}
+	b.StopTimer()
+	order := make([]int, len(all))
+	var total time.Duration
+	for i := range order {
+		order[i] = i
+		total += cost[i]
+	}
+	sort.Slice(order, func(x, y int) bool { return cost[order[x]] > cost[order[y]] })
+	per := func(d time.Duration) float64 { return float64(d.Nanoseconds()) / float64(repeats*len(ts)) }
+	b.Logf("%d transitions; all checks %.1f ns/transition", len(ts), per(total))
+	for _, i := range order {
+		b.Logf("%-36s %6.1f ns/transition", all[i].Name, per(cost[i]))
+	}
+	b.ReportMetric(per(total), "ns/transition")
+}
