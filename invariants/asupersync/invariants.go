@@ -23,6 +23,7 @@ import (
 	"strings"
 
 	model "modelcheck/model/asupersync"
+	"modelcheck/runtime/sched"
 	"modelcheck/runtime/trace"
 )
 
@@ -49,6 +50,17 @@ type Context struct {
 	// per transition (replayDone) for the checks that derive from it.
 	replay     schedReplay
 	replayDone bool
+	// certWitness outlives a transition: it is keyed by the certificate's
+	// value, not by the transition.
+	certWitness certWitness
+}
+
+// certWitness is whether the witness hash of one certificate value is
+// wrong (witnessHashWrong).
+type certWitness struct {
+	known bool
+	cert  sched.Certificate
+	wrong bool
 }
 
 // reset points the context at a new transition and drops what it
@@ -89,13 +101,23 @@ func Lookup(name string) (int, error) {
 type Checker struct {
 	scenario *model.Scenario
 	enabled  []bool
-	ctx      Context
+	// run lists the invariants Check calls, in check order: the enabled
+	// ones that can fire in the scenario, each with its gate (gate.go).
+	run []gatedInvariant
+	ctx Context
+}
+
+// gatedInvariant is an index into all and the gate Check asks first.
+type gatedInvariant struct {
+	index   int
+	dynamic bool
+	gate    gate
 }
 
 // Fork returns a checker for another worker, sharing the read-only
 // configuration.
 func (c *Checker) Fork() model.Checker {
-	return &Checker{scenario: c.scenario, enabled: c.enabled}
+	return &Checker{scenario: c.scenario, enabled: c.enabled, run: c.run}
 }
 
 // NewChecker checks every invariant; only, if non-empty, restricts the
@@ -112,15 +134,26 @@ func NewChecker(sc *model.Scenario, only []string) (*Checker, error) {
 		}
 		c.enabled[i] = true
 	}
+	for i, inv := range all {
+		g := gates[inv.Name]
+		if c.enabled[i] && (g.applies == nil || g.applies(sc)) {
+			c.run = append(c.run, gatedInvariant{index: i, dynamic: g.dynamic(), gate: g})
+		}
+	}
 	return c, nil
 }
 
 // Check returns 0, or 1+the index of the first violated invariant.
 func (c *Checker) Check(before *model.State, in model.Input, after *model.State, events []trace.Event) int {
 	c.ctx.reset(c.scenario, before, in, after, events)
-	for i := range all {
-		if c.enabled[i] && all[i].violated(&c.ctx) {
-			return i + 1
+	ev := eventKinds(events)
+	for j := range c.run {
+		r := &c.run[j]
+		if r.dynamic && !r.gate.open(in, &ev) {
+			continue
+		}
+		if all[r.index].violated(&c.ctx) {
+			return r.index + 1
 		}
 	}
 	return 0
