@@ -66,11 +66,10 @@ func TestGatesSkipOnlyQuietChecks(t *testing.T) {
 					if err := m.Apply(&next, in, &log); err != nil {
 						rt.Fatalf("step %d: %s refused: %v", step, in, err)
 					}
-					ev := eventKinds(log.Events)
-					for _, inv := range all {
-						g, ok := gates[inv.Name]
-						skipped := ok && ((g.applies != nil && !g.applies(&m.Scenario)) || (g.dynamic() && !g.open(in, &ev)))
-						if !skipped {
+					ctx.reset(&m.Scenario, &s, in, &next, log.Events)
+					run := gated.dispatch.toRun(&ctx, transitionSignature(in, log.Events))
+					for i, inv := range all {
+						if run.has(i) {
 							continue
 						}
 						ctx.reset(&m.Scenario, &s, in, &next, log.Events)

@@ -19,6 +19,7 @@ package asupersync
 
 import (
 	"fmt"
+	"math/bits"
 	"sort"
 	"strings"
 
@@ -50,6 +51,12 @@ type Context struct {
 	// per transition (replayDone) for the checks that derive from it.
 	replay     schedReplay
 	replayDone bool
+	// changed is changedTasks' answer for this transition.
+	changed     uint16
+	changedDone bool
+	// partsKnown are the parts changedParts compared this transition,
+	// partsChanged those of them that differ.
+	partsKnown, partsChanged parts
 	// certWitness outlives a transition: it is keyed by the certificate's
 	// value, not by the transition.
 	certWitness certWitness
@@ -67,7 +74,8 @@ type certWitness struct {
 // derived from the last one.
 func (c *Context) reset(sc *model.Scenario, before *model.State, in model.Input, after *model.State, events []trace.Event) {
 	c.Scenario, c.Before, c.In, c.After, c.Events = sc, before, in, after, events
-	c.replayDone = false
+	c.replayDone, c.changedDone = false, false
+	c.partsKnown, c.partsChanged = 0, 0
 }
 
 // All returns the invariants in check order; a transition reports the
@@ -101,23 +109,17 @@ func Lookup(name string) (int, error) {
 type Checker struct {
 	scenario *model.Scenario
 	enabled  []bool
-	// run lists the invariants Check calls, in check order: the enabled
-	// ones that can fire in the scenario, each with its gate (gate.go).
-	run []gatedInvariant
-	ctx Context
-}
-
-// gatedInvariant is an index into all and the gate Check asks first.
-type gatedInvariant struct {
-	index   int
-	dynamic bool
-	gate    gate
+	// dispatch says which invariants Check calls on a transition (the
+	// enabled ones that can fire in the scenario, through their gates);
+	// it is read-only and shared with forks.
+	dispatch *dispatch
+	ctx      Context
 }
 
 // Fork returns a checker for another worker, sharing the read-only
 // configuration.
 func (c *Checker) Fork() model.Checker {
-	return &Checker{scenario: c.scenario, enabled: c.enabled, run: c.run}
+	return &Checker{scenario: c.scenario, enabled: c.enabled, dispatch: c.dispatch}
 }
 
 // NewChecker checks every invariant; only, if non-empty, restricts the
@@ -134,26 +136,20 @@ func NewChecker(sc *model.Scenario, only []string) (*Checker, error) {
 		}
 		c.enabled[i] = true
 	}
-	for i, inv := range all {
-		g := gates[inv.Name]
-		if c.enabled[i] && (g.applies == nil || g.applies(sc)) {
-			c.run = append(c.run, gatedInvariant{index: i, dynamic: g.dynamic(), gate: g})
-		}
-	}
+	c.dispatch = newDispatch(sc, c.enabled)
 	return c, nil
 }
 
 // Check returns 0, or 1+the index of the first violated invariant.
 func (c *Checker) Check(before *model.State, in model.Input, after *model.State, events []trace.Event) int {
 	c.ctx.reset(c.scenario, before, in, after, events)
-	ev := eventKinds(events)
-	for j := range c.run {
-		r := &c.run[j]
-		if r.dynamic && !r.gate.open(in, &ev) {
-			continue
-		}
-		if all[r.index].violated(&c.ctx) {
-			return r.index + 1
+	run := c.dispatch.toRun(&c.ctx, transitionSignature(in, events))
+	for w := range run {
+		for m := run[w]; m != 0; m &= m - 1 {
+			i := w*64 + bits.TrailingZeros64(m)
+			if all[i].violated(&c.ctx) {
+				return i + 1
+			}
 		}
 	}
 	return 0
