@@ -186,7 +186,7 @@ func newDispatch(sc *model.Scenario, enabled []bool) *dispatch {
 // toRun is the set of invariants to call on the transition c holds, whose
 // signature is sig: the ungated ones, those an input or event of theirs
 // opens, and those a changed part of theirs opens (a part is compared
-// only if it would add a check).
+// only if it would add a check, and at most once).
 func (d *dispatch) toRun(c *Context, sig signature) checkSet {
 	run := d.always
 	for w := range sig {
@@ -196,7 +196,7 @@ func (d *dispatch) toRun(c *Context, sig signature) checkSet {
 	}
 	for ps := d.parts; ps != 0; ps &= ps - 1 {
 		p := bits.TrailingZeros16(uint16(ps))
-		if run.anyOutside(&d.onPart[p]) && c.changedParts(1<<p) {
+		if run.anyOutside(&d.onPart[p]) && partChanged(1<<p, kern(c.Before), kern(c.After), &c.Before.P, &c.After.P) {
 			run.or(&d.onPart[p])
 		}
 	}
@@ -229,27 +229,8 @@ const partBits = 14
 
 var _ = [1]struct{}{}[partCount>>partBits-1]
 
-// changedParts reports whether any of ps differs across the transition;
-// each part is compared at most once per transition.
-func (c *Context) changedParts(ps parts) bool {
-	if ps&^c.partsKnown == 0 {
-		return c.partsChanged&ps != 0
-	}
-	return c.compareParts(ps)
-}
-
-// compareParts compares the parts of ps not yet compared.
-func (c *Context) compareParts(ps parts) bool {
-	for unknown := ps &^ c.partsKnown; unknown != 0; unknown &= unknown - 1 {
-		p := unknown & -unknown
-		c.partsKnown |= p
-		if partChanged(p, kern(c.Before), kern(c.After), &c.Before.P, &c.After.P) {
-			c.partsChanged |= p
-		}
-	}
-	return c.partsChanged&ps != 0
-}
-
+// partChanged reports whether part p differs between b and a (pb and pa
+// for the pump's parts).
 func partChanged(p parts, b, a *kernel.State, pb, pa *pump.State) bool {
 	switch p {
 	case seqPart:

@@ -54,9 +54,6 @@ type Context struct {
 	// changed is changedTasks' answer for this transition.
 	changed     uint16
 	changedDone bool
-	// partsKnown are the parts changedParts compared this transition,
-	// partsChanged those of them that differ.
-	partsKnown, partsChanged parts
 	// certWitness outlives a transition: it is keyed by the certificate's
 	// value, not by the transition.
 	certWitness certWitness
@@ -75,7 +72,6 @@ type certWitness struct {
 func (c *Context) reset(sc *model.Scenario, before *model.State, in model.Input, after *model.State, events []trace.Event) {
 	c.Scenario, c.Before, c.In, c.After, c.Events = sc, before, in, after, events
 	c.replayDone, c.changedDone = false, false
-	c.partsKnown, c.partsChanged = 0, 0
 }
 
 // All returns the invariants in check order; a transition reports the
