@@ -3,7 +3,6 @@ package asupersync
 import (
 	"math/bits"
 	"slices"
-	"unsafe"
 
 	model "modelcheck/model/asupersync"
 	"modelcheck/runtime/cancel"
@@ -434,34 +433,22 @@ func (c *Context) eachTask(f func(b, a *cancel.Task) bool) bool {
 }
 
 // changedTasks has bit id-1 set for each task whose cancellation record
-// differs across the transition, computed once per transition. Records
-// are compared as bytes (one memory compare, not twenty field compares):
-// equal bytes mean equal fields, and a difference in padding alone would
-// only mark an unchanged task changed, which eachTask's callers allow.
+// differs across the transition, computed once per transition (records
+// compared as memory: see sameBytes).
 func (c *Context) changedTasks() uint16 {
 	if !c.changedDone {
 		c.changedDone = true
 		c.changed = 0
 		b, a := &kern(c.Before).Cancel.Tasks, &kern(c.After).Cancel.Tasks
-		if asBytes(b) != asBytes(a) {
+		if !sameBytes(b, a) {
 			for i := range a {
-				if taskBytes(&a[i]) != taskBytes(&b[i]) {
+				if !sameBytes(&a[i], &b[i]) {
 					c.changed |= 1 << i
 				}
 			}
 		}
 	}
 	return c.changed
-}
-
-type taskTable = [cancel.MaxTasks]cancel.Task
-
-func asBytes(t *taskTable) [unsafe.Sizeof(taskTable{})]byte {
-	return *(*[unsafe.Sizeof(taskTable{})]byte)(unsafe.Pointer(t))
-}
-
-func taskBytes(t *cancel.Task) [unsafe.Sizeof(cancel.Task{})]byte {
-	return *(*[unsafe.Sizeof(cancel.Task{})]byte)(unsafe.Pointer(t))
 }
 
 func completedAbsorbing(c *Context) bool {
