@@ -231,11 +231,12 @@ const (
 	taskRunsPart                      // the kernel's per-task run records
 	burstPart                         // the pump's burst counter
 	pendingPart                       // the pump's pending flag
+	modePart                          // the pump's mode
 	partCount
 )
 
 // partBits is the number of parts (the index fails to compile otherwise).
-const partBits = 14
+const partBits = 15
 
 var _ = [1]struct{}{}[partCount>>partBits-1]
 
@@ -271,6 +272,8 @@ func partChanged(p parts, b, a *kernel.State, pb, pa *pump.State) bool {
 		return pb.Burst != pa.Burst
 	case pendingPart:
 		return pb.Pending != pa.Pending
+	case modePart:
+		return pb.Mode != pa.Mode
 	}
 	return true
 }
@@ -367,7 +370,6 @@ var gates = map[string]gate{
 
 	// Scenario.Native -> false.
 	"deferred-wake-gets-turn": {applies: withPump},
-	"pump-idle-announced":     {applies: withPump},
 	"burst-limit":             {applies: withPump},
 	"pump-runs-with-work":     {applies: withPump},
 
@@ -451,6 +453,16 @@ var gates = map[string]gate{
 	// cur and outer are b's unless these events; then a (no-host) yield,
 	// pending, complete or finalize-done must end the poll.
 	"poll-current-derived": {on: on(ops(kernel.Yield, kernel.Pending, kernel.Complete, kernel.FinalizeDone), kinds(trace.StepDecision, trace.StepEnd)), changed: pollPart},
+
+	// A region closes (a Closed after, not before) only if the regions
+	// changed.
+	"quiescence": {changed: regionsPart},
+	// Native, or not a change of the pump's mode to Idle -> false.
+	"pump-idle-announced": {applies: withPump, changed: modePart},
+	// Not a (no-host) open-region or reserve -> false.
+	"ops-answered": {on: ops(kernel.OpenRegion, kernel.Reserve)},
+	// Not a (no-host) task or region cancel -> false.
+	"budget-derived": {on: ops(kernel.CancelTask, kernel.CancelRegion)},
 
 	// No scheduler_step_begin -> false (decision() finds none).
 	"pump-non-reentrant": {on: kinds(trace.StepBegin)},
