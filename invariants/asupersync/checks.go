@@ -1,6 +1,7 @@
 package asupersync
 
 import (
+	"math/bits"
 	"slices"
 
 	model "modelcheck/model/asupersync"
@@ -416,15 +417,38 @@ func cascadeOrder(c *Context) bool {
 	return false
 }
 
-// eachTask calls f with every task used before the transition.
+// eachTask calls f with every task used before the transition whose
+// record the transition changed: f must be false for an unchanged record
+// (f(t, t) false for every t), as each per-task monotonicity rule is, so
+// skipping those loses nothing. Most transitions change one task or none.
 func (c *Context) eachTask(f func(b, a *cancel.Task) bool) bool {
-	for id := uint8(1); id <= kernel.MaxTasks; id++ {
+	for m := c.changedTasks(); m != 0; m &= m - 1 {
+		id := uint8(bits.TrailingZeros16(m)) + 1
 		b, a := kern(c.Before).Cancel.Task(id), kern(c.After).Cancel.Task(id)
 		if b.Used && f(b, a) {
 			return true
 		}
 	}
 	return false
+}
+
+// changedTasks has bit id-1 set for each task whose cancellation record
+// differs across the transition, computed once per transition (records
+// compared as memory: see sameBytes).
+func (c *Context) changedTasks() uint16 {
+	if !c.changedDone {
+		c.changedDone = true
+		c.changed = 0
+		b, a := &kern(c.Before).Cancel.Tasks, &kern(c.After).Cancel.Tasks
+		if !sameBytes(b, a) {
+			for i := range a {
+				if !sameBytes(&a[i], &b[i]) {
+					c.changed |= 1 << i
+				}
+			}
+		}
+	}
+	return c.changed
 }
 
 func completedAbsorbing(c *Context) bool {
@@ -568,13 +592,17 @@ func stuck(sc *model.Scenario, s *model.State) bool {
 	if !sc.Native && s.P.Mode == pump.Idle && runnable(k) {
 		return true
 	}
+	timers := -1 // liveTimerTasks(k), once a task needs it
 	for t := uint8(1); t <= kernel.MaxTasks; t++ {
 		tk := k.Cancel.Task(t)
 		if !tk.Used || tk.Phase == cancel.Completed || t == k.Current || t == k.Outer ||
 			k.Sched.IsScheduled(t) || s.Awaiting&(1<<(t-1)) != 0 {
 			continue
 		}
-		if !hasLiveTimer(k, t) && !parkedOnChannel(k, t) {
+		if timers < 0 {
+			timers = int(liveTimerTasks(k))
+		}
+		if timers&(1<<(t-1)) == 0 && !parkedOnChannel(k, t) {
 			return true
 		}
 	}
@@ -600,17 +628,24 @@ func parkedOnChannel(k *kernel.State, t uint8) bool {
 	return false
 }
 
-func hasLiveTimer(k *kernel.State, t uint8) bool {
+// liveTimerTasks has bit t-1 set for each task t with a live timer: an
+// active wheel entry, or a live host-table timer naming it.
+func liveTimerTasks(k *kernel.State) uint16 {
+	var m uint16
 	if k.Config.Wheel {
-		_, ok := k.LiveTimerOf(t)
-		return ok
+		for t := uint8(1); t <= kernel.MaxTasks; t++ {
+			if _, ok := k.LiveTimerOf(t); ok {
+				m |= 1 << (t - 1)
+			}
+		}
+		return m
 	}
 	for _, tm := range k.Timers {
-		if tm.Used && tm.Live && tm.Task == t {
-			return true
+		if tm.Used && tm.Live && tm.Task >= 1 && tm.Task <= kernel.MaxTasks {
+			m |= 1 << (tm.Task - 1)
 		}
 	}
-	return false
+	return m
 }
 
 // runnable is kernel.Runnable recomputed from the lanes' entries and the

@@ -19,10 +19,12 @@ package asupersync
 
 import (
 	"fmt"
+	"math/bits"
 	"sort"
 	"strings"
 
 	model "modelcheck/model/asupersync"
+	"modelcheck/runtime/sched"
 	"modelcheck/runtime/trace"
 )
 
@@ -49,6 +51,27 @@ type Context struct {
 	// per transition (replayDone) for the checks that derive from it.
 	replay     schedReplay
 	replayDone bool
+	// changed is changedTasks' answer for this transition.
+	changed     uint16
+	changedDone bool
+	// certWitness outlives a transition: it is keyed by the certificate's
+	// value, not by the transition.
+	certWitness certWitness
+}
+
+// certWitness is whether the witness hash of one certificate value is
+// wrong (witnessHashWrong).
+type certWitness struct {
+	known bool
+	cert  sched.Certificate
+	wrong bool
+}
+
+// reset points the context at a new transition and drops what it
+// derived from the last one.
+func (c *Context) reset(sc *model.Scenario, before *model.State, in model.Input, after *model.State, events []trace.Event) {
+	c.Scenario, c.Before, c.In, c.After, c.Events = sc, before, in, after, events
+	c.replayDone, c.changedDone = false, false
 }
 
 // All returns the invariants in check order; a transition reports the
@@ -82,13 +105,17 @@ func Lookup(name string) (int, error) {
 type Checker struct {
 	scenario *model.Scenario
 	enabled  []bool
+	// dispatch says which invariants Check calls on a transition (the
+	// enabled ones that can fire in the scenario, through their gates);
+	// it is read-only and shared with forks.
+	dispatch *dispatch
 	ctx      Context
 }
 
 // Fork returns a checker for another worker, sharing the read-only
 // configuration.
 func (c *Checker) Fork() model.Checker {
-	return &Checker{scenario: c.scenario, enabled: c.enabled}
+	return &Checker{scenario: c.scenario, enabled: c.enabled, dispatch: c.dispatch}
 }
 
 // NewChecker checks every invariant; only, if non-empty, restricts the
@@ -105,16 +132,20 @@ func NewChecker(sc *model.Scenario, only []string) (*Checker, error) {
 		}
 		c.enabled[i] = true
 	}
+	c.dispatch = newDispatch(sc, c.enabled)
 	return c, nil
 }
 
 // Check returns 0, or 1+the index of the first violated invariant.
 func (c *Checker) Check(before *model.State, in model.Input, after *model.State, events []trace.Event) int {
-	c.ctx.Scenario, c.ctx.Before, c.ctx.In, c.ctx.After, c.ctx.Events = c.scenario, before, in, after, events
-	c.ctx.replayDone = false
-	for i := range all {
-		if c.enabled[i] && all[i].violated(&c.ctx) {
-			return i + 1
+	c.ctx.reset(c.scenario, before, in, after, events)
+	run := c.dispatch.toRun(&c.ctx, transitionSignature(in, events))
+	for w := range run {
+		for m := run[w]; m != 0; m &= m - 1 {
+			i := w*64 + bits.TrailingZeros64(m)
+			if all[i].violated(&c.ctx) {
+				return i + 1
+			}
 		}
 	}
 	return 0

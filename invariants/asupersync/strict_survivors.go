@@ -149,12 +149,25 @@ func certificateDerived(c *Context) bool {
 		a.MaxEffectiveLimitObserved != want.MaxEffectiveLimitObserved {
 		return true
 	}
+	return c.witnessHashWrong(a)
+}
+
+// witnessHashWrong reports whether a certificate's witness hash is not
+// DetHasher over its counts in 004 3.8's order. Both hashes are functions
+// of the certificate alone, and most transitions dispatch nothing, so the
+// answer for the last certificate asked about is kept (certWitness): the
+// two hashes cost more than every other check of a transition together.
+func (c *Context) witnessHashWrong(a *sched.Certificate) bool {
+	if w := &c.certWitness; w.known && w.cert == *a {
+		return w.wrong
+	}
 	h := dethash.New()
 	for _, n := range [...]uint32{a.CancelDispatches, a.TimedDispatches, a.ReadyDispatches, a.FallbackCancelDispatches, a.BaseLimitExceedances, a.EffectiveLimitExceedances} {
 		h.U64(uint64(n))
 	}
 	h.Size(int(a.MaxEffectiveLimitObserved))
-	return a.WitnessHash() != h.Sum()
+	c.certWitness = certWitness{known: true, cert: *a, wrong: a.WitnessHash() != h.Sum()}
+	return c.certWitness.wrong
 }
 
 // taskCancelReason is cascade-reason's counterpart for a task cancel: the

@@ -44,9 +44,10 @@ func hostTimerDue(c *Context) bool {
 func cancelClearsTimer(c *Context) bool {
 	a := kern(c.After)
 	cancelled := c.cancelRequest()
+	timers := liveTimerTasks(a)
 	for id := uint8(1); id <= kernel.MaxTasks; id++ {
 		t := a.Cancel.Task(id)
-		if !t.Used || !hasLiveTimer(a, id) {
+		if !t.Used || timers&(1<<(id-1)) == 0 {
 			continue
 		}
 		if t.Phase == cancel.Completed || (cancelled && kern(c.Before).Cancel.Task(id).Used && !c.cancelUnchanged(id)) {

@@ -1,0 +1,472 @@
+package asupersync
+
+import (
+	"bytes"
+	"fmt"
+	"math/bits"
+	"unsafe"
+
+	model "modelcheck/model/asupersync"
+	"modelcheck/runtime/kernel"
+	"modelcheck/runtime/pump"
+	"modelcheck/runtime/trace"
+)
+
+// A gate says when an invariant can fire at all, so that Check calls it
+// only then. Most checks return false at once unless the scenario has a
+// channel, a wheel or a pump, the input is of one kind, or the step
+// emitted an event of some kind; with about a hundred checks a transition,
+// those calls were most of the checks' time. A gate never changes what a
+// check accepts or rejects: it may skip a check only where the check's
+// own code returns false, which each entry below restates from the
+// check's first lines, and TestGatesSkipOnlyQuietChecks confirms over
+// random reachable paths of every scenario, clean and under every fault.
+// That test can only catch a gate too narrow where some fault takes the
+// skipped path, so the restated reason beside each entry is the argument:
+// a new entry needs one, read off its check's code.
+//
+// Gates are kept apart from the invariant table, by name, so the table's
+// format is unchanged: an invariant with no gate always runs.
+type gate struct {
+	// applies, if set, is false for the scenarios the check can never
+	// fire in (it reads configuration the kernel copies from the scenario
+	// and never changes).
+	applies func(sc *model.Scenario) bool
+	// on, if non-empty, are the transitions the check can fire on: those
+	// whose input or one of whose events is in on.
+	on signature
+	// changed, if non-empty, are parts of the state the check can also
+	// fire on a change of, with neither such an input nor such an event:
+	// a derived-field check compares a part after with the part before,
+	// moved by the input and the events, so an unchanged part with none
+	// of them agrees.
+	changed parts
+}
+
+// dynamic reports whether the gate looks at the transition at all.
+func (g *gate) dynamic() bool { return !g.on.empty() || g.changed != 0 }
+
+// signature is a set of event kinds and input kinds: a transition's (its
+// input and the kinds of its events, one pass over them per transition)
+// or a gate's. Words 0 and 1 hold event kinds by Kind; word 2 holds a
+// kernel operation given with no host event by Op, and a host event at
+// hostBit+HostOp.
+type signature [3]uint64
+
+const hostBit = 56
+
+func (s *signature) empty() bool { return s[0]|s[1]|s[2] == 0 }
+
+func (s *signature) or(o signature) signature {
+	return signature{s[0] | o[0], s[1] | o[1], s[2] | o[2]}
+}
+
+// transitionSignature is the signature of an input and its events. An
+// input or event kind outside the bits (none is) sets every input or
+// event bit, so that every check gated on one runs.
+func transitionSignature(in model.Input, events []trace.Event) signature {
+	var s signature
+	for i := range events {
+		k := events[i].Kind
+		if k >= 128 {
+			s[0], s[1] = ^uint64(0), ^uint64(0)
+			continue
+		}
+		s[k>>6] |= 1 << (k & 63)
+	}
+	switch {
+	case in.Host == pump.NoHost && in.K.Op < hostBit:
+		s[2] = 1 << in.K.Op
+	case in.Host != pump.NoHost && in.Host < 64-hostBit:
+		s[2] = 1 << (hostBit + in.Host)
+	default:
+		s[2] = ^uint64(0)
+	}
+	return s
+}
+
+// kinds is the signature of events of kinds ks.
+func kinds(ks ...trace.Kind) signature {
+	var s signature
+	for _, k := range ks {
+		if k >= 128 {
+			panic(fmt.Sprintf("gate: event kind %d lies past the signature's kind bits", k))
+		}
+		s[k>>6] |= 1 << (k & 63)
+	}
+	return s
+}
+
+// ops is the signature of kernel operations os given with no host event.
+func ops(os ...kernel.Op) signature {
+	var s signature
+	for _, o := range os {
+		if o >= hostBit {
+			panic(fmt.Sprintf("gate: kernel op %d lies past the signature's op bits", o))
+		}
+		s[2] |= 1 << o
+	}
+	return s
+}
+
+// hosts is the signature of host events hs.
+func hosts(hs ...pump.HostOp) signature {
+	var s signature
+	for _, h := range hs {
+		s[2] |= 1 << (hostBit + h)
+	}
+	return s
+}
+
+// anyHost is every host event, for a check that tests the kernel
+// operation whatever the host event.
+var anyHost = signature{0, 0, ^uint64(1<<hostBit - 1)}
+
+// on is the union of signatures.
+func on(ss ...signature) signature {
+	var s signature
+	for _, o := range ss {
+		s = s.or(o)
+	}
+	return s
+}
+
+// checkSet is a set of invariants by index in all, so that Check finds
+// the checks a transition needs with a few word operations instead of
+// asking each check's gate.
+type checkSet [4]uint64
+
+func (s *checkSet) add(i int) { s[i>>6] |= 1 << (i & 63) }
+
+func (s *checkSet) has(i int) bool { return s[i>>6]&(1<<(i&63)) != 0 }
+
+func (s *checkSet) or(o *checkSet) {
+	for w := range s {
+		s[w] |= o[w]
+	}
+}
+
+// anyOutside reports whether o holds an invariant s does not.
+func (s *checkSet) anyOutside(o *checkSet) bool {
+	return o[0]&^s[0]|o[1]&^s[1]|o[2]&^s[2]|o[3]&^s[3] != 0
+}
+
+// dispatch is the gates of a scenario's enabled invariants, turned around:
+// for each signature bit and each part of the state, the invariants it
+// opens.
+type dispatch struct {
+	// always are the enabled invariants that apply and have no gate.
+	always checkSet
+	// onBit[b] are those whose gate's signature holds bit b.
+	onBit [len(signature{}) * 64]checkSet
+	// onPart[p] are those whose gate names part 1<<p.
+	onPart [partBits]checkSet
+	// parts are the parts some gate names.
+	parts parts
+}
+
+func newDispatch(sc *model.Scenario, enabled []bool) *dispatch {
+	if len(all) > len(checkSet{})*64 {
+		panic(fmt.Sprintf("gate: %d invariants, more than a checkSet holds", len(all)))
+	}
+	d := &dispatch{}
+	for i, inv := range all {
+		g := gates[inv.Name]
+		switch {
+		case !enabled[i] || (g.applies != nil && !g.applies(sc)):
+		case !g.dynamic():
+			d.always.add(i)
+		default:
+			for b := range d.onBit {
+				if g.on[b>>6]&(1<<(b&63)) != 0 {
+					d.onBit[b].add(i)
+				}
+			}
+			for p := range d.onPart {
+				if g.changed&(1<<p) != 0 {
+					d.onPart[p].add(i)
+					d.parts |= 1 << p
+				}
+			}
+		}
+	}
+	return d
+}
+
+// toRun is the set of invariants to call on the transition c holds, whose
+// signature is sig: the ungated ones, those an input or event of theirs
+// opens, and those a changed part of theirs opens (a part is compared
+// only if it would add a check, and at most once).
+func (d *dispatch) toRun(c *Context, sig signature) checkSet {
+	run := d.always
+	for w := range sig {
+		for m := sig[w]; m != 0; m &= m - 1 {
+			run.or(&d.onBit[w*64+bits.TrailingZeros64(m)])
+		}
+	}
+	for ps := d.parts; ps != 0; ps &= ps - 1 {
+		p := bits.TrailingZeros16(uint16(ps))
+		if run.anyOutside(&d.onPart[p]) && partChanged(1<<p, kern(c.Before), kern(c.After), &c.Before.P, &c.After.P) {
+			run.or(&d.onPart[p])
+		}
+	}
+	return run
+}
+
+// parts is a set of parts of the state.
+type parts uint16
+
+const (
+	seqPart         parts = 1 << iota // the scheduler's decision_seq
+	hashPart                          // the scheduler's decision_hash
+	streakPart                        // the scheduler's cancel streak
+	fallbackPart                      // the certificate's fallback dispatch count
+	governorPart                      // the scheduler's governor
+	cancelTasksPart                   // the cancellation records of the tasks
+	regionsPart                       // the regions
+	obligationsPart                   // the obligations
+	timersPart                        // the host-table timers
+	nowPart                           // the kernel's clock
+	pollPart                          // the polled task and the outer one (Current, Outer)
+	taskRunsPart                      // the kernel's per-task run records
+	burstPart                         // the pump's burst counter
+	pendingPart                       // the pump's pending flag
+	modePart                          // the pump's mode
+	partCount
+)
+
+// partBits is the number of parts (the index fails to compile otherwise).
+const partBits = 15
+
+var _ = [1]struct{}{}[partCount>>partBits-1]
+
+// partChanged reports whether part p differs between b and a (pb and pa
+// for the pump's parts).
+func partChanged(p parts, b, a *kernel.State, pb, pa *pump.State) bool {
+	switch p {
+	case seqPart:
+		return b.Sched.Seq != a.Sched.Seq
+	case hashPart:
+		return b.Sched.Hash != a.Sched.Hash
+	case streakPart:
+		return b.Sched.Streak != a.Sched.Streak
+	case fallbackPart:
+		return b.Sched.Cert.FallbackCancelDispatches != a.Sched.Cert.FallbackCancelDispatches
+	case governorPart:
+		return b.Sched.Governor != a.Sched.Governor
+	case cancelTasksPart:
+		return !sameBytes(&b.Cancel.Tasks, &a.Cancel.Tasks)
+	case regionsPart:
+		return !sameBytes(&b.Cancel.Regions, &a.Cancel.Regions)
+	case obligationsPart:
+		return !sameBytes(&b.Cancel.Obligations, &a.Cancel.Obligations)
+	case timersPart:
+		return !sameBytes(&b.Timers, &a.Timers)
+	case nowPart:
+		return b.Now != a.Now
+	case pollPart:
+		return b.Current != a.Current || b.Outer != a.Outer
+	case taskRunsPart:
+		return !sameBytes(&b.Tasks, &a.Tasks)
+	case burstPart:
+		return pb.Burst != pa.Burst
+	case pendingPart:
+		return pb.Pending != pa.Pending
+	case modePart:
+		return pb.Mode != pa.Mode
+	}
+	return true
+}
+
+// sameBytes compares two values as memory: one compare instead of one per
+// field. Equal bytes mean equal fields (the state holds no floats); a
+// difference in padding alone would count as a change, which only runs a
+// check that did not need to run.
+func sameBytes[T any](a, b *T) bool {
+	n := unsafe.Sizeof(*a)
+	return bytes.Equal(unsafe.Slice((*byte)(unsafe.Pointer(a)), n), unsafe.Slice((*byte)(unsafe.Pointer(b)), n))
+}
+
+// wakes are the inputs wakeTarget names a task for.
+var wakes = on(ops(kernel.Wake), hosts(pump.Callback))
+
+// replayKinds are the events replayed() acts on.
+var replayKinds = kinds(trace.Enqueued, trace.TaskCompleted, trace.Park, trace.StepDecision)
+
+func withWheel(sc *model.Scenario) bool    { return sc.Kernel.Wheel }
+func withoutWheel(sc *model.Scenario) bool { return !sc.Kernel.Wheel }
+func withChannel(sc *model.Scenario) bool  { return sc.Kernel.Channel.Capacity > 0 }
+func withPump(sc *model.Scenario) bool     { return !sc.Native }
+func withPool(sc *model.Scenario) bool     { return sc.Kernel.Workers > 0 }
+
+// gates are the invariants' gates by name, each with the first lines of
+// the check that justify it.
+var gates = map[string]gate{
+	// wheels(c) is false without a wheel (kern(After).Config.Wheel).
+	"wheel-handle-exact":       {applies: withWheel},
+	"wheel-lazy-cancel":        {applies: withWheel},
+	"wheel-insertion-order":    {applies: withWheel},
+	"wheel-duration-bound":     {applies: withWheel},
+	"wheel-purge":              {applies: withWheel},
+	"wheel-wrap-safe":          {applies: withWheel},
+	"wheel-cascade-drops-dead": {applies: withWheel},
+	"wheel-fire-inclusive":     {applies: withWheel},
+	"wheel-occupancy":          {applies: withWheel},
+	"wheel-active-derived":     {applies: withWheel},
+	// !a.Config.Wheel -> false.
+	"wheel-placement":       {applies: withWheel},
+	"wheel-purge-announced": {applies: withWheel},
+	// !Scenario.Kernel.Wheel or not a (no-host) sleep -> false.
+	"wheel-accepts-valid": {applies: withWheel, on: ops(kernel.Sleep)},
+	// !Scenario.Kernel.Wheel or not a (no-host) dispatch -> false.
+	"wheel-coalesce-window": {applies: withWheel, on: ops(kernel.Dispatch)},
+	// not a (no-host) TimerCancelStale -> false.
+	"wheel-cancel-answered": {on: ops(kernel.TimerCancelStale)},
+	// The host-table timer checks: a.Config.Wheel (b's for
+	// host-timer-due) -> false.
+	"timer-gen-derived": {applies: withoutWheel, on: kinds(trace.TimerRegistered)},
+	"host-timer-due":    {applies: withoutWheel, on: kinds(trace.TimerFired)},
+
+	// chans(c) is false without a channel (kern(After).HasChannel()).
+	"chan-capacity":                  {applies: withChannel},
+	"chan-fifo":                      {applies: withChannel},
+	"chan-waiter-fifo":               {applies: withChannel},
+	"chan-receiver-dropped-monotone": {applies: withChannel},
+	"chan-sender-count-monotone":     {applies: withChannel},
+	"chan-permit-linear":             {applies: withChannel},
+	"chan-reserved-derived":          {applies: withChannel},
+	"chan-recv-waker-derived":        {applies: withChannel},
+	"chan-waiter-ids-derived":        {applies: withChannel},
+	"chan-queue-derived":             {applies: withChannel},
+	"chan-senders-derived":           {applies: withChannel},
+	// No channel, or K.Op not ChanTryReserve (any host), -> false.
+	"chan-try-reserve-fair": {applies: withChannel, on: on(anyHost, ops(kernel.ChanTryReserve))},
+	// No channel, or K.Op not ChanReserve / ChanRecv (any host) -> false.
+	"chan-cancelled-reserve": {applies: withChannel, on: on(anyHost, ops(kernel.ChanReserve))},
+	"chan-cancelled-recv":    {applies: withChannel, on: on(anyHost, ops(kernel.ChanRecv))},
+	// No channel or no chan_permit_dropped -> false.
+	"chan-permit-drop": {applies: withChannel, on: kinds(trace.ChanPermitDropped)},
+	// No channel or not a (no-host) try_reserve -> false.
+	"chan-try-reserve-answered": {applies: withChannel, on: ops(kernel.ChanTryReserve)},
+	// Scenario.Kernel.Channel.Capacity == 0 -> false.
+	"chan-roles":     {applies: withChannel},
+	"permit-derived": {applies: withChannel},
+	// ... or not a (no-host) recv or try_recv.
+	"chan-recv-outcome": {applies: withChannel, on: ops(kernel.ChanRecv, kernel.ChanTryRecv)},
+	// Not a (no-host) op of their own -> false.
+	"chan-abort-announced": {on: ops(kernel.ChanAbort)},
+	"chan-recv-answered":   {on: ops(kernel.ChanRecv)},
+	"chan-evict":           {on: ops(kernel.ChanEvict)},
+	// Only chan_op_failed events are read.
+	"chan-cancelled-needs-cancel": {on: kinds(trace.ChanOpFailed)},
+
+	// b.Workers == 0 (the pool's worker count, set from the scenario) ->
+	// false.
+	"pool-derived": {applies: withPool},
+	// K.Op not PoolSteal (any host) -> false.
+	"steal-order": {on: on(anyHost, ops(kernel.PoolSteal))},
+	// Not a (no-host) PoolPop -> false.
+	"local-pop-order": {on: ops(kernel.PoolPop)},
+
+	// Scenario.Native -> false.
+	"deferred-wake-gets-turn": {applies: withPump},
+	"burst-limit":             {applies: withPump},
+	"pump-runs-with-work":     {applies: withPump},
+
+	// Not a (no-host) region cancel -> false.
+	"region-cancel-effective": {on: ops(kernel.CancelRegion)},
+	"cascade-reason":          {on: ops(kernel.CancelRegion)},
+	"cascade-order":           {on: ops(kernel.CancelRegion)},
+	"region-cancel-announced": {on: ops(kernel.CancelRegion)},
+	// Not a (no-host) op of their own -> false.
+	"task-cancel-reason": {on: ops(kernel.CancelTask)},
+	"pending-parks":      {on: ops(kernel.Pending)},
+	"sleep-deadline":     {on: ops(kernel.Sleep)},
+	// Not a host callback -> false.
+	"capability-fail-closed": {on: hosts(pump.Callback)},
+
+	// Only events of these kinds are read, and none of them -> false.
+	"stale-timer":                {on: kinds(trace.TimerFired)},
+	"timer-order":                {on: kinds(trace.TimerFired)}, // last stays 0
+	"catchup-bounded":            {on: kinds(trace.TimerFired, trace.WheelFired)},
+	"ack-unmasked":               {on: kinds(trace.CancelAcknowledged)},
+	"no-spawn-after-cancel":      {on: kinds(trace.TaskSpawned)},
+	"no-obligation-after-cancel": {on: kinds(trace.ObligationReserved)},
+	"pump-scheduled-microtask":   {on: kinds(trace.PumpScheduled)},
+	// Input op not CancelTask/CancelRegion (cancelRequest) -> false.
+	"cancel-schedules-changed": {on: ops(kernel.CancelTask, kernel.CancelRegion)},
+	// wakeTarget() is 0 unless a callback or a (no-host) wake -> false.
+	"stale-wake":           {on: wakes},
+	"wake-dedup-announced": {on: wakes},
+	// Not a (no-host) reserve, try_reserve or recv -> false.
+	"chan-cancel-observed": {on: ops(kernel.ChanReserve, kernel.ChanTryReserve, kernel.ChanRecv)},
+	// Only cancel_deferred_masked events, then a (no-host) checkpoint.
+	"checkpoint-acks-unmasked": {on: on(ops(kernel.Checkpoint), kinds(trace.CancelDeferredMasked))},
+	// Only these events move begun and parked, which start false.
+	"step-bracketed": {on: kinds(trace.StepBegin, trace.StepDecision, trace.Park, trace.StepEnd)},
+	// Only events of these kinds are looked at.
+	"event-tags": {on: kinds(trace.StepBegin, trace.StepEnd, trace.Park, trace.StepDecision, trace.Enqueued,
+		trace.RegionOpened, trace.RegionCancelled, trace.RegionClosing, trace.RegionDraining, trace.RegionFinalizing, trace.RegionClosed,
+		trace.ChanReserved, trace.ChanAborted, trace.ChanPermitDropped, trace.ChanRecvPending, trace.ChanReceiverWoken, trace.ChanOpFailed,
+		trace.ChanSent, trace.ChanReceived, trace.ChanEvicted, trace.ChanReservePending, trace.ChanSenderWoken, trace.ChanWaiterRemoved,
+		trace.ChanMessageDropped)},
+
+	// The derived-field checks: with no input or event of theirs, each
+	// compares a part after with the same part before.
+	// a.Seq / a.Hash against b's, moved only by step_decision events.
+	"decision-seq":  {on: kinds(trace.StepDecision), changed: seqPart},
+	"decision-hash": {on: kinds(trace.StepDecision), changed: hashPart},
+	// The replay (replayed()) moves the streak and the fallback count
+	// only at these events; with none it is b's streak and 0 fallbacks,
+	// compared with a's streak and a's fallback count.
+	"streak-derived":    {on: replayKinds, changed: streakPart},
+	"decision-fallback": {on: replayKinds, changed: fallbackPart},
+	// governor() is b's unless a (no-host) governor input.
+	"governor-derived": {on: on(ops(kernel.Governor), kinds(trace.GovernorChanged)), changed: governorPart},
+	// now is b's unless an advance (a timer turn or a no-host advance),
+	// and any time_advanced fires it.
+	"clock-derived": {on: on(ops(kernel.Advance), hosts(pump.TimerTurn), kinds(trace.TimeAdvanced)), changed: nowPart},
+	// burst() is b's unless a pump turn or a scheduler_step_begin.
+	"burst-derived": {applies: withPump, on: on(hosts(pump.RunMicrotask, pump.RunHostTask), kinds(trace.StepBegin)), changed: burstPart},
+	// The pending flag moves only at these events.
+	"pump-pending-derived": {applies: withPump, on: kinds(trace.ReentrancyDeferred, trace.PumpScheduled, trace.HostHandoff, trace.AuthorizationDenied), changed: pendingPart},
+	// Liveness and use of a timer move only at these events.
+	"timers-derived":      {applies: withoutWheel, on: kinds(trace.TimerRegistered, trace.TimerCancelled, trace.TimerFired), changed: timersPart},
+	"timer-slots-derived": {applies: withoutWheel, on: kinds(trace.TimerRegistered, trace.TimerFired, trace.StaleTimer), changed: timersPart},
+	// eachTask visits only the tasks whose record changed.
+	"completed-absorbing": {changed: cancelTasksPart},
+	"phase-monotone":      {changed: cancelTasksPart},
+	"severity-monotone":   {changed: cancelTasksPart},
+	"budget-monotone":     {changed: cancelTasksPart},
+	// Mask depths move only at mask events.
+	"mask-derived": {on: kinds(trace.MaskEntered, trace.MaskExited), changed: cancelTasksPart},
+	// A task's phase or a region's state that did not change needs no
+	// announcement; finalizer counts move only at finalizer events.
+	"changes-announced": {on: kinds(trace.FinalizerRegistered, trace.FinalizerDone), changed: cancelTasksPart | regionsPart},
+	// A pending reason that did not change; then a (no-host) task cancel.
+	"task-cancel-strengthened": {on: ops(kernel.CancelTask), changed: cancelTasksPart},
+	// An obligation whose state did not change needs no announcement.
+	"obligation-resolution-announced": {changed: obligationsPart},
+	// Each task's record is b's unless spawned (a no-host spawn); then
+	// enqueued events are compared.
+	"route-own-record": {on: on(ops(kernel.Spawn), kinds(trace.Enqueued)), changed: taskRunsPart},
+	// cur and outer are b's unless these events; then a (no-host) yield,
+	// pending, complete or finalize-done must end the poll.
+	"poll-current-derived": {on: on(ops(kernel.Yield, kernel.Pending, kernel.Complete, kernel.FinalizeDone), kinds(trace.StepDecision, trace.StepEnd)), changed: pollPart},
+
+	// A region closes (a Closed after, not before) only if the regions
+	// changed.
+	"quiescence": {changed: regionsPart},
+	// Native, or not a change of the pump's mode to Idle -> false.
+	"pump-idle-announced": {applies: withPump, changed: modePart},
+	// Not a (no-host) open-region or reserve -> false.
+	"ops-answered": {on: ops(kernel.OpenRegion, kernel.Reserve)},
+	// Not a (no-host) task or region cancel -> false.
+	"budget-derived": {on: ops(kernel.CancelTask, kernel.CancelRegion)},
+
+	// No scheduler_step_begin -> false (decision() finds none).
+	"pump-non-reentrant": {on: kinds(trace.StepBegin)},
+	"phase0-first":       {on: kinds(trace.StepBegin)},
+	"lane-order":         {on: kinds(trace.StepBegin)},
+	"fairness-bound":     {on: kinds(trace.StepBegin)},
+}

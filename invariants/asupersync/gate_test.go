@@ -1,0 +1,92 @@
+package asupersync
+
+import (
+	"testing"
+
+	"pgregory.net/rapid"
+
+	model "modelcheck/model/asupersync"
+	"modelcheck/runtime/trace"
+)
+
+// TestGatesNameInvariants: a gate under a name no invariant has (a typo,
+// a rename) would silently gate nothing.
+func TestGatesNameInvariants(t *testing.T) {
+	for name := range gates {
+		if _, err := Lookup(name); err != nil {
+			t.Errorf("gate for %s: %v", name, err)
+		}
+	}
+}
+
+// TestGatesSkipOnlyQuietChecks walks random reachable paths of every
+// scenario, clean and under every fault of the catalogue in its scenario,
+// and at each transition runs every invariant ungated: each one its gate
+// would skip (the scenario's or the transition's) must hold, and the
+// gated checker must report the same first violation as the ungated one.
+// A walk ends at the first violation, where the explorer stops too.
+func TestGatesSkipOnlyQuietChecks(t *testing.T) {
+	type setup struct {
+		name string
+		sc   model.Scenario
+	}
+	var setups []setup
+	for _, sc := range model.Scenarios() {
+		setups = append(setups, setup{sc.Name, sc})
+	}
+	for _, fc := range faults {
+		sc, err := model.Lookup(fc.Scenario)
+		if err != nil {
+			t.Fatal(err)
+		}
+		sc.Kernel.Faults = sc.Kernel.Faults.With(fc.Fault)
+		sc.Pump.Faults = sc.Kernel.Faults
+		setups = append(setups, setup{fc.Scenario + "+" + fc.Fault.Name(), sc})
+	}
+	for _, su := range setups {
+		t.Run(su.name, func(t *testing.T) {
+			m := model.New(su.sc, nil)
+			gated, err := NewChecker(&m.Scenario, nil)
+			if err != nil {
+				t.Fatal(err)
+			}
+			ungated := ungatedChecker(&m.Scenario)
+			var ctx Context
+			var log trace.Log
+			rapid.Check(t, func(rt *rapid.T) {
+				s := m.Init()
+				for step := 0; step < 40; step++ {
+					ins := m.Enabled(&s, nil)
+					if len(ins) == 0 {
+						return
+					}
+					in := ins[rapid.IntRange(0, len(ins)-1).Draw(rt, "input")]
+					next := s
+					log.Reset()
+					if err := m.Apply(&next, in, &log); err != nil {
+						rt.Fatalf("step %d: %s refused: %v", step, in, err)
+					}
+					ctx.reset(&m.Scenario, &s, in, &next, log.Events)
+					run := gated.dispatch.toRun(&ctx, transitionSignature(in, log.Events))
+					for i, inv := range all {
+						if run.has(i) {
+							continue
+						}
+						ctx.reset(&m.Scenario, &s, in, &next, log.Events)
+						if inv.violated(&ctx) {
+							rt.Fatalf("step %d (%s): %s is violated but its gate skips it", step, in, inv.Name)
+						}
+					}
+					want := ungated.Check(&s, in, &next, log.Events)
+					if got := gated.Check(&s, in, &next, log.Events); got != want {
+						rt.Fatalf("step %d (%s): gated checker reports %d, ungated %d", step, in, got, want)
+					}
+					if want != 0 {
+						return
+					}
+					s = next
+				}
+			})
+		})
+	}
+}
