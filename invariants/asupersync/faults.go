@@ -142,6 +142,9 @@ var faults = []FaultCase{
 	{fault.DeferredTurnKeepsPending, "default", []string{"pump-pending-derived"}},
 	{fault.ParkLeavesStepOpen, "default", []string{"step-bracketed"}},
 	{fault.SilentStrengthen, "default", []string{"task-cancel-strengthened"}},
+	{fault.ChainMemoryUnbounded, "chain-memory", []string{"chain-bounded"}},
+	{fault.ReserveIgnoresDropped, "channel", []string{"chan-reserve-answered"}},
+	{fault.TryRecvEmptyNoSenders, "channel", []string{"chan-try-recv-answered"}},
 }
 
 // Faults returns the fault catalogue in fault order.

@@ -224,6 +224,22 @@ var scenarios = []Scenario{
 		Kernel: kernel.Config{CancelStreakLimit: 2, CatchupBatch: 1, MaxChainDepth: 16, MaxChainMemory: 4096},
 		Pump:   pump.Config{BurstLimit: 2, Caps: pump.AllCaps},
 	},
+	{
+		Name:   "chain-memory",
+		Doc:    "region tree four levels deep with max_chain_memory 256, exactly a 3-link chain: a cascade fits depth 3's chain to the byte and cuts depth 4's by memory (001 Cause-Chain Limits); regions close and advance from depth 3",
+		Native: true, Tasks: 1, Regions: 4,
+		CancelKinds: []cancel.Kind{cancel.User}, RegionCancelKind: cancel.Shutdown,
+		Kernel: kernel.Config{CancelStreakLimit: 2, CatchupBatch: 1, MaxChainDepth: 16, MaxChainMemory: 256},
+		Pump:   pump.Config{BurstLimit: 2, Caps: pump.AllCaps},
+	},
+	{
+		Name:   "chain-one-link",
+		Doc:    "max_chain_memory 167, one byte short of a 2-link chain: every cascaded chain is cut to its own link, truncated at depth 1 (001 Cause-Chain Limits)",
+		Native: true, Tasks: 1, Regions: 2,
+		CancelKinds: []cancel.Kind{cancel.User}, RegionCancelKind: cancel.Shutdown,
+		Kernel: kernel.Config{CancelStreakLimit: 2, CatchupBatch: 1, MaxChainDepth: 16, MaxChainMemory: 167},
+		Pump:   pump.Config{BurstLimit: 2, Caps: pump.AllCaps},
+	},
 }
 
 // Validate refuses a scenario the model cannot run as meant: a browser

@@ -154,6 +154,9 @@ const (
 	DeferredTurnKeepsPending // the microtask that pays a deferred wake leaves the pump's pending flag set (runtime/pump)
 	ParkLeavesStepOpen       // a dispatch that finds nothing to run parks without scheduler_step_end (runtime/kernel)
 	SilentStrengthen         // a cancel request on a task whose cancel is pending emits no cancel_strengthened (runtime/cancel)
+	ChainMemoryUnbounded     // a cascade's cause chain is cut by max_chain_depth only, never by max_chain_memory (runtime/cancel)
+	ReserveIgnoresDropped    // reserve skips the receiver-dropped check and takes or waits for a slot (runtime/channel)
+	TryRecvEmptyNoSenders    // try_recv on an empty queue answers Empty when no sender remains (runtime/channel)
 
 	count
 )
@@ -283,6 +286,9 @@ var table = [count]info{
 	ParkLeavesStepOpen:        {"park-leaves-step-open", "a dispatch that finds no runnable task emits scheduler_step_begin and scheduler_park but no scheduler_step_end, so the trace leaves that scheduler step open (breaks 000's bracketed scheduler step)"},
 	SilentStrengthen:          {"silent-strengthen", "a cancel request reaching a task whose cancel is already pending strengthens its reason and budget but emits no cancel_strengthened, so the trace never shows the later request (breaks 001's cancel trace, R1)"},
 	PromoteKeepsOccupancy:     {"promote-keeps-occupancy", "promoting a coalescing window's entries to the ready list leaves the emptied slot's occupancy bit set (breaks the wheel's bitmap index, 004 2.2)"},
+	ChainMemoryUnbounded:      {"chain-memory-unbounded", "the Cause-Chain Limits cut a cascade's chain to max_chain_depth only: a chain longer than max_chain_memory allows is kept whole and not marked truncated (breaks 001's Cause-Chain Limits, cancel.region.cause_chain_bounded)"},
+	ReserveIgnoresDropped:     {"reserve-ignores-dropped", "reserve after the receiver is dropped skips the Disconnected answer and takes a free slot or queues as a waiter, a permit for a channel nobody reads (breaks 004 1.3 step 2, 1.10)"},
+	TryRecvEmptyNoSenders:     {"try-recv-empty-no-senders", "try_recv on an empty queue with no sender left answers Empty instead of Disconnected, so the receiver polls forever a channel no one can send on (breaks 004 1.4's try_recv)"},
 }
 
 // Name is the fault's command-line name.
