@@ -34,6 +34,10 @@ func TestTargetedScenariosReachTheirRules(t *testing.T) {
 			"chan-reserve t1", "chan-send t1", "chan-reserve t1", "chan-send t1"}, "chan_sent task=t1 msg=m3", ""},
 		// A granted callback re-queues the parked task.
 		{"callbacks", []string{"spawn r1", "microtask", "dispatch", "pending t1", "callback t1 via=message"}, "enqueued task=t1 lane=ready gen=2", ""},
+		// Memory 256 holds r3's 3-link chain exactly and cuts r4's to 3.
+		{"chain-memory", []string{"open-region r1", "open-region r2", "open-region r3", "cancel r1 kind=Shutdown"},
+			"cause_chain_truncated region=r4 truncated_at_depth=3", "cause_chain_truncated region=r3"},
+		{"chain-one-link", []string{"open-region r1", "cancel r1 kind=Shutdown"}, "cause_chain_truncated region=r2 truncated_at_depth=1", ""},
 	} {
 		t.Run(c.scenario, func(t *testing.T) {
 			text := fmt.Sprintf("scenario base=%s\n----\n\nrun\n%s\n----\n", c.scenario, strings.Join(c.script, "\n"))
