@@ -145,6 +145,8 @@ var faults = []FaultCase{
 	{fault.ChainMemoryUnbounded, "chain-memory", []string{"chain-bounded"}},
 	{fault.ReserveIgnoresDropped, "channel", []string{"chan-reserve-answered"}},
 	{fault.TryRecvEmptyNoSenders, "channel", []string{"chan-try-recv-answered"}},
+	{fault.FirstBudgetShutdown, "default", []string{"budget-granted"}},
+	{fault.RefusalAlwaysClosed, "default", []string{"refusal-class"}},
 }
 
 // Faults returns the fault catalogue in fault order.

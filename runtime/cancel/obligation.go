@@ -108,7 +108,7 @@ func (s *State) Reserve(task uint8, k ObligationKind, log *trace.Log) (uint8, er
 	r := &s.Regions[t.Region-1]
 	if !s.admits(r) {
 		log.Emit(trace.Event{Kind: trace.ObligationRejected, Task: task, Region: t.Region,
-			AttrKey: attrObligationKind, AttrVal: k.String(), ErrorClass: refusal(r)})
+			AttrKey: attrObligationKind, AttrVal: k.String(), ErrorClass: s.refusal(r)})
 		return 0, nil
 	}
 	id := uint8(0)

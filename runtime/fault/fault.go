@@ -157,6 +157,8 @@ const (
 	ChainMemoryUnbounded     // a cascade's cause chain is cut by max_chain_depth only, never by max_chain_memory (runtime/cancel)
 	ReserveIgnoresDropped    // reserve skips the receiver-dropped check and takes or waits for a slot (runtime/channel)
 	TryRecvEmptyNoSenders    // try_recv on an empty queue answers Empty when no sender remains (runtime/channel)
+	FirstBudgetShutdown      // a task's first cancel request grants Shutdown's cleanup budget whatever the kind (runtime/cancel)
+	RefusalAlwaysClosed      // a spawn or reservation refused by a cancelled region says region_closed (runtime/cancel)
 
 	count
 )
@@ -289,6 +291,8 @@ var table = [count]info{
 	ChainMemoryUnbounded:      {"chain-memory-unbounded", "the Cause-Chain Limits cut a cascade's chain to max_chain_depth only: a chain longer than max_chain_memory allows is kept whole and not marked truncated (breaks 001's Cause-Chain Limits, cancel.region.cause_chain_bounded)"},
 	ReserveIgnoresDropped:     {"reserve-ignores-dropped", "reserve after the receiver is dropped skips the Disconnected answer and takes a free slot or queues as a waiter, a permit for a channel nobody reads (breaks 004 1.3 step 2, 1.10)"},
 	TryRecvEmptyNoSenders:     {"try-recv-empty-no-senders", "try_recv on an empty queue with no sender left answers Empty instead of Disconnected, so the receiver polls forever a channel no one can send on (breaks 004 1.4's try_recv)"},
+	FirstBudgetShutdown:       {"first-budget-shutdown", "a cancel request that moves a task from Created or Running into CancelRequested grants Shutdown's cleanup budget (50 polls, priority 255) whatever its kind (breaks 001 T1 and the notes' budget per kind)"},
+	RefusalAlwaysClosed:       {"refusal-always-closed", "a spawn or reservation refused by a region that a cancel reached is rejected with error_class region_closed instead of region_cancelled (breaks the refusal classes cancel.Spawn documents, cancel.region.no_new_spawn_after_cancel)"},
 }
 
 // Name is the fault's command-line name.

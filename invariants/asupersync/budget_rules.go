@@ -1,0 +1,75 @@
+package asupersync
+
+import (
+	"modelcheck/runtime/cancel"
+	"modelcheck/runtime/kernel"
+	"modelcheck/runtime/pump"
+	"modelcheck/runtime/trace"
+)
+
+// requestInvariants check what a cancel request or a refused admission
+// grants, which the seed-3 sample of runtime/cancel showed unchecked:
+// budget-derived compares a repeated request's budget only, so the budget
+// a first request grants went unread, and no check read the error class a
+// refused spawn or reservation carries.
+var requestInvariants = []Invariant{
+	{"budget-granted", []string{"wasm-cancel-state-machine-v1/T1", "cancel.task.request_to_ack_when_unmasked", "wasm-cancel-state-machine-v1/B5"},
+		"a cancel request (of the task, or a region cascade reaching it) that moves a task from Created or Running into CancelRequested grants exactly its reason's cleanup budget (the semantics notes' poll quota and priority per kind), with no deadline and no cost limit", budgetGranted},
+	{"refusal-class", []string{"cancel.region.no_new_spawn_after_cancel", "cancel.region.no_new_obligation_after_cancel"},
+		"a spawn or reservation a region refuses is rejected with error_class region_cancelled when a cancel reached the region before the step, else region_closed", refusalClass},
+}
+
+// budgetGranted recomputes the first request's budget (T1: cancel_request
+// from Created/Running enters CancelRequested with the request's cleanup
+// budget) from the kind of the reason the task now carries, which
+// task-cancel-reason and cascade-reason derive from the input.
+func budgetGranted(c *Context) bool {
+	if c.In.Host != pump.NoHost || (c.In.K.Op != kernel.CancelTask && c.In.K.Op != kernel.CancelRegion) {
+		return false
+	}
+	b, a := &kern(c.Before).Cancel, &kern(c.After).Cancel
+	for id := uint8(1); id <= kernel.MaxTasks; id++ {
+		bt, at := b.Task(id), a.Task(id)
+		if !bt.Used || (bt.Phase != cancel.Created && bt.Phase != cancel.Running) || at.Phase != cancel.CancelRequested {
+			continue
+		}
+		k := at.Reason.Kind
+		if int(k) >= len(cleanupBudgets) {
+			return true
+		}
+		want := cancel.Budget{PollQuota: cleanupBudgets[k].polls, CostQuota: cancel.Unconstrained, Priority: cleanupBudgets[k].priority}
+		if at.Budget != want {
+			return true
+		}
+	}
+	return false
+}
+
+// refusalClass: the runtime's documented refusal classes (cancel.Spawn,
+// Reserve): region_cancelled once a cascade gave the region a reason, else
+// region_closed (the region is on its graceful close path). Whether a
+// cancel reached the region is read from its record before the step, which
+// region-cancel-effective ties to the cascades.
+func refusalClass(c *Context) bool {
+	if c.In.Host != pump.NoHost {
+		return false
+	}
+	b := &kern(c.Before).Cancel
+	for _, e := range c.Events {
+		if e.Kind != trace.SpawnRejected && (e.Kind != trace.ObligationRejected || e.ErrorClass == trace.ErrAlreadyResolved) {
+			continue
+		}
+		r := b.Region(e.Region)
+		if r == nil {
+			return true
+		}
+		want := trace.ErrRegionClosed
+		if r.HasReason {
+			want = trace.ErrRegionCancelled
+		}
+		if e.ErrorClass != want {
+			return true
+		}
+	}
+	return false
+}
