@@ -17,6 +17,8 @@ var requestInvariants = []Invariant{
 		"a cancel request (of the task, or a region cascade reaching it) that moves a task from Created or Running into CancelRequested grants exactly its reason's cleanup budget (the semantics notes' poll quota and priority per kind), with no deadline and no cost limit", budgetGranted},
 	{"refusal-class", []string{"cancel.region.no_new_spawn_after_cancel", "cancel.region.no_new_obligation_after_cancel"},
 		"a spawn or reservation a region refuses is rejected with error_class region_cancelled when a cancel reached the region before the step, else region_closed", refusalClass},
+	{"obligation-resolutions-derived", []string{"wasm-cancel-state-machine-v1/obligation-lifecycle", "cancel.region.no_new_obligation_after_cancel"},
+		"each obligation's resolution count (the second witness resolve-once reads) grows by the commits, aborts and leaks the step announces for it, and by nothing else", obligationResolutionsDerived},
 }
 
 // budgetGranted recomputes the first request's budget (T1: cancel_request
@@ -68,6 +70,34 @@ func refusalClass(c *Context) bool {
 			want = trace.ErrRegionCancelled
 		}
 		if e.ErrorClass != want {
+			return true
+		}
+	}
+	return false
+}
+
+// obligationResolutionsDerived replays each obligation's Resolutions
+// counter through the step's resolution events (saturating at 255, as the
+// runtime stores it): resolve-once reads the counter as its second witness
+// of a double resolution, so the counter must be the one the events made.
+func obligationResolutionsDerived(c *Context) bool {
+	b, a := &kern(c.Before).Cancel, &kern(c.After).Cancel
+	var want [cancel.MaxObligations + 1]int
+	for o := uint8(1); o <= cancel.MaxObligations; o++ {
+		if b.Obligation(o).Used {
+			want[o] = int(b.Obligation(o).Resolutions)
+		}
+	}
+	for _, e := range c.Events {
+		switch e.Kind {
+		case trace.ObligationCommitted, trace.ObligationAborted, trace.ObligationLeaked:
+			if e.Obligation != 0 && e.Obligation <= cancel.MaxObligations {
+				want[e.Obligation] = min(want[e.Obligation]+1, 255)
+			}
+		}
+	}
+	for o := uint8(1); o <= cancel.MaxObligations; o++ {
+		if ao := a.Obligation(o); ao.Used && int(ao.Resolutions) != want[o] {
 			return true
 		}
 	}

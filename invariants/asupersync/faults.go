@@ -147,6 +147,7 @@ var faults = []FaultCase{
 	{fault.TryRecvEmptyNoSenders, "channel", []string{"chan-try-recv-answered"}},
 	{fault.FirstBudgetShutdown, "default", []string{"budget-granted"}},
 	{fault.RefusalAlwaysClosed, "default", []string{"refusal-class"}},
+	{fault.ResolutionUncounted, "default", []string{"obligation-resolutions-derived"}},
 }
 
 // Faults returns the fault catalogue in fault order.

@@ -165,7 +165,8 @@ func (s *State) holderResolves(ob uint8, to ObligationState, log *trace.Log) err
 func (s *State) resolve(ob uint8, to ObligationState, log *trace.Log) {
 	o := &s.Obligations[ob-1]
 	o.State = to
-	if o.Resolutions < 255 {
+	// Fault ResolutionUncounted leaves the counter as it was.
+	if o.Resolutions < 255 && !s.Config.Faults.Has(fault.ResolutionUncounted) {
 		o.Resolutions++
 	}
 	switch to {

@@ -159,6 +159,7 @@ const (
 	TryRecvEmptyNoSenders    // try_recv on an empty queue answers Empty when no sender remains (runtime/channel)
 	FirstBudgetShutdown      // a task's first cancel request grants Shutdown's cleanup budget whatever the kind (runtime/cancel)
 	RefusalAlwaysClosed      // a spawn or reservation refused by a cancelled region says region_closed (runtime/cancel)
+	ResolutionUncounted      // resolving an obligation leaves its resolution count as it was (runtime/cancel)
 
 	count
 )
@@ -293,6 +294,7 @@ var table = [count]info{
 	TryRecvEmptyNoSenders:     {"try-recv-empty-no-senders", "try_recv on an empty queue with no sender left answers Empty instead of Disconnected, so the receiver polls forever a channel no one can send on (breaks 004 1.4's try_recv)"},
 	FirstBudgetShutdown:       {"first-budget-shutdown", "a cancel request that moves a task from Created or Running into CancelRequested grants Shutdown's cleanup budget (50 polls, priority 255) whatever its kind (breaks 001 T1 and the notes' budget per kind)"},
 	RefusalAlwaysClosed:       {"refusal-always-closed", "a spawn or reservation refused by a region that a cancel reached is rejected with error_class region_closed instead of region_cancelled (breaks the refusal classes cancel.Spawn documents, cancel.region.no_new_spawn_after_cancel)"},
+	ResolutionUncounted:       {"resolution-uncounted", "resolving an obligation (commit, abort, leak) leaves its resolution count at 0, so resolve-once's second witness of a double resolution can never fire (breaks the obligation lifecycle's resolve-exactly-once bookkeeping)"},
 }
 
 // Name is the fault's command-line name.
