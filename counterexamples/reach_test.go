@@ -38,6 +38,10 @@ func TestTargetedScenariosReachTheirRules(t *testing.T) {
 		{"chain-memory", []string{"open-region r1", "open-region r2", "open-region r3", "cancel r1 kind=Shutdown"},
 			"cause_chain_truncated region=r4 truncated_at_depth=3", "cause_chain_truncated region=r3"},
 		{"chain-one-link", []string{"open-region r1", "cancel r1 kind=Shutdown"}, "cause_chain_truncated region=r2 truncated_at_depth=1", ""},
+		// t1 fills the queue and waits; a receive wakes it; its retry
+		// takes the slot as the queued head, naming its waiter id.
+		{"chan-retry", []string{"spawn r1", "dispatch", "chan-reserve t1", "chan-send t1", "chan-reserve t1", "spawn r1", "dispatch",
+			"chan-recv t2", "yield t2", "dispatch", "chan-reserve t1"}, "chan_reserved task=t1 waiter=1", ""},
 	} {
 		t.Run(c.scenario, func(t *testing.T) {
 			text := fmt.Sprintf("scenario base=%s\n----\n\nrun\n%s\n----\n", c.scenario, strings.Join(c.script, "\n"))

@@ -1,6 +1,7 @@
 package asupersync
 
 import (
+	"modelcheck/runtime/channel"
 	"modelcheck/runtime/kernel"
 	"modelcheck/runtime/pump"
 	"modelcheck/runtime/trace"
@@ -15,7 +16,7 @@ import (
 // left: a runtime that swapped either answer explored clean.
 var chanAnswerInvariants = []Invariant{
 	{"chan-reserve-answered", []string{"004/1.3", "004/1.10", "INV-CH-01", "INV-CH-03", "ch-close-wake-001"},
-		"a reserve that is not cancelled answers from the channel before the step: Disconnected once the receiver is dropped, else a permit (chan_reserved naming the task) when no waiter is queued or the task heads the queue and a slot is free (queued messages plus reserved slots below capacity), else Pending (chan_reserve_pending)", chanReserveAnswered},
+		"a reserve that is not cancelled answers from the channel before the step: Disconnected once the receiver is dropped, else a permit (chan_reserved naming the task) when no waiter is queued or the task heads the queue and a slot is free (queued messages plus reserved slots below capacity), else Pending (chan_reserve_pending); a queued head that takes the slot names its waiter id and leaves the queue", chanReserveAnswered},
 	{"chan-try-recv-answered", []string{"004/1.4", "004/1.10", "INV-CH-07", "ch-close-drain-001"},
 		"a try_recv answers from the channel before the step: the oldest message while one is queued and the receiver is open, else Disconnected when the receiver closed or no sender is left, else Empty", chanTryRecvAnswered},
 }
@@ -40,9 +41,11 @@ func (c *Context) chanAnswer(task uint8) (kind trace.Kind, class trace.ErrorClas
 
 // chanReserveAnswered is 004 1.3's reserve in the contract's order, after
 // the checkpoint (whose Cancelled answer is chan-cancel-observed's): the
-// receiver-dropped check, the FIFO rule, the capacity check.
+// receiver-dropped check, the FIFO rule, the capacity check, and step 4's
+// "a queued task leaves the queue" (its chan_reserved names the waiter id
+// it was registered with, chan-waiter-ids-derived's subject).
 func chanReserveAnswered(c *Context) bool {
-	b, _, ok := chans(c)
+	b, a, ok := chans(c)
 	if !ok || c.In.Host != pump.NoHost || c.In.K.Op != kernel.ChanReserve {
 		return false
 	}
@@ -56,9 +59,30 @@ func chanReserveAnswered(c *Context) bool {
 		return kind != trace.ChanOpFailed || class != trace.ErrDisconnected
 	case (b.NWaiters == 0 || b.Waiters[0].Task == task) &&
 		int(b.Len)+int(b.Reserved) < int(c.Scenario.Kernel.Channel.Capacity):
-		return kind != trace.ChanReserved
+		return kind != trace.ChanReserved || c.reservedWaiterID(task) != waiterID(b, task) || waiterID(a, task) != 0
 	}
 	return kind != trace.ChanReservePending
+}
+
+// reservedWaiterID is the waiter id the step's chan_reserved for task names
+// (0: none, the task was not queued).
+func (c *Context) reservedWaiterID(task uint8) uint64 {
+	for _, e := range c.Events {
+		if e.Kind == trace.ChanReserved && e.Task == task {
+			return e.ID
+		}
+	}
+	return 0
+}
+
+// waiterID is task's id in ch's waiter queue, 0 when it is not queued.
+func waiterID(ch *channel.State, task uint8) uint64 {
+	for _, w := range ch.Waiters[:ch.NWaiters] {
+		if w.Task == task {
+			return w.ID
+		}
+	}
+	return 0
 }
 
 // chanTryRecvAnswered is try_recv as the semantics notes settle it (004

@@ -148,6 +148,7 @@ var faults = []FaultCase{
 	{fault.FirstBudgetShutdown, "default", []string{"budget-granted"}},
 	{fault.RefusalAlwaysClosed, "default", []string{"refusal-class"}},
 	{fault.ResolutionUncounted, "default", []string{"obligation-resolutions-derived"}},
+	{fault.ReservedStaysQueued, "chan-retry", []string{"chan-reserve-answered"}},
 }
 
 // Faults returns the fault catalogue in fault order.

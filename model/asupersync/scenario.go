@@ -240,6 +240,15 @@ var scenarios = []Scenario{
 		Kernel: kernel.Config{CancelStreakLimit: 2, CatchupBatch: 1, MaxChainDepth: 16, MaxChainMemory: 167},
 		Pump:   pump.Config{BurstLimit: 2, Caps: pump.AllCaps},
 	},
+	{
+		Name:   "chan-retry",
+		Doc:    "MPSC channel of capacity 1 with one sender t1 and the receiver t2: t1 fills the queue, waits, is woken by a receive and retries its reserve as the queued head (004 1.3 step 4); task cancels drop waiting operations",
+		Native: true, Tasks: 2, Regions: 1, NoRegionCancel: true,
+		CancelKinds: []cancel.Kind{cancel.User},
+		Kernel: kernel.Config{CancelStreakLimit: 2, CatchupBatch: 1, MaxChainDepth: 16, MaxChainMemory: 4096,
+			Channel: channel.Config{Capacity: 1, Senders: 1}},
+		Pump: pump.Config{BurstLimit: 2, Caps: pump.AllCaps},
+	},
 }
 
 // Validate refuses a scenario the model cannot run as meant: a browser

@@ -41,7 +41,8 @@ func (s *State) Reserve(task uint8, cancelled bool, log *trace.Log) Result {
 			s.Reserved++
 		}
 		var id uint64
-		if i >= 0 {
+		// Fault ReservedStaysQueued leaves the head in the queue.
+		if i >= 0 && !s.Config.Faults.Has(fault.ReservedStaysQueued) {
 			id = s.removeWaiter(i).ID
 		}
 		log.Emit(trace.Event{Kind: trace.ChanReserved, Task: task, ID: id})

@@ -160,6 +160,7 @@ const (
 	FirstBudgetShutdown      // a task's first cancel request grants Shutdown's cleanup budget whatever the kind (runtime/cancel)
 	RefusalAlwaysClosed      // a spawn or reservation refused by a cancelled region says region_closed (runtime/cancel)
 	ResolutionUncounted      // resolving an obligation leaves its resolution count as it was (runtime/cancel)
+	ReservedStaysQueued      // a queued head that takes a slot stays in the waiter queue (runtime/channel)
 
 	count
 )
@@ -295,6 +296,7 @@ var table = [count]info{
 	FirstBudgetShutdown:       {"first-budget-shutdown", "a cancel request that moves a task from Created or Running into CancelRequested grants Shutdown's cleanup budget (50 polls, priority 255) whatever its kind (breaks 001 T1 and the notes' budget per kind)"},
 	RefusalAlwaysClosed:       {"refusal-always-closed", "a spawn or reservation refused by a region that a cancel reached is rejected with error_class region_closed instead of region_cancelled (breaks the refusal classes cancel.Spawn documents, cancel.region.no_new_spawn_after_cancel)"},
 	ResolutionUncounted:       {"resolution-uncounted", "resolving an obligation (commit, abort, leak) leaves its resolution count at 0, so resolve-once's second witness of a double resolution can never fire (breaks the obligation lifecycle's resolve-exactly-once bookkeeping)"},
+	ReservedStaysQueued:       {"reserved-stays-queued", "a queued head whose retried reserve takes a slot keeps its place at the head of the waiter queue and its chan_reserved names no waiter id, so the permit holder still blocks every later reserve (breaks 004 1.3 step 4: a queued task leaves the queue)"},
 }
 
 // Name is the fault's command-line name.
