@@ -19,6 +19,8 @@ var requestInvariants = []Invariant{
 		"a spawn or reservation a region refuses is rejected with error_class region_cancelled when a cancel reached the region before the step, else region_closed", refusalClass},
 	{"obligation-resolutions-derived", []string{"wasm-cancel-state-machine-v1/obligation-lifecycle", "cancel.region.no_new_obligation_after_cancel"},
 		"each obligation's resolution count (the second witness resolve-once reads) grows by the commits, aborts and leaks the step announces for it, and by nothing else", obligationResolutionsDerived},
+	{"stale-wake-announced", []string{"cancel.scheduler.late_wake_nonpanic", "wasm-browser-scheduler-semantics-v1/F2", "wasm-cancel-state-machine-v1/B4"},
+		"a wake naming a completed task or a generation other than the task's emits exactly one stale_wake (error_class stale_wake) naming the task, and a wake of a live task of its generation emits none", staleWakeAnnounced},
 }
 
 // budgetGranted recomputes the first request's budget (T1: cancel_request
@@ -102,4 +104,32 @@ func obligationResolutionsDerived(c *Context) bool {
 		}
 	}
 	return false
+}
+
+// staleWakeAnnounced: stale-wake checks that a late wake enqueues nothing;
+// this is its other half, that the late wake is reported (the diagnostic
+// the contracts ask for instead of a panic). Staleness is derived from the
+// input and the task's phase before the step: Completed, or a generation
+// other than 0 (current) and 1 (every task's only generation).
+func staleWakeAnnounced(c *Context) bool {
+	if c.In.Host != pump.NoHost || c.In.K.Op != kernel.Wake {
+		return false
+	}
+	t := c.In.K.Task
+	bt := kern(c.Before).Cancel.Task(t)
+	if bt == nil || !bt.Used {
+		return false
+	}
+	gen := c.In.K.N
+	stale := bt.Phase == cancel.Completed || (gen != 0 && gen != 1)
+	n := 0
+	for _, e := range c.Events {
+		if e.Kind == trace.StaleWake {
+			if e.Task != t || e.ErrorClass != trace.ErrStaleWake {
+				return true
+			}
+			n++
+		}
+	}
+	return stale != (n == 1) || n > 1
 }

@@ -149,6 +149,7 @@ var faults = []FaultCase{
 	{fault.RefusalAlwaysClosed, "default", []string{"refusal-class"}},
 	{fault.ResolutionUncounted, "default", []string{"obligation-resolutions-derived"}},
 	{fault.ReservedStaysQueued, "chan-retry", []string{"chan-reserve-answered"}},
+	{fault.SilentStaleWake, "default", []string{"stale-wake-announced"}},
 }
 
 // Faults returns the fault catalogue in fault order.

@@ -161,6 +161,7 @@ const (
 	RefusalAlwaysClosed      // a spawn or reservation refused by a cancelled region says region_closed (runtime/cancel)
 	ResolutionUncounted      // resolving an obligation leaves its resolution count as it was (runtime/cancel)
 	ReservedStaysQueued      // a queued head that takes a slot stays in the waiter queue (runtime/channel)
+	SilentStaleWake          // a stale wake (completed task, wrong generation) emits no stale_wake (runtime/kernel)
 
 	count
 )
@@ -297,6 +298,7 @@ var table = [count]info{
 	RefusalAlwaysClosed:       {"refusal-always-closed", "a spawn or reservation refused by a region that a cancel reached is rejected with error_class region_closed instead of region_cancelled (breaks the refusal classes cancel.Spawn documents, cancel.region.no_new_spawn_after_cancel)"},
 	ResolutionUncounted:       {"resolution-uncounted", "resolving an obligation (commit, abort, leak) leaves its resolution count at 0, so resolve-once's second witness of a double resolution can never fire (breaks the obligation lifecycle's resolve-exactly-once bookkeeping)"},
 	ReservedStaysQueued:       {"reserved-stays-queued", "a queued head whose retried reserve takes a slot keeps its place at the head of the waiter queue and its chan_reserved names no waiter id, so the permit holder still blocks every later reserve (breaks 004 1.3 step 4: a queued task leaves the queue)"},
+	SilentStaleWake:           {"silent-stale-wake", "a wake naming a completed task or another generation is dropped without its stale_wake diagnostic, so a late wake leaves no trace (breaks 000 F2 and 001's cancel.scheduler.late_wake_nonpanic: the late wake is a diagnostic, never silent)"},
 }
 
 // Name is the fault's command-line name.
