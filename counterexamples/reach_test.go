@@ -42,6 +42,10 @@ func TestTargetedScenariosReachTheirRules(t *testing.T) {
 		// takes the slot as the queued head, naming its waiter id.
 		{"chan-retry", []string{"spawn r1", "dispatch", "chan-reserve t1", "chan-send t1", "chan-reserve t1", "spawn r1", "dispatch",
 			"chan-recv t2", "yield t2", "dispatch", "chan-reserve t1"}, "chan_reserved task=t1 waiter=1", ""},
+		// t1 holds the only slot: t2's eviction is refused (a reserved
+		// slot is never evicted).
+		{"chan-senders", []string{"spawn r1", "spawn r1", "dispatch", "chan-reserve t1", "yield t1", "dispatch", "chan-evict t2"},
+			"chan_op_failed task=t2 op=send_evict_oldest error_class=full", ""},
 	} {
 		t.Run(c.scenario, func(t *testing.T) {
 			text := fmt.Sprintf("scenario base=%s\n----\n\nrun\n%s\n----\n", c.scenario, strings.Join(c.script, "\n"))

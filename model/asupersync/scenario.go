@@ -249,6 +249,15 @@ var scenarios = []Scenario{
 			Channel: channel.Config{Capacity: 1, Senders: 1}},
 		Pump: pump.Config{BurstLimit: 2, Caps: pump.AllCaps},
 	},
+	{
+		Name:   "chan-senders",
+		Doc:    "MPSC channel of capacity 1 with two senders and no receiver task: one holds the only slot while the other waits, evicts (a reserved slot is never evicted) or tries; an abort or a cancel frees the slot for the queued head, which keeps it against the other sender (004 1.3, 1.5, 1.11)",
+		Native: true, Tasks: 2, Regions: 1, NoRegionCancel: true,
+		CancelKinds: []cancel.Kind{cancel.User}, ChanTryOps: true,
+		Kernel: kernel.Config{CancelStreakLimit: 2, CatchupBatch: 1, MaxChainDepth: 16, MaxChainMemory: 4096,
+			Channel: channel.Config{Capacity: 1, Senders: 2}},
+		Pump: pump.Config{BurstLimit: 2, Caps: pump.AllCaps},
+	},
 }
 
 // Validate refuses a scenario the model cannot run as meant: a browser
