@@ -21,6 +21,8 @@ var requestInvariants = []Invariant{
 		"each obligation's resolution count (the second witness resolve-once reads) grows by the commits, aborts and leaks the step announces for it, and by nothing else", obligationResolutionsDerived},
 	{"stale-wake-announced", []string{"cancel.scheduler.late_wake_nonpanic", "wasm-browser-scheduler-semantics-v1/F2", "wasm-cancel-state-machine-v1/B4"},
 		"a wake naming a completed task or a generation other than the task's emits exactly one stale_wake (error_class stale_wake) naming the task, and a wake of a live task of its generation emits none", staleWakeAnnounced},
+	{"epoch-derived", []string{"wasm-cancel-state-machine-v1/T1", "cancel.task.witness_phase_monotone"},
+		"a task's cancel_epoch grows by one (saturating at 255) exactly when a cancel request moves it from Created or Running into CancelRequested, starting at 1 on the first, and each cancel_requested names the task's new epoch", epochDerived},
 }
 
 // budgetGranted recomputes the first request's budget (T1: cancel_request
@@ -132,4 +134,34 @@ func staleWakeAnnounced(c *Context) bool {
 		}
 	}
 	return stale != (n == 1) || n > 1
+}
+
+// epochDerived replays cancel_epoch (T1: the first request from Created or
+// Running starts a cancellation epoch at 1; later requests strengthen the
+// same epoch) from the phases before and after the step, and checks the
+// epoch each cancel_requested event reports against it.
+func epochDerived(c *Context) bool {
+	b, a := &kern(c.Before).Cancel, &kern(c.After).Cancel
+	var want [kernel.MaxTasks + 1]uint8
+	for id := uint8(1); id <= kernel.MaxTasks; id++ {
+		bt, at := b.Task(id), a.Task(id)
+		if !at.Used {
+			continue
+		}
+		if bt.Used {
+			want[id] = bt.Epoch
+			if (bt.Phase == cancel.Created || bt.Phase == cancel.Running) && at.Phase == cancel.CancelRequested && want[id] < 255 {
+				want[id]++
+			}
+		}
+		if at.Epoch != want[id] {
+			return true
+		}
+	}
+	for _, e := range c.Events {
+		if e.Kind == trace.CancelRequested && (e.Task == 0 || e.Task > kernel.MaxTasks || e.Epoch != want[e.Task]) {
+			return true
+		}
+	}
+	return false
 }

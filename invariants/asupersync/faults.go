@@ -150,6 +150,7 @@ var faults = []FaultCase{
 	{fault.ResolutionUncounted, "default", []string{"obligation-resolutions-derived"}},
 	{fault.ReservedStaysQueued, "chan-retry", []string{"chan-reserve-answered"}},
 	{fault.SilentStaleWake, "default", []string{"stale-wake-announced"}},
+	{fault.EpochStalls, "default", []string{"epoch-derived"}},
 }
 
 // Faults returns the fault catalogue in fault order.

@@ -114,7 +114,12 @@ func (s *State) request(task uint8, r Reason, b Budget, log *trace.Log) (newlyPe
 		if faults.Has(fault.FirstBudgetShutdown) {
 			b = BudgetFor(Shutdown, 0)
 		}
+		epoch := t.Epoch
 		t.enterRequested(r, b)
+		// Fault EpochStalls keeps the old cancel_epoch.
+		if faults.Has(fault.EpochStalls) {
+			t.Epoch = epoch
+		}
 		log.Emit(s.cancelEvent(trace.CancelRequested, task))
 		return true
 	case t.Phase.cancelActive():

@@ -162,6 +162,7 @@ const (
 	ResolutionUncounted      // resolving an obligation leaves its resolution count as it was (runtime/cancel)
 	ReservedStaysQueued      // a queued head that takes a slot stays in the waiter queue (runtime/channel)
 	SilentStaleWake          // a stale wake (completed task, wrong generation) emits no stale_wake (runtime/kernel)
+	EpochStalls              // a first cancel request leaves cancel_epoch where it was (runtime/cancel)
 
 	count
 )
@@ -299,6 +300,7 @@ var table = [count]info{
 	ResolutionUncounted:       {"resolution-uncounted", "resolving an obligation (commit, abort, leak) leaves its resolution count at 0, so resolve-once's second witness of a double resolution can never fire (breaks the obligation lifecycle's resolve-exactly-once bookkeeping)"},
 	ReservedStaysQueued:       {"reserved-stays-queued", "a queued head whose retried reserve takes a slot keeps its place at the head of the waiter queue and its chan_reserved names no waiter id, so the permit holder still blocks every later reserve (breaks 004 1.3 step 4: a queued task leaves the queue)"},
 	SilentStaleWake:           {"silent-stale-wake", "a wake naming a completed task or another generation is dropped without its stale_wake diagnostic, so a late wake leaves no trace (breaks 000 F2 and 001's cancel.scheduler.late_wake_nonpanic: the late wake is a diagnostic, never silent)"},
+	EpochStalls:               {"epoch-stalls", "a cancel request that moves a task from Created or Running into CancelRequested leaves cancel_epoch at its old value (0 on the first request), so the cancel events name no epoch (breaks 001 T1: the first request starts cancel_epoch at 1)"},
 }
 
 // Name is the fault's command-line name.
