@@ -34,6 +34,18 @@ func TestTargetedScenariosReachTheirRules(t *testing.T) {
 			"chan-reserve t1", "chan-send t1", "chan-reserve t1", "chan-send t1"}, "chan_sent task=t1 msg=m3", ""},
 		// A granted callback re-queues the parked task.
 		{"callbacks", []string{"spawn r1", "microtask", "dispatch", "pending t1", "callback t1 via=message"}, "enqueued task=t1 lane=ready gen=2", ""},
+		// Memory 256 holds r3's 3-link chain exactly and cuts r4's to 3.
+		{"chain-memory", []string{"open-region r1", "open-region r2", "open-region r3", "cancel r1 kind=Shutdown"},
+			"cause_chain_truncated region=r4 truncated_at_depth=3", "cause_chain_truncated region=r3"},
+		{"chain-one-link", []string{"open-region r1", "cancel r1 kind=Shutdown"}, "cause_chain_truncated region=r2 truncated_at_depth=1", ""},
+		// t1 fills the queue and waits; a receive wakes it; its retry
+		// takes the slot as the queued head, naming its waiter id.
+		{"chan-retry", []string{"spawn r1", "dispatch", "chan-reserve t1", "chan-send t1", "chan-reserve t1", "spawn r1", "dispatch",
+			"chan-recv t2", "yield t2", "dispatch", "chan-reserve t1"}, "chan_reserved task=t1 waiter=1", ""},
+		// t1 holds the only slot: t2's eviction is refused (a reserved
+		// slot is never evicted).
+		{"chan-senders", []string{"spawn r1", "spawn r1", "dispatch", "chan-reserve t1", "yield t1", "dispatch", "chan-evict t2"},
+			"chan_op_failed task=t2 op=send_evict_oldest error_class=full", ""},
 	} {
 		t.Run(c.scenario, func(t *testing.T) {
 			text := fmt.Sprintf("scenario base=%s\n----\n\nrun\n%s\n----\n", c.scenario, strings.Join(c.script, "\n"))

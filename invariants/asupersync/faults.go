@@ -142,6 +142,15 @@ var faults = []FaultCase{
 	{fault.DeferredTurnKeepsPending, "default", []string{"pump-pending-derived"}},
 	{fault.ParkLeavesStepOpen, "default", []string{"step-bracketed"}},
 	{fault.SilentStrengthen, "default", []string{"task-cancel-strengthened"}},
+	{fault.ChainMemoryUnbounded, "chain-memory", []string{"chain-bounded"}},
+	{fault.ReserveIgnoresDropped, "channel", []string{"chan-reserve-answered"}},
+	{fault.TryRecvEmptyNoSenders, "channel", []string{"chan-try-recv-answered"}},
+	{fault.FirstBudgetShutdown, "default", []string{"budget-granted"}},
+	{fault.RefusalAlwaysClosed, "default", []string{"refusal-class"}},
+	{fault.ResolutionUncounted, "default", []string{"obligation-resolutions-derived"}},
+	{fault.ReservedStaysQueued, "chan-retry", []string{"chan-reserve-answered"}},
+	{fault.SilentStaleWake, "default", []string{"stale-wake-announced"}},
+	{fault.EpochStalls, "default", []string{"epoch-derived"}},
 }
 
 // Faults returns the fault catalogue in fault order.

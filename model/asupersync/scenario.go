@@ -224,6 +224,40 @@ var scenarios = []Scenario{
 		Kernel: kernel.Config{CancelStreakLimit: 2, CatchupBatch: 1, MaxChainDepth: 16, MaxChainMemory: 4096},
 		Pump:   pump.Config{BurstLimit: 2, Caps: pump.AllCaps},
 	},
+	{
+		Name:   "chain-memory",
+		Doc:    "region tree four levels deep with max_chain_memory 256, exactly a 3-link chain: a cascade fits depth 3's chain to the byte and cuts depth 4's by memory (001 Cause-Chain Limits); regions close and advance from depth 3",
+		Native: true, Tasks: 1, Regions: 4,
+		CancelKinds: []cancel.Kind{cancel.User}, RegionCancelKind: cancel.Shutdown,
+		Kernel: kernel.Config{CancelStreakLimit: 2, CatchupBatch: 1, MaxChainDepth: 16, MaxChainMemory: 256},
+		Pump:   pump.Config{BurstLimit: 2, Caps: pump.AllCaps},
+	},
+	{
+		Name:   "chain-one-link",
+		Doc:    "max_chain_memory 167, one byte short of a 2-link chain: every cascaded chain is cut to its own link, truncated at depth 1 (001 Cause-Chain Limits)",
+		Native: true, Tasks: 1, Regions: 2,
+		CancelKinds: []cancel.Kind{cancel.User}, RegionCancelKind: cancel.Shutdown,
+		Kernel: kernel.Config{CancelStreakLimit: 2, CatchupBatch: 1, MaxChainDepth: 16, MaxChainMemory: 167},
+		Pump:   pump.Config{BurstLimit: 2, Caps: pump.AllCaps},
+	},
+	{
+		Name:   "chan-retry",
+		Doc:    "MPSC channel of capacity 1 with one sender t1 and the receiver t2: t1 fills the queue, waits, is woken by a receive and retries its reserve as the queued head (004 1.3 step 4); task cancels drop waiting operations",
+		Native: true, Tasks: 2, Regions: 1, NoRegionCancel: true,
+		CancelKinds: []cancel.Kind{cancel.User},
+		Kernel: kernel.Config{CancelStreakLimit: 2, CatchupBatch: 1, MaxChainDepth: 16, MaxChainMemory: 4096,
+			Channel: channel.Config{Capacity: 1, Senders: 1}},
+		Pump: pump.Config{BurstLimit: 2, Caps: pump.AllCaps},
+	},
+	{
+		Name:   "chan-senders",
+		Doc:    "MPSC channel of capacity 1 with two senders and no receiver task: one holds the only slot while the other waits, evicts (a reserved slot is never evicted) or tries; an abort or a cancel frees the slot for the queued head, which keeps it against the other sender (004 1.3, 1.5, 1.11)",
+		Native: true, Tasks: 2, Regions: 1, NoRegionCancel: true,
+		CancelKinds: []cancel.Kind{cancel.User}, ChanTryOps: true,
+		Kernel: kernel.Config{CancelStreakLimit: 2, CatchupBatch: 1, MaxChainDepth: 16, MaxChainMemory: 4096,
+			Channel: channel.Config{Capacity: 1, Senders: 2}},
+		Pump: pump.Config{BurstLimit: 2, Caps: pump.AllCaps},
+	},
 }
 
 // Validate refuses a scenario the model cannot run as meant: a browser

@@ -108,7 +108,7 @@ func (s *State) Reserve(task uint8, k ObligationKind, log *trace.Log) (uint8, er
 	r := &s.Regions[t.Region-1]
 	if !s.admits(r) {
 		log.Emit(trace.Event{Kind: trace.ObligationRejected, Task: task, Region: t.Region,
-			AttrKey: attrObligationKind, AttrVal: k.String(), ErrorClass: refusal(r)})
+			AttrKey: attrObligationKind, AttrVal: k.String(), ErrorClass: s.refusal(r)})
 		return 0, nil
 	}
 	id := uint8(0)
@@ -165,7 +165,8 @@ func (s *State) holderResolves(ob uint8, to ObligationState, log *trace.Log) err
 func (s *State) resolve(ob uint8, to ObligationState, log *trace.Log) {
 	o := &s.Obligations[ob-1]
 	o.State = to
-	if o.Resolutions < 255 {
+	// Fault ResolutionUncounted leaves the counter as it was.
+	if o.Resolutions < 255 && !s.Config.Faults.Has(fault.ResolutionUncounted) {
 		o.Resolutions++
 	}
 	switch to {

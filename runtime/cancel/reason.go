@@ -174,10 +174,15 @@ func chainCost(d int) int { return 80*d + 8*(d-1) }
 // both MaxChainDepth and MaxChainMemory. Upstream checks memory only when
 // the depth fits; here the tighter of the two bounds always wins, since the
 // contract bounds chains by both.
+//
+// Fault ChainMemoryUnbounded skips the memory bound.
 func (c Config) causeLinks(want uint8) uint8 {
 	keep := want
 	if keep > c.MaxChainDepth-1 {
 		keep = c.MaxChainDepth - 1
+	}
+	if c.Faults.Has(fault.ChainMemoryUnbounded) {
+		return keep
 	}
 	for keep > 0 && chainCost(1+int(keep)) > int(c.MaxChainMemory) {
 		keep--

@@ -296,9 +296,10 @@ func (s *State) admits(r *Region) bool {
 	return s.Config.Faults.Has(fault.SpawnAfterCancel) && r.State < RegionFinalizing
 }
 
-// refusal is the error_class of a rejected spawn or reservation.
-func refusal(r *Region) trace.ErrorClass {
-	if r.HasReason {
+// refusal is the error_class of a rejected spawn or reservation. Fault
+// RefusalAlwaysClosed answers region_closed for a cancelled region too.
+func (s *State) refusal(r *Region) trace.ErrorClass {
+	if r.HasReason && !s.Config.Faults.Has(fault.RefusalAlwaysClosed) {
 		return trace.ErrRegionCancelled
 	}
 	return trace.ErrRegionClosed

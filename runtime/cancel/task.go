@@ -32,7 +32,7 @@ func (s *State) Spawn(region uint8, log *trace.Log) (uint8, error) {
 		return 0, err
 	}
 	if !s.admits(r) {
-		log.Emit(trace.Event{Kind: trace.SpawnRejected, Region: region, ErrorClass: refusal(r)})
+		log.Emit(trace.Event{Kind: trace.SpawnRejected, Region: region, ErrorClass: s.refusal(r)})
 		return 0, nil
 	}
 	id := uint8(0)
@@ -109,7 +109,17 @@ func (s *State) request(task uint8, r Reason, b Budget, log *trace.Log) (newlyPe
 	faults := s.Config.Faults
 	switch {
 	case t.Phase == Created || t.Phase == Running:
+		// Fault FirstBudgetShutdown grants Shutdown's budget whatever
+		// the kind.
+		if faults.Has(fault.FirstBudgetShutdown) {
+			b = BudgetFor(Shutdown, 0)
+		}
+		epoch := t.Epoch
 		t.enterRequested(r, b)
+		// Fault EpochStalls keeps the old cancel_epoch.
+		if faults.Has(fault.EpochStalls) {
+			t.Epoch = epoch
+		}
 		log.Emit(s.cancelEvent(trace.CancelRequested, task))
 		return true
 	case t.Phase.cancelActive():

@@ -58,12 +58,13 @@ func (s *State) Recv(task uint8, cancelled bool, log *trace.Log) (Result, Messag
 
 // TryRecv is try_recv: the oldest message, or on an empty queue
 // Disconnected when no senders remain or the receiver closed, else Empty.
-// It does not touch the recv waker.
+// It does not touch the recv waker. Fault TryRecvEmptyNoSenders answers
+// Empty when only the senders are gone.
 func (s *State) TryRecv(task uint8, log *trace.Log) (Result, Message) {
 	switch {
 	case s.Len > 0 && !s.ReceiverDropped:
 		return OK, s.received(task, log)
-	case s.Senders == 0 || s.ReceiverDropped:
+	case s.Senders == 0 && !s.Config.Faults.Has(fault.TryRecvEmptyNoSenders) || s.ReceiverDropped:
 		return failed(task, "try_recv", Disconnected, log), Message{}
 	}
 	return failed(task, "try_recv", Empty, log), Message{}

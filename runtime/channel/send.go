@@ -18,6 +18,7 @@ import (
 //
 // Fault CancelledReserveTakesSlot runs the capacity check before the
 // checkpoint: a cancelled poll that finds room takes the slot and keeps it.
+// Fault ReserveIgnoresDropped skips step 2.
 func (s *State) Reserve(task uint8, cancelled bool, log *trace.Log) Result {
 	if cancelled {
 		if s.Config.Faults.Has(fault.CancelledReserveTakesSlot) && !s.ReceiverDropped && s.mayTake(task) && s.HasCapacity() {
@@ -28,7 +29,7 @@ func (s *State) Reserve(task uint8, cancelled bool, log *trace.Log) Result {
 		s.leaveQueue(task, log)
 		return Cancelled
 	}
-	if s.ReceiverDropped {
+	if s.ReceiverDropped && !s.Config.Faults.Has(fault.ReserveIgnoresDropped) {
 		failed(task, "reserve", Disconnected, log)
 		s.leaveQueue(task, log)
 		return Disconnected
@@ -40,7 +41,8 @@ func (s *State) Reserve(task uint8, cancelled bool, log *trace.Log) Result {
 			s.Reserved++
 		}
 		var id uint64
-		if i >= 0 {
+		// Fault ReservedStaysQueued leaves the head in the queue.
+		if i >= 0 && !s.Config.Faults.Has(fault.ReservedStaysQueued) {
 			id = s.removeWaiter(i).ID
 		}
 		log.Emit(trace.Event{Kind: trace.ChanReserved, Task: task, ID: id})

@@ -154,6 +154,15 @@ const (
 	DeferredTurnKeepsPending // the microtask that pays a deferred wake leaves the pump's pending flag set (runtime/pump)
 	ParkLeavesStepOpen       // a dispatch that finds nothing to run parks without scheduler_step_end (runtime/kernel)
 	SilentStrengthen         // a cancel request on a task whose cancel is pending emits no cancel_strengthened (runtime/cancel)
+	ChainMemoryUnbounded     // a cascade's cause chain is cut by max_chain_depth only, never by max_chain_memory (runtime/cancel)
+	ReserveIgnoresDropped    // reserve skips the receiver-dropped check and takes or waits for a slot (runtime/channel)
+	TryRecvEmptyNoSenders    // try_recv on an empty queue answers Empty when no sender remains (runtime/channel)
+	FirstBudgetShutdown      // a task's first cancel request grants Shutdown's cleanup budget whatever the kind (runtime/cancel)
+	RefusalAlwaysClosed      // a spawn or reservation refused by a cancelled region says region_closed (runtime/cancel)
+	ResolutionUncounted      // resolving an obligation leaves its resolution count as it was (runtime/cancel)
+	ReservedStaysQueued      // a queued head that takes a slot stays in the waiter queue (runtime/channel)
+	SilentStaleWake          // a stale wake (completed task, wrong generation) emits no stale_wake (runtime/kernel)
+	EpochStalls              // a first cancel request leaves cancel_epoch where it was (runtime/cancel)
 
 	count
 )
@@ -283,6 +292,15 @@ var table = [count]info{
 	ParkLeavesStepOpen:        {"park-leaves-step-open", "a dispatch that finds no runnable task emits scheduler_step_begin and scheduler_park but no scheduler_step_end, so the trace leaves that scheduler step open (breaks 000's bracketed scheduler step)"},
 	SilentStrengthen:          {"silent-strengthen", "a cancel request reaching a task whose cancel is already pending strengthens its reason and budget but emits no cancel_strengthened, so the trace never shows the later request (breaks 001's cancel trace, R1)"},
 	PromoteKeepsOccupancy:     {"promote-keeps-occupancy", "promoting a coalescing window's entries to the ready list leaves the emptied slot's occupancy bit set (breaks the wheel's bitmap index, 004 2.2)"},
+	ChainMemoryUnbounded:      {"chain-memory-unbounded", "the Cause-Chain Limits cut a cascade's chain to max_chain_depth only: a chain longer than max_chain_memory allows is kept whole and not marked truncated (breaks 001's Cause-Chain Limits, cancel.region.cause_chain_bounded)"},
+	ReserveIgnoresDropped:     {"reserve-ignores-dropped", "reserve after the receiver is dropped skips the Disconnected answer and takes a free slot or queues as a waiter, a permit for a channel nobody reads (breaks 004 1.3 step 2, 1.10)"},
+	TryRecvEmptyNoSenders:     {"try-recv-empty-no-senders", "try_recv on an empty queue with no sender left answers Empty instead of Disconnected, so the receiver polls forever a channel no one can send on (breaks 004 1.4's try_recv)"},
+	FirstBudgetShutdown:       {"first-budget-shutdown", "a cancel request that moves a task from Created or Running into CancelRequested grants Shutdown's cleanup budget (50 polls, priority 255) whatever its kind (breaks 001 T1 and the notes' budget per kind)"},
+	RefusalAlwaysClosed:       {"refusal-always-closed", "a spawn or reservation refused by a region that a cancel reached is rejected with error_class region_closed instead of region_cancelled (breaks the refusal classes cancel.Spawn documents, cancel.region.no_new_spawn_after_cancel)"},
+	ResolutionUncounted:       {"resolution-uncounted", "resolving an obligation (commit, abort, leak) leaves its resolution count at 0, so resolve-once's second witness of a double resolution can never fire (breaks the obligation lifecycle's resolve-exactly-once bookkeeping)"},
+	ReservedStaysQueued:       {"reserved-stays-queued", "a queued head whose retried reserve takes a slot keeps its place at the head of the waiter queue and its chan_reserved names no waiter id, so the permit holder still blocks every later reserve (breaks 004 1.3 step 4: a queued task leaves the queue)"},
+	SilentStaleWake:           {"silent-stale-wake", "a wake naming a completed task or another generation is dropped without its stale_wake diagnostic, so a late wake leaves no trace (breaks 000 F2 and 001's cancel.scheduler.late_wake_nonpanic: the late wake is a diagnostic, never silent)"},
+	EpochStalls:               {"epoch-stalls", "a cancel request that moves a task from Created or Running into CancelRequested leaves cancel_epoch at its old value (0 on the first request), so the cancel events name no epoch (breaks 001 T1: the first request starts cancel_epoch at 1)"},
 }
 
 // Name is the fault's command-line name.

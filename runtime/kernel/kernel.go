@@ -348,7 +348,10 @@ func (s *State) Wake(t uint8, gen uint32, log *trace.Log) error {
 	}
 	stale := tk.Phase == cancel.Completed || (gen != 0 && gen != 1)
 	if stale && !s.Config.Faults.Has(fault.StaleWakeEnqueues) {
-		log.Emit(trace.Event{Kind: trace.StaleWake, Task: t, Region: tk.Region, Gen: uint64(gen), ErrorClass: trace.ErrStaleWake})
+		// Fault SilentStaleWake drops the diagnostic.
+		if !s.Config.Faults.Has(fault.SilentStaleWake) {
+			log.Emit(trace.Event{Kind: trace.StaleWake, Task: t, Region: tk.Region, Gen: uint64(gen), ErrorClass: trace.ErrStaleWake})
+		}
 		return nil
 	}
 	if t == s.Current || t == s.Outer {

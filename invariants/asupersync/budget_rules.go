@@ -1,0 +1,167 @@
+package asupersync
+
+import (
+	"modelcheck/runtime/cancel"
+	"modelcheck/runtime/kernel"
+	"modelcheck/runtime/pump"
+	"modelcheck/runtime/trace"
+)
+
+// requestInvariants check what a cancel request or a refused admission
+// grants, which the seed-3 sample of runtime/cancel showed unchecked:
+// budget-derived compares a repeated request's budget only, so the budget
+// a first request grants went unread, and no check read the error class a
+// refused spawn or reservation carries.
+var requestInvariants = []Invariant{
+	{"budget-granted", []string{"wasm-cancel-state-machine-v1/T1", "cancel.task.request_to_ack_when_unmasked", "wasm-cancel-state-machine-v1/B5"},
+		"a cancel request (of the task, or a region cascade reaching it) that moves a task from Created or Running into CancelRequested grants exactly its reason's cleanup budget (the semantics notes' poll quota and priority per kind), with no deadline and no cost limit", budgetGranted},
+	{"refusal-class", []string{"cancel.region.no_new_spawn_after_cancel", "cancel.region.no_new_obligation_after_cancel"},
+		"a spawn or reservation a region refuses is rejected with error_class region_cancelled when a cancel reached the region before the step, else region_closed", refusalClass},
+	{"obligation-resolutions-derived", []string{"wasm-cancel-state-machine-v1/obligation-lifecycle", "cancel.region.no_new_obligation_after_cancel"},
+		"each obligation's resolution count (the second witness resolve-once reads) grows by the commits, aborts and leaks the step announces for it, and by nothing else", obligationResolutionsDerived},
+	{"stale-wake-announced", []string{"cancel.scheduler.late_wake_nonpanic", "wasm-browser-scheduler-semantics-v1/F2", "wasm-cancel-state-machine-v1/B4"},
+		"a wake naming a completed task or a generation other than the task's emits exactly one stale_wake (error_class stale_wake) naming the task, and a wake of a live task of its generation emits none", staleWakeAnnounced},
+	{"epoch-derived", []string{"wasm-cancel-state-machine-v1/T1", "cancel.task.witness_phase_monotone"},
+		"a task's cancel_epoch grows by one (saturating at 255) exactly when a cancel request moves it from Created or Running into CancelRequested, starting at 1 on the first, and each cancel_requested names the task's new epoch", epochDerived},
+}
+
+// budgetGranted recomputes the first request's budget (T1: cancel_request
+// from Created/Running enters CancelRequested with the request's cleanup
+// budget) from the kind of the reason the task now carries, which
+// task-cancel-reason and cascade-reason derive from the input.
+func budgetGranted(c *Context) bool {
+	if c.In.Host != pump.NoHost || (c.In.K.Op != kernel.CancelTask && c.In.K.Op != kernel.CancelRegion) {
+		return false
+	}
+	b, a := &kern(c.Before).Cancel, &kern(c.After).Cancel
+	for id := uint8(1); id <= kernel.MaxTasks; id++ {
+		bt, at := b.Task(id), a.Task(id)
+		if !bt.Used || (bt.Phase != cancel.Created && bt.Phase != cancel.Running) || at.Phase != cancel.CancelRequested {
+			continue
+		}
+		k := at.Reason.Kind
+		if int(k) >= len(cleanupBudgets) {
+			return true
+		}
+		want := cancel.Budget{PollQuota: cleanupBudgets[k].polls, CostQuota: cancel.Unconstrained, Priority: cleanupBudgets[k].priority}
+		if at.Budget != want {
+			return true
+		}
+	}
+	return false
+}
+
+// refusalClass: the runtime's documented refusal classes (cancel.Spawn,
+// Reserve): region_cancelled once a cascade gave the region a reason, else
+// region_closed (the region is on its graceful close path). Whether a
+// cancel reached the region is read from its record before the step, which
+// region-cancel-effective ties to the cascades.
+func refusalClass(c *Context) bool {
+	if c.In.Host != pump.NoHost {
+		return false
+	}
+	b := &kern(c.Before).Cancel
+	for _, e := range c.Events {
+		if e.Kind != trace.SpawnRejected && (e.Kind != trace.ObligationRejected || e.ErrorClass == trace.ErrAlreadyResolved) {
+			continue
+		}
+		r := b.Region(e.Region)
+		if r == nil {
+			return true
+		}
+		want := trace.ErrRegionClosed
+		if r.HasReason {
+			want = trace.ErrRegionCancelled
+		}
+		if e.ErrorClass != want {
+			return true
+		}
+	}
+	return false
+}
+
+// obligationResolutionsDerived replays each obligation's Resolutions
+// counter through the step's resolution events (saturating at 255, as the
+// runtime stores it): resolve-once reads the counter as its second witness
+// of a double resolution, so the counter must be the one the events made.
+func obligationResolutionsDerived(c *Context) bool {
+	b, a := &kern(c.Before).Cancel, &kern(c.After).Cancel
+	var want [cancel.MaxObligations + 1]int
+	for o := uint8(1); o <= cancel.MaxObligations; o++ {
+		if b.Obligation(o).Used {
+			want[o] = int(b.Obligation(o).Resolutions)
+		}
+	}
+	for _, e := range c.Events {
+		switch e.Kind {
+		case trace.ObligationCommitted, trace.ObligationAborted, trace.ObligationLeaked:
+			if e.Obligation != 0 && e.Obligation <= cancel.MaxObligations {
+				want[e.Obligation] = min(want[e.Obligation]+1, 255)
+			}
+		}
+	}
+	for o := uint8(1); o <= cancel.MaxObligations; o++ {
+		if ao := a.Obligation(o); ao.Used && int(ao.Resolutions) != want[o] {
+			return true
+		}
+	}
+	return false
+}
+
+// staleWakeAnnounced: stale-wake checks that a late wake enqueues nothing;
+// this is its other half, that the late wake is reported (the diagnostic
+// the contracts ask for instead of a panic). Staleness is derived from the
+// input and the task's phase before the step: Completed, or a generation
+// other than 0 (current) and 1 (every task's only generation).
+func staleWakeAnnounced(c *Context) bool {
+	if c.In.Host != pump.NoHost || c.In.K.Op != kernel.Wake {
+		return false
+	}
+	t := c.In.K.Task
+	bt := kern(c.Before).Cancel.Task(t)
+	if bt == nil || !bt.Used {
+		return false
+	}
+	gen := c.In.K.N
+	stale := bt.Phase == cancel.Completed || (gen != 0 && gen != 1)
+	n := 0
+	for _, e := range c.Events {
+		if e.Kind == trace.StaleWake {
+			if e.Task != t || e.ErrorClass != trace.ErrStaleWake {
+				return true
+			}
+			n++
+		}
+	}
+	return stale != (n == 1) || n > 1
+}
+
+// epochDerived replays cancel_epoch (T1: the first request from Created or
+// Running starts a cancellation epoch at 1; later requests strengthen the
+// same epoch) from the phases before and after the step, and checks the
+// epoch each cancel_requested event reports against it.
+func epochDerived(c *Context) bool {
+	b, a := &kern(c.Before).Cancel, &kern(c.After).Cancel
+	var want [kernel.MaxTasks + 1]uint8
+	for id := uint8(1); id <= kernel.MaxTasks; id++ {
+		bt, at := b.Task(id), a.Task(id)
+		if !at.Used {
+			continue
+		}
+		if bt.Used {
+			want[id] = bt.Epoch
+			if (bt.Phase == cancel.Created || bt.Phase == cancel.Running) && at.Phase == cancel.CancelRequested && want[id] < 255 {
+				want[id]++
+			}
+		}
+		if at.Epoch != want[id] {
+			return true
+		}
+	}
+	for _, e := range c.Events {
+		if e.Kind == trace.CancelRequested && (e.Task == 0 || e.Task > kernel.MaxTasks || e.Epoch != want[e.Task]) {
+			return true
+		}
+	}
+	return false
+}
