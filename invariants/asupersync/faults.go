@@ -142,6 +142,9 @@ var faults = []FaultCase{
 	{fault.DeferredTurnKeepsPending, "default", []string{"pump-pending-derived"}},
 	{fault.ParkLeavesStepOpen, "default", []string{"step-bracketed"}},
 	{fault.SilentStrengthen, "default", []string{"task-cancel-strengthened"}},
+	{fault.UncompactedPurge, "timers", []string{"wheel-storage-derived"}},
+	{fault.HostTurnFromTwo, "default", []string{"host-turn-origin"}},
+	{fault.SilentPumpRun, "default", []string{"pump-mode-derived"}},
 }
 
 // Faults returns the fault catalogue in fault order.

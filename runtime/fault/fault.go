@@ -154,6 +154,9 @@ const (
 	DeferredTurnKeepsPending // the microtask that pays a deferred wake leaves the pump's pending flag set (runtime/pump)
 	ParkLeavesStepOpen       // a dispatch that finds nothing to run parks without scheduler_step_end (runtime/kernel)
 	SilentStrengthen         // a cancel request on a task whose cancel is pending emits no cancel_strengthened (runtime/cancel)
+	HostTurnFromTwo          // the pump starts counting host turns at 2 (runtime/pump)
+	SilentPumpRun            // a pump turn starts without pump_running (runtime/pump)
+	UncompactedPurge         // the purge after the last timer fires runs on uncompacted storage and reads it as empty (runtime/wheel)
 
 	count
 )
@@ -282,6 +285,9 @@ var table = [count]info{
 	TryReserveAlwaysFull:      {"try-reserve-always-full", "try_reserve's waiter test reads NWaiters >= 0, so it answers Full even with a free slot and no waiter queued (breaks 004 1.11: try_reserve takes a free slot when no one waits)"},
 	ParkLeavesStepOpen:        {"park-leaves-step-open", "a dispatch that finds no runnable task emits scheduler_step_begin and scheduler_park but no scheduler_step_end, so the trace leaves that scheduler step open (breaks 000's bracketed scheduler step)"},
 	SilentStrengthen:          {"silent-strengthen", "a cancel request reaching a task whose cancel is already pending strengthens its reason and budget but emits no cancel_strengthened, so the trace never shows the later request (breaks 001's cancel trace, R1)"},
+	HostTurnFromTwo:           {"host-turn-from-two", "a new pump starts at host turn 2, as if the page's first turn were already over, so every host_turn_id is one off the replay's (breaks 000 S6's replay-stable host_turn_id, which the fixtures start at 1)"},
+	SilentPumpRun:             {"silent-pump-run", "a microtask or host task that runs the queued pump emits no pump_running, so the trace never shows the turn start and a reader takes the pump for still queued (breaks 000's announced pump life, P1, S4)"},
+	UncompactedPurge:          {"uncompacted-purge", "when the last active timer fires, the drain purges without compacting the pool first, so purge finds the fired first entry free, takes the storage for empty and clears the dead entries behind it without wheel_purged (breaks INV-TM-05: a purge that clears storage is announced)"},
 	PromoteKeepsOccupancy:     {"promote-keeps-occupancy", "promoting a coalescing window's entries to the ready list leaves the emptied slot's occupancy bit set (breaks the wheel's bitmap index, 004 2.2)"},
 }
 

@@ -260,7 +260,12 @@ func (w *State) drain(now uint64, max int, log *trace.Log) int {
 		fired++
 	}
 	if w.ActiveUsed == 0 {
-		w.compact()
+		// purge reads the first entry to tell whether storage was held,
+		// so the pool must be compact first. Fault UncompactedPurge skips
+		// it.
+		if !w.Config.Faults.Has(fault.UncompactedPurge) {
+			w.compact()
+		}
 		w.purge(log)
 	}
 	return fired
