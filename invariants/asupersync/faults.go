@@ -145,6 +145,7 @@ var faults = []FaultCase{
 	{fault.UncompactedPurge, "timers", []string{"wheel-storage-derived"}},
 	{fault.HostTurnFromTwo, "default", []string{"host-turn-origin"}},
 	{fault.SilentPumpRun, "default", []string{"pump-mode-derived"}},
+	{fault.CancelInjectDeduped, "default", []string{"cancel-lane-routing"}},
 }
 
 // Faults returns the fault catalogue in fault order.
