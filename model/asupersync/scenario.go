@@ -224,6 +224,23 @@ var scenarios = []Scenario{
 		Kernel: kernel.Config{CancelStreakLimit: 2, CatchupBatch: 1, MaxChainDepth: 16, MaxChainMemory: 4096},
 		Pump:   pump.Config{BurstLimit: 2, Caps: pump.AllCaps},
 	},
+	{
+		Name:   "wheel-ready-order",
+		Doc:    "timer wheel read in registration order: 3 tasks sleep 2 or 1 ms, so a timer registered first waits while two later ones fall due together at 1 ms and drain one per step (the ready list's deadline-then-registration sort, 004 2.8, INV-TM-03)",
+		Native: true, Tasks: 3, Regions: 1, Sleep: 1, Sleeps: []uint32{2},
+		NoRegionCancel: true,
+		Kernel:         kernel.Config{CancelStreakLimit: 2, CatchupBatch: 1, MaxChainDepth: 16, MaxChainMemory: 4096, Wheel: true},
+		Pump:           pump.Config{BurstLimit: 2, Caps: pump.AllCaps},
+	},
+	{
+		Name:   "wheel-bounds",
+		Doc:    "timer wheel at a configured overflow bound, coalescing at its defaults: max_wheel_duration 2 ms, so sleeps of 1, 2 (the boundary) and 3 ms land in level 0 and the overflow heap; coalescing on with window and min group left 0 (1 ms and 1, 004 2.7), so a timer due 1 ms ahead fires early; 2 tasks",
+		Native: true, Tasks: 2, Regions: 1, Sleep: 1, Sleeps: []uint32{2, 3},
+		NoRegionCancel: true,
+		Kernel: kernel.Config{CancelStreakLimit: 2, CatchupBatch: 2, MaxChainDepth: 16, MaxChainMemory: 4096,
+			Wheel: true, WheelConfig: wheel.Config{MaxWheelDuration: 2, Coalesce: true}},
+		Pump: pump.Config{BurstLimit: 2, Caps: pump.AllCaps},
+	},
 }
 
 // Validate refuses a scenario the model cannot run as meant: a browser
