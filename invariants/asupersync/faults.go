@@ -146,6 +146,7 @@ var faults = []FaultCase{
 	{fault.HostTurnFromTwo, "default", []string{"host-turn-origin"}},
 	{fault.SilentPumpRun, "default", []string{"pump-mode-derived"}},
 	{fault.CancelInjectDeduped, "default", []string{"cancel-lane-routing"}},
+	{fault.CollectRecascades, "timers", []string{"wheel-cascade-from-above"}},
 }
 
 // Faults returns the fault catalogue in fault order.

@@ -50,3 +50,45 @@ func storedEntries(w *wheel.State) int {
 	}
 	return n
 }
+
+// wheelCascadeInvariants: a cascade (004 2.4 step 2) re-inserts the entries
+// of a higher level's slot, or brings one in from the overflow heap; a
+// level-0 slot under the cursor hands its due entries to the ready list
+// without one. wheel-placement checks where a wheel_cascaded puts the entry,
+// not where it came from, so a level-0 collect that re-placed its entries
+// through the cascade path, announcing moves that never happened, passed.
+var wheelCascadeInvariants = []Invariant{
+	{"wheel-cascade-from-above", []string{"004/2.4", "INV-TM-07", "tm-cascade-001"},
+		"each wheel_cascaded names an entry that, as the step's earlier events leave it, lies at level 1, 2 or 3 or in the overflow heap: nothing cascades out of level 0 or the ready list", wheelCascadeFromAbove},
+}
+
+func wheelCascadeFromAbove(c *Context) bool {
+	b, _, ok := wheels(c)
+	if !ok {
+		return false
+	}
+	var handles [wheel.MaxEntries]wheel.Handle
+	var levels [wheel.MaxEntries]uint8
+	n := 0
+	for i := range b.Entries {
+		if e := &b.Entries[i]; e.Used {
+			handles[n], levels[n] = e.Handle, e.Level
+			n++
+		}
+	}
+	for _, e := range c.Events {
+		if e.Kind != trace.WheelCascaded {
+			continue
+		}
+		for j := range n {
+			if handles[j].ID == e.ID && handles[j].Gen == e.Gen {
+				if levels[j] == wheel.Level0 || levels[j] == wheel.Ready {
+					return true
+				}
+				levels[j] = e.Level
+				break
+			}
+		}
+	}
+	return false
+}

@@ -128,7 +128,8 @@ func (w *State) collectSlot(s uint8, log *trace.Log) {
 			w.drop(int(i), log)
 			continue
 		}
-		if e.Deadline <= w.Now {
+		// Fault CollectRecascades re-places due entries too.
+		if e.Deadline <= w.Now && !w.Config.Faults.Has(fault.CollectRecascades) {
 			e.Level, e.Slot = Ready, 0
 			continue
 		}
