@@ -147,6 +147,7 @@ var faults = []FaultCase{
 	{fault.SilentPumpRun, "default", []string{"pump-mode-derived"}},
 	{fault.CancelInjectDeduped, "default", []string{"cancel-lane-routing"}},
 	{fault.CollectRecascades, "timers", []string{"wheel-cascade-from-above"}},
+	{fault.WheelDefaultInSeconds, "wheel-defaults", []string{"wheel-default-bounds"}},
 }
 
 // Faults returns the fault catalogue in fault order.

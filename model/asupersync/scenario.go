@@ -241,6 +241,18 @@ var scenarios = []Scenario{
 			Wheel: true, WheelConfig: wheel.Config{MaxWheelDuration: 2, Coalesce: true}},
 		Pump: pump.Config{BurstLimit: 2, Caps: pump.AllCaps},
 	},
+	{
+		Name: "wheel-defaults",
+		Doc:  "timer wheel at its unset (default) bounds, 004 2.7: one task sleeps 24 h - 1 ms (level 3), 24 h (the overflow threshold), 7 days (the longest accepted) or 7 days + 1 ms (refused); alone, so time never moves during its poll",
+		// The contract's numbers, not package wheel's constants, so a
+		// wrong default there does not move the sleeps with it.
+		Native: true, Tasks: 1, Regions: 1, Sleep: 24*3_600_000 - 1,
+		Sleeps:         []uint32{24 * 3_600_000, 7 * 24 * 3_600_000, 7*24*3_600_000 + 1},
+		NoRegionCancel: true,
+		Kernel: kernel.Config{CancelStreakLimit: 2, CatchupBatch: 1, MaxChainDepth: 16, MaxChainMemory: 4096,
+			Wheel: true},
+		Pump: pump.Config{BurstLimit: 2, Caps: pump.AllCaps},
+	},
 }
 
 // Validate refuses a scenario the model cannot run as meant: a browser

@@ -158,6 +158,7 @@ const (
 	SilentPumpRun            // a pump turn starts without pump_running (runtime/pump)
 	CancelInjectDeduped      // a cancel injection of a queued task is deduplicated, not moved to the cancel lane (runtime/sched)
 	CollectRecascades        // the level-0 collect re-places due entries through the cascade path (runtime/wheel)
+	WheelDefaultInSeconds    // an unset max_wheel_duration defaults to 86,400: 24 h counted in seconds, read as ms (runtime/wheel)
 	UncompactedPurge         // the purge after the last timer fires runs on uncompacted storage and reads it as empty (runtime/wheel)
 
 	count
@@ -291,6 +292,7 @@ var table = [count]info{
 	SilentPumpRun:             {"silent-pump-run", "a microtask or host task that runs the queued pump emits no pump_running, so the trace never shows the turn start and a reader takes the pump for still queued (breaks 000's announced pump life, P1, S4)"},
 	CancelInjectDeduped:       {"cancel-inject-deduped", "a cancel injection of a task that already has a timed or ready entry is answered with wake_deduped and leaves the entry where it is, instead of moving it to the cancel lane (breaks 001 B5's cancel-lane routing)"},
 	CollectRecascades:         {"collect-recascades", "the level-0 collect hands a due entry to the ready list through the cascade path, announcing a wheel_cascaded out of level 0 that 004 2.4 never makes (a level-0 slot's due entries go to the ready list as they are)"},
+	WheelDefaultInSeconds:     {"wheel-default-in-seconds", "an unset max_wheel_duration defaults to 86,400, 24 h counted in seconds where the wheel counts ms, so a timer 86.4 s or more ahead goes to the overflow heap instead of a level (breaks 004 2.7's default, 24 h)"},
 	UncompactedPurge:          {"uncompacted-purge", "when the last active timer fires, the drain purges without compacting the pool first, so purge finds the fired first entry free, takes the storage for empty and clears the dead entries behind it without wheel_purged (breaks INV-TM-05: a purge that clears storage is announced)"},
 	PromoteKeepsOccupancy:     {"promote-keeps-occupancy", "promoting a coalescing window's entries to the ready list leaves the emptied slot's occupancy bit set (breaks the wheel's bitmap index, 004 2.2)"},
 }
