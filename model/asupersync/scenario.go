@@ -234,8 +234,8 @@ var scenarios = []Scenario{
 	},
 	{
 		Name:   "wheel-bounds",
-		Doc:    "timer wheel at a configured overflow bound, coalescing at its defaults: max_wheel_duration 2 ms, so a sleep of 1 ms lands in level 0 and one of 2 (the boundary), 63 or 64 ms in the overflow heap; coalescing on with window and min group left 0 (1 ms and 1, 004 2.7), so a timer due 1 ms ahead fires early, out of level-0 slot 64 (the occupancy bitmap's second word) at 63 ms; 2 tasks",
-		Native: true, Tasks: 2, Regions: 1, Sleep: 1, Sleeps: []uint32{2, 63, 64},
+		Doc:    "timer wheel at a configured overflow bound, coalescing at its defaults: max_wheel_duration 2 ms, so a sleep of 1 ms lands in level 0 and one of 2 (the boundary), 62, 63 or 64 ms in the overflow heap; coalescing on with window and min group left 0 (1 ms and 1, 004 2.7), so a timer due 1 ms ahead fires early, out of level-0 slot 63 or 64 (the last bit of the occupancy bitmap's first word, the first of its second); 2 tasks",
+		Native: true, Tasks: 2, Regions: 1, Sleep: 1, Sleeps: []uint32{2, 62, 63, 64},
 		NoRegionCancel: true,
 		Kernel: kernel.Config{CancelStreakLimit: 2, CatchupBatch: 2, MaxChainDepth: 16, MaxChainMemory: 4096,
 			Wheel: true, WheelConfig: wheel.Config{MaxWheelDuration: 2, Coalesce: true}},
