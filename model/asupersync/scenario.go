@@ -233,12 +233,12 @@ var scenarios = []Scenario{
 		Pump:           pump.Config{BurstLimit: 2, Caps: pump.AllCaps},
 	},
 	{
-		Name:   "wheel-bounds",
-		Doc:    "timer wheel at a configured overflow bound, coalescing at its defaults: max_wheel_duration 2 ms, so a sleep of 1 ms lands in level 0 and one of 2 (the boundary), 62, 63 or 64 ms in the overflow heap; coalescing on with window and min group left 0 (1 ms and 1, 004 2.7), so a timer due 1 ms ahead fires early, out of level-0 slot 63 or 64 (the last bit of the occupancy bitmap's first word, the first of its second); 2 tasks",
-		Native: true, Tasks: 2, Regions: 1, Sleep: 1, Sleeps: []uint32{2, 62, 63, 64},
+		Name:   "coalesce-defaults",
+		Doc:    "timer wheel with coalescing on at its default window and group (left 0: 1 ms and 1, 004 2.7), so a timer due 1 ms ahead fires early; 2 tasks sleep 1, 62, 63 or 64 ms, so the early fire takes an entry out of level-0 slot 63 or 64 (the last bit of the occupancy bitmap's first word, the first of its second)",
+		Native: true, Tasks: 2, Regions: 1, Sleep: 1, Sleeps: []uint32{62, 63, 64},
 		NoRegionCancel: true,
 		Kernel: kernel.Config{CancelStreakLimit: 2, CatchupBatch: 2, MaxChainDepth: 16, MaxChainMemory: 4096,
-			Wheel: true, WheelConfig: wheel.Config{MaxWheelDuration: 2, Coalesce: true}},
+			Wheel: true, WheelConfig: wheel.Config{Coalesce: true}},
 		Pump: pump.Config{BurstLimit: 2, Caps: pump.AllCaps},
 	},
 	{

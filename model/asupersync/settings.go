@@ -97,15 +97,23 @@ func setDeadlines(sc *Scenario, v string) (err error) {
 	return err
 }
 
-// spellCoalesce is the wheel's coalescing window, 0 when coalescing is off.
+// spellCoalesce is the wheel's coalescing window, 0 when coalescing is off
+// and "default" when it is on with the window unset (the wheel's 1 ms).
 func spellCoalesce(sc *Scenario) string {
-	if !sc.Kernel.WheelConfig.Coalesce {
+	switch {
+	case !sc.Kernel.WheelConfig.Coalesce:
 		return "0"
+	case sc.Kernel.WheelConfig.CoalesceWindow == 0:
+		return "default"
 	}
 	return strconv.FormatUint(sc.Kernel.WheelConfig.CoalesceWindow, 10)
 }
 
 func setCoalesce(sc *Scenario, v string) error {
+	if v == "default" {
+		sc.Kernel.WheelConfig.Coalesce, sc.Kernel.WheelConfig.CoalesceWindow = true, 0
+		return nil
+	}
 	n, err := parseNumber(v, 0, 1<<31)
 	sc.Kernel.WheelConfig.Coalesce, sc.Kernel.WheelConfig.CoalesceWindow = n != 0, n
 	return err
