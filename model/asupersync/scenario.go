@@ -253,6 +253,14 @@ var scenarios = []Scenario{
 			Wheel: true},
 		Pump: pump.Config{BurstLimit: 2, Caps: pump.AllCaps},
 	},
+	{
+		Name:   "timer-slot-reuse",
+		Doc:    "host timer table, native: 2 tasks sleep 1 or 2 ms, so slot 1 fires at 1 ms and is reused (generation 2) with the deadline of the older timer waiting in slot 2; both fire in one step (catchup_batch 2), slot 1 first (000 P2's key: deadline, timer_id, then generation)",
+		Native: true, Tasks: 2, Regions: 1, Sleep: 1, Sleeps: []uint32{2},
+		NoRegionCancel: true,
+		Kernel:         kernel.Config{CancelStreakLimit: 2, CatchupBatch: 2, MaxChainDepth: 16, MaxChainMemory: 4096},
+		Pump:           pump.Config{BurstLimit: 2, Caps: pump.AllCaps},
+	},
 }
 
 // Validate refuses a scenario the model cannot run as meant: a browser
