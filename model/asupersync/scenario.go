@@ -261,6 +261,14 @@ var scenarios = []Scenario{
 		Kernel:         kernel.Config{CancelStreakLimit: 2, CatchupBatch: 2, MaxChainDepth: 16, MaxChainMemory: 4096},
 		Pump:           pump.Config{BurstLimit: 2, Caps: pump.AllCaps},
 	},
+	{
+		Name:   "streak-zero",
+		Doc:    "cancel_streak_limit configured 0, which semantics-notes reads as 1: 3 tasks, two cancelled while the third is ready, so one cancel dispatch already reaches the limit and the ready task goes next (S2)",
+		Native: true, Tasks: 3, Regions: 1,
+		CancelKinds: []cancel.Kind{cancel.User}, NoRegionCancel: true,
+		Kernel: kernel.Config{CancelStreakLimit: 0, CatchupBatch: 1, MaxChainDepth: 16, MaxChainMemory: 4096},
+		Pump:   pump.Config{BurstLimit: 2, Caps: pump.AllCaps},
+	},
 }
 
 // Validate refuses a scenario the model cannot run as meant: a browser
