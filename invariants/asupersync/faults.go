@@ -148,6 +148,7 @@ var faults = []FaultCase{
 	{fault.CancelInjectDeduped, "default", []string{"cancel-lane-routing"}},
 	{fault.CollectRecascades, "timers", []string{"wheel-cascade-from-above"}},
 	{fault.WheelDefaultInSeconds, "wheel-defaults", []string{"wheel-default-bounds"}},
+	{fault.HandoffBeforeLimit, "default", []string{"burst-handoff-at-limit"}},
 }
 
 // Faults returns the fault catalogue in fault order.

@@ -2,6 +2,7 @@ package asupersync
 
 import (
 	"modelcheck/runtime/pump"
+	"modelcheck/runtime/sched"
 	"modelcheck/runtime/trace"
 )
 
@@ -16,6 +17,11 @@ import (
 var pumpModeInvariants = []Invariant{
 	{"pump-mode-derived", []string{"wasm-browser-scheduler-semantics-v1/P1", "wasm-browser-scheduler-semantics-v1/S4", "wasm-browser-scheduler-semantics-v1/trace-observability"},
 		"on the browser the pump's mode (and what it is queued as) after a transition is its mode before, moved by the step's events: pump_scheduled queues a microtask, host_handoff a host task, pump_running runs it, pump_idle or a fail-closed hand-off's authorization_denied idles it", pumpModeDerived},
+	// burst-limit bounds a drain cycle from above; this is P1's other
+	// half: the hand-off comes at the limit, not before, and only with
+	// work left to hand off.
+	{"burst-handoff-at-limit", []string{"wasm-browser-scheduler-semantics-v1/P1"},
+		"scheduler_burst_limit_reached (and the hand-off it begins) comes only once the drain cycle has run microtask_burst_limit scheduler steps (the derived count) and runnable work remains: a lane entry or a live timer due", burstHandoffAtLimit},
 }
 
 func pumpModeDerived(c *Context) bool {
@@ -37,4 +43,29 @@ func pumpModeDerived(c *Context) bool {
 	}
 	a := &c.After.P
 	return a.Mode != mode || (mode == pump.Scheduled && a.Source != src)
+}
+
+func burstHandoffAtLimit(c *Context) bool {
+	if c.Scenario.Native || c.firstIndex(trace.BurstLimitReached) < 0 {
+		return false
+	}
+	limit := c.Scenario.Pump.BurstLimit
+	if limit == 0 {
+		limit = pump.DefaultBurstLimit
+	}
+	if c.burst() < limit {
+		return true
+	}
+	a := kern(c.After)
+	for l := sched.Cancel; l <= sched.Ready; l++ {
+		if len(a.Sched.Entries(l)) > 0 {
+			return false
+		}
+	}
+	for i := range a.Timers {
+		if tm := &a.Timers[i]; tm.Used && tm.Live && tm.Deadline <= a.Now {
+			return false
+		}
+	}
+	return true
 }

@@ -327,8 +327,13 @@ func (s *State) settle(log *trace.Log) {
 			s.QueueMicrotask(log)
 		}
 	case Running:
+		// Fault HandoffBeforeLimit counts one step too many.
+		burst := s.Burst
+		if s.Config.Faults.Has(fault.HandoffBeforeLimit) {
+			burst++
+		}
 		switch {
-		case runnable && s.Burst >= s.burstLimit() && !s.Config.Faults.Has(fault.UnboundedBurst):
+		case runnable && burst >= s.burstLimit() && !s.Config.Faults.Has(fault.UnboundedBurst):
 			log.Emit(trace.Event{Kind: trace.BurstLimitReached})
 			s.handoff(log)
 		case !runnable && s.Pending && !s.Config.Faults.Has(fault.DropDeferredTurn):
