@@ -149,6 +149,7 @@ var faults = []FaultCase{
 	{fault.CollectRecascades, "timers", []string{"wheel-cascade-from-above"}},
 	{fault.WheelDefaultInSeconds, "wheel-defaults", []string{"wheel-default-bounds"}},
 	{fault.HandoffBeforeLimit, "default", []string{"burst-handoff-at-limit"}},
+	{fault.WakeRequeues, "default", []string{"dedup-keeps-place"}},
 }
 
 // Faults returns the fault catalogue in fault order.
