@@ -150,6 +150,7 @@ var faults = []FaultCase{
 	{fault.WheelDefaultInSeconds, "wheel-defaults", []string{"wheel-default-bounds"}},
 	{fault.HandoffBeforeLimit, "default", []string{"burst-handoff-at-limit"}},
 	{fault.WakeRequeues, "default", []string{"dedup-keeps-place"}},
+	{fault.LateRefill, "timers", []string{"wheel-cascade-on-time"}},
 }
 
 // Faults returns the fault catalogue in fault order.

@@ -92,3 +92,57 @@ func wheelCascadeFromAbove(c *Context) bool {
 	}
 	return false
 }
+
+// wheelCascadeTimeInvariants: a cascade happens at a fixed tick, which the
+// event's now shows (004 2.4: level k's slot is taken when the level below
+// wraps; an overflow entry enters at the first tick its delta is below
+// max_wheel_duration). The jumps skip ticks, so a skip that passed a
+// cascade's tick moves it later: same fires, other events.
+var wheelCascadeTimeInvariants = []Invariant{
+	{"wheel-cascade-on-time", []string{"004/2.4", "tm-cascade-001", "tm-overflow-001"},
+		"each wheel_cascaded happens at the tick its move is due: out of level k's slot s at a multiple of 256^k whose level-k index is s, out of the overflow heap at deadline - max_wheel_duration + 1 (the bound 24 h when unset)", wheelCascadeOnTime},
+}
+
+func wheelCascadeOnTime(c *Context) bool {
+	b, _, ok := wheels(c)
+	if !ok {
+		return false
+	}
+	bound := c.Scenario.Kernel.WheelConfig.MaxWheelDuration
+	if bound == 0 {
+		bound = contractMaxWheelDuration
+	}
+	var stored [wheel.MaxEntries]wheel.Entry
+	n := 0
+	for i := range b.Entries {
+		if b.Entries[i].Used {
+			stored[n] = b.Entries[i]
+			n++
+		}
+	}
+	for _, e := range c.Events {
+		if e.Kind != trace.WheelCascaded {
+			continue
+		}
+		for j := range n {
+			s := &stored[j]
+			if s.Handle.ID != e.ID || s.Handle.Gen != e.Gen {
+				continue
+			}
+			switch {
+			case s.Level >= wheel.Level1 && s.Level <= wheel.Level3:
+				shift := 8 * uint(s.Level)
+				if e.Now&(1<<shift-1) != 0 || uint8(e.Now>>shift) != s.Slot {
+					return true
+				}
+			case s.Level == wheel.Overflow:
+				if s.Deadline < bound || e.Now != s.Deadline-bound+1 {
+					return true
+				}
+			}
+			s.Level, s.Slot = e.Level, e.Slot
+			break
+		}
+	}
+	return false
+}

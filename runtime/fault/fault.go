@@ -161,6 +161,7 @@ const (
 	WheelDefaultInSeconds    // an unset max_wheel_duration defaults to 86,400: 24 h counted in seconds, read as ms (runtime/wheel)
 	HandoffBeforeLimit       // the pump hands off one scheduler step before microtask_burst_limit (runtime/pump)
 	WakeRequeues             // a wake of a task in the timed or ready lane re-queues it at the back (runtime/sched)
+	LateRefill               // the skip-ahead brings an overflow entry in one tick late (runtime/wheel)
 	UncompactedPurge         // the purge after the last timer fires runs on uncompacted storage and reads it as empty (runtime/wheel)
 
 	count
@@ -297,6 +298,7 @@ var table = [count]info{
 	WheelDefaultInSeconds:     {"wheel-default-in-seconds", "an unset max_wheel_duration defaults to 86,400, 24 h counted in seconds where the wheel counts ms, so a timer 86.4 s or more ahead goes to the overflow heap instead of a level (breaks 004 2.7's default, 24 h)"},
 	HandoffBeforeLimit:        {"handoff-before-limit", "the pump announces scheduler_burst_limit_reached and hands off to a host task one scheduler step before microtask_burst_limit, so a drain cycle never runs its full burst (breaks P1: steps up to the limit per drain cycle)"},
 	WakeRequeues:              {"wake-requeues", "a wake of a task that already has a timed or ready entry takes the entry out and queues it again at the back of its lane, with a fresh generation and an enqueued event, instead of deduplicating it in place (breaks S3: a runnable task's wake changes nothing but wake_deduped)"},
+	LateRefill:                {"late-refill", "the skip-ahead's tick for an overflow entry is one past the first tick its delta is below max_wheel_duration, so the refill (wheel_cascaded out of the heap) comes a tick late; the fire is still on time (breaks 004 2.4's refill at every tick)"},
 	UncompactedPurge:          {"uncompacted-purge", "when the last active timer fires, the drain purges without compacting the pool first, so purge finds the fired first entry free, takes the storage for empty and clears the dead entries behind it without wheel_purged (breaks INV-TM-05: a purge that clears storage is announced)"},
 	PromoteKeepsOccupancy:     {"promote-keeps-occupancy", "promoting a coalescing window's entries to the ready list leaves the emptied slot's occupancy bit set (breaks the wheel's bitmap index, 004 2.2)"},
 }

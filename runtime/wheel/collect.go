@@ -74,6 +74,10 @@ func (w *State) nextTick(limit uint64) uint64 {
 			t = w.Now + 1
 			if e.Deadline >= w.Config.MaxWheelDuration {
 				t = maxU64(t, e.Deadline-w.Config.MaxWheelDuration+1)
+				// Fault LateRefill stops a tick later.
+				if w.Config.Faults.Has(fault.LateRefill) {
+					t++
+				}
 			}
 		default:
 			continue
