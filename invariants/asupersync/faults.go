@@ -151,6 +151,15 @@ var faults = []FaultCase{
 	{fault.ReservedStaysQueued, "chan-retry", []string{"chan-reserve-answered"}},
 	{fault.SilentStaleWake, "default", []string{"stale-wake-announced"}},
 	{fault.EpochStalls, "default", []string{"epoch-derived"}},
+	{fault.UncompactedPurge, "timers", []string{"wheel-storage-derived"}},
+	{fault.HostTurnFromTwo, "default", []string{"host-turn-origin"}},
+	{fault.SilentPumpRun, "default", []string{"pump-mode-derived"}},
+	{fault.CancelInjectDeduped, "default", []string{"cancel-lane-routing"}},
+	{fault.CollectRecascades, "timers", []string{"wheel-cascade-from-above"}},
+	{fault.WheelDefaultInSeconds, "wheel-defaults", []string{"wheel-default-bounds"}},
+	{fault.HandoffBeforeLimit, "default", []string{"burst-handoff-at-limit"}},
+	{fault.WakeRequeues, "default", []string{"dedup-keeps-place"}},
+	{fault.LateRefill, "timers", []string{"wheel-cascade-on-time"}},
 }
 
 // Faults returns the fault catalogue in fault order.

@@ -165,9 +165,10 @@ func (m *Model) Enabled(s *State, buf []Input) []Input {
 
 // poolOps appends pushes of the pool tasks not queued anywhere, to every
 // worker, a steal by every worker some other worker's queue could feed,
-// and a local pop by every worker holding two entries or more (with one
-// the RNG hint has nothing to choose; the pop still draws, which a pop
-// from two or more shows as well).
+// and a local pop by every worker holding an entry. With one entry the
+// RNG hint has nothing to choose, but the pop must still take it and draw:
+// offering only pops from two or more left a pop that ignores a lone
+// entry unchecked.
 func (m *Model) poolOps(k *kernel.State, buf []Input) []Input {
 	var queued uint16
 	total := 0
@@ -189,7 +190,7 @@ func (m *Model) poolOps(k *kernel.State, buf []Input) []Input {
 		if total > k.Pool.Len(w) {
 			buf = append(buf, Input{K: kernel.Input{Op: kernel.PoolSteal, Arg: w}})
 		}
-		if k.Pool.Len(w) > 1 {
+		if k.Pool.Len(w) > 0 {
 			buf = append(buf, Input{K: kernel.Input{Op: kernel.PoolPop, Arg: w}})
 		}
 	}

@@ -258,6 +258,51 @@ var scenarios = []Scenario{
 			Channel: channel.Config{Capacity: 1, Senders: 2}},
 		Pump: pump.Config{BurstLimit: 2, Caps: pump.AllCaps},
 	},
+	{
+		Name:   "wheel-ready-order",
+		Doc:    "timer wheel read in registration order: 3 tasks sleep 2 or 1 ms, so a timer registered first waits while two later ones fall due together at 1 ms and drain one per step (the ready list's deadline-then-registration sort, 004 2.8, INV-TM-03)",
+		Native: true, Tasks: 3, Regions: 1, Sleep: 1, Sleeps: []uint32{2},
+		NoRegionCancel: true,
+		Kernel:         kernel.Config{CancelStreakLimit: 2, CatchupBatch: 1, MaxChainDepth: 16, MaxChainMemory: 4096, Wheel: true},
+		Pump:           pump.Config{BurstLimit: 2, Caps: pump.AllCaps},
+	},
+	{
+		Name:   "coalesce-defaults",
+		Doc:    "timer wheel with coalescing on at its default window and group (left 0: 1 ms and 1, 004 2.7), so a timer due 1 ms ahead fires early; 2 tasks sleep 1, 62, 63 or 64 ms, so the early fire takes an entry out of level-0 slot 63 or 64 (the last bit of the occupancy bitmap's first word, the first of its second)",
+		Native: true, Tasks: 2, Regions: 1, Sleep: 1, Sleeps: []uint32{62, 63, 64},
+		NoRegionCancel: true,
+		Kernel: kernel.Config{CancelStreakLimit: 2, CatchupBatch: 2, MaxChainDepth: 16, MaxChainMemory: 4096,
+			Wheel: true, WheelConfig: wheel.Config{Coalesce: true}},
+		Pump: pump.Config{BurstLimit: 2, Caps: pump.AllCaps},
+	},
+	{
+		Name: "wheel-defaults",
+		Doc:  "timer wheel at its unset (default) bounds, 004 2.7: one task sleeps 24 h - 1 ms (level 3), 24 h (the overflow threshold), 7 days (the longest accepted) or 7 days + 1 ms (refused); alone, so time never moves during its poll",
+		// The contract's numbers, not package wheel's constants, so a
+		// wrong default there does not move the sleeps with it.
+		Native: true, Tasks: 1, Regions: 1, Sleep: 24*3_600_000 - 1,
+		Sleeps:         []uint32{24 * 3_600_000, 7 * 24 * 3_600_000, 7*24*3_600_000 + 1},
+		NoRegionCancel: true,
+		Kernel: kernel.Config{CancelStreakLimit: 2, CatchupBatch: 1, MaxChainDepth: 16, MaxChainMemory: 4096,
+			Wheel: true},
+		Pump: pump.Config{BurstLimit: 2, Caps: pump.AllCaps},
+	},
+	{
+		Name:   "timer-slot-reuse",
+		Doc:    "host timer table, native: 2 tasks sleep 1 or 2 ms, so slot 1 fires at 1 ms and is reused (generation 2) with the deadline of the older timer waiting in slot 2; both fire in one step (catchup_batch 2), slot 1 first (000 P2's key: deadline, timer_id, then generation)",
+		Native: true, Tasks: 2, Regions: 1, Sleep: 1, Sleeps: []uint32{2},
+		NoRegionCancel: true,
+		Kernel:         kernel.Config{CancelStreakLimit: 2, CatchupBatch: 2, MaxChainDepth: 16, MaxChainMemory: 4096},
+		Pump:           pump.Config{BurstLimit: 2, Caps: pump.AllCaps},
+	},
+	{
+		Name:   "streak-zero",
+		Doc:    "cancel_streak_limit configured 0, which semantics-notes reads as 1: 3 tasks, two cancelled while the third is ready, so one cancel dispatch already reaches the limit and the ready task goes next (S2)",
+		Native: true, Tasks: 3, Regions: 1,
+		CancelKinds: []cancel.Kind{cancel.User}, NoRegionCancel: true,
+		Kernel: kernel.Config{CancelStreakLimit: 0, CatchupBatch: 1, MaxChainDepth: 16, MaxChainMemory: 4096},
+		Pump:   pump.Config{BurstLimit: 2, Caps: pump.AllCaps},
+	},
 }
 
 // Validate refuses a scenario the model cannot run as meant: a browser

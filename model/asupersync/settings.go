@@ -42,8 +42,9 @@ var settings = []setting{
 	{Key: "region_cancel", Line: 1, Get: spellRegionCancel, Set: setRegionCancel},
 	{Key: "governors", Line: 1, Get: spellGovernors, Set: setGovernors},
 	// Limits start at 1: the runtime reads 0 as "use the default", which
-	// is not a smaller limit.
-	model.Number("cancel_streak_limit", 2, 1, 127, func(sc *Scenario) *uint8 { return &sc.Kernel.CancelStreakLimit }),
+	// is not a smaller limit. cancel_streak_limit alone may be 0, which
+	// semantics-notes reads as 1 (scenario streak-zero).
+	model.Number("cancel_streak_limit", 2, 0, 127, func(sc *Scenario) *uint8 { return &sc.Kernel.CancelStreakLimit }),
 	model.Number("catchup_batch", 2, 1, kernel.MaxTimers, func(sc *Scenario) *uint8 { return &sc.Kernel.CatchupBatch }),
 	model.Number("max_chain_depth", 2, 1, 255, func(sc *Scenario) *uint8 { return &sc.Kernel.MaxChainDepth }),
 	model.Number("max_chain_memory", 2, 1, 65535, func(sc *Scenario) *uint16 { return &sc.Kernel.MaxChainMemory }),
@@ -97,15 +98,23 @@ func setDeadlines(sc *Scenario, v string) (err error) {
 	return err
 }
 
-// spellCoalesce is the wheel's coalescing window, 0 when coalescing is off.
+// spellCoalesce is the wheel's coalescing window, 0 when coalescing is off
+// and "default" when it is on with the window unset (the wheel's 1 ms).
 func spellCoalesce(sc *Scenario) string {
-	if !sc.Kernel.WheelConfig.Coalesce {
+	switch {
+	case !sc.Kernel.WheelConfig.Coalesce:
 		return "0"
+	case sc.Kernel.WheelConfig.CoalesceWindow == 0:
+		return "default"
 	}
 	return strconv.FormatUint(sc.Kernel.WheelConfig.CoalesceWindow, 10)
 }
 
 func setCoalesce(sc *Scenario, v string) error {
+	if v == "default" {
+		sc.Kernel.WheelConfig.Coalesce, sc.Kernel.WheelConfig.CoalesceWindow = true, 0
+		return nil
+	}
 	n, err := parseNumber(v, 0, 1<<31)
 	sc.Kernel.WheelConfig.Coalesce, sc.Kernel.WheelConfig.CoalesceWindow = n != 0, n
 	return err

@@ -163,6 +163,15 @@ const (
 	ReservedStaysQueued      // a queued head that takes a slot stays in the waiter queue (runtime/channel)
 	SilentStaleWake          // a stale wake (completed task, wrong generation) emits no stale_wake (runtime/kernel)
 	EpochStalls              // a first cancel request leaves cancel_epoch where it was (runtime/cancel)
+	HostTurnFromTwo          // the pump starts counting host turns at 2 (runtime/pump)
+	SilentPumpRun            // a pump turn starts without pump_running (runtime/pump)
+	CancelInjectDeduped      // a cancel injection of a queued task is deduplicated, not moved to the cancel lane (runtime/sched)
+	CollectRecascades        // the level-0 collect re-places due entries through the cascade path (runtime/wheel)
+	WheelDefaultInSeconds    // an unset max_wheel_duration defaults to 86,400: 24 h counted in seconds, read as ms (runtime/wheel)
+	HandoffBeforeLimit       // the pump hands off one scheduler step before microtask_burst_limit (runtime/pump)
+	WakeRequeues             // a wake of a task in the timed or ready lane re-queues it at the back (runtime/sched)
+	LateRefill               // the skip-ahead brings an overflow entry in one tick late (runtime/wheel)
+	UncompactedPurge         // the purge after the last timer fires runs on uncompacted storage and reads it as empty (runtime/wheel)
 
 	count
 )
@@ -291,6 +300,15 @@ var table = [count]info{
 	TryReserveAlwaysFull:      {"try-reserve-always-full", "try_reserve's waiter test reads NWaiters >= 0, so it answers Full even with a free slot and no waiter queued (breaks 004 1.11: try_reserve takes a free slot when no one waits)"},
 	ParkLeavesStepOpen:        {"park-leaves-step-open", "a dispatch that finds no runnable task emits scheduler_step_begin and scheduler_park but no scheduler_step_end, so the trace leaves that scheduler step open (breaks 000's bracketed scheduler step)"},
 	SilentStrengthen:          {"silent-strengthen", "a cancel request reaching a task whose cancel is already pending strengthens its reason and budget but emits no cancel_strengthened, so the trace never shows the later request (breaks 001's cancel trace, R1)"},
+	HostTurnFromTwo:           {"host-turn-from-two", "a new pump starts at host turn 2, as if the page's first turn were already over, so every host_turn_id is one off the replay's (breaks 000 S6's replay-stable host_turn_id, which the fixtures start at 1)"},
+	SilentPumpRun:             {"silent-pump-run", "a microtask or host task that runs the queued pump emits no pump_running, so the trace never shows the turn start and a reader takes the pump for still queued (breaks 000's announced pump life, P1, S4)"},
+	CancelInjectDeduped:       {"cancel-inject-deduped", "a cancel injection of a task that already has a timed or ready entry is answered with wake_deduped and leaves the entry where it is, instead of moving it to the cancel lane (breaks 001 B5's cancel-lane routing)"},
+	CollectRecascades:         {"collect-recascades", "the level-0 collect hands a due entry to the ready list through the cascade path, announcing a wheel_cascaded out of level 0 that 004 2.4 never makes (a level-0 slot's due entries go to the ready list as they are)"},
+	WheelDefaultInSeconds:     {"wheel-default-in-seconds", "an unset max_wheel_duration defaults to 86,400, 24 h counted in seconds where the wheel counts ms, so a timer 86.4 s or more ahead goes to the overflow heap instead of a level (breaks 004 2.7's default, 24 h)"},
+	HandoffBeforeLimit:        {"handoff-before-limit", "the pump announces scheduler_burst_limit_reached and hands off to a host task one scheduler step before microtask_burst_limit, so a drain cycle never runs its full burst (breaks P1: steps up to the limit per drain cycle)"},
+	WakeRequeues:              {"wake-requeues", "a wake of a task that already has a timed or ready entry takes the entry out and queues it again at the back of its lane, with a fresh generation and an enqueued event, instead of deduplicating it in place (breaks S3: a runnable task's wake changes nothing but wake_deduped)"},
+	LateRefill:                {"late-refill", "the skip-ahead's tick for an overflow entry is one past the first tick its delta is below max_wheel_duration, so the refill (wheel_cascaded out of the heap) comes a tick late; the fire is still on time (breaks 004 2.4's refill at every tick)"},
+	UncompactedPurge:          {"uncompacted-purge", "when the last active timer fires, the drain purges without compacting the pool first, so purge finds the fired first entry free, takes the storage for empty and clears the dead entries behind it without wheel_purged (breaks INV-TM-05: a purge that clears storage is announced)"},
 	PromoteKeepsOccupancy:     {"promote-keeps-occupancy", "promoting a coalescing window's entries to the ready list leaves the emptied slot's occupancy bit set (breaks the wheel's bitmap index, 004 2.2)"},
 	ChainMemoryUnbounded:      {"chain-memory-unbounded", "the Cause-Chain Limits cut a cascade's chain to max_chain_depth only: a chain longer than max_chain_memory allows is kept whole and not marked truncated (breaks 001's Cause-Chain Limits, cancel.region.cause_chain_bounded)"},
 	ReserveIgnoresDropped:     {"reserve-ignores-dropped", "reserve after the receiver is dropped skips the Disconnected answer and takes a free slot or queues as a waiter, a permit for a channel nobody reads (breaks 004 1.3 step 2, 1.10)"},
@@ -335,10 +353,10 @@ func Parse(name string) (Fault, error) {
 	return 0, fmt.Errorf("unknown fault %q (known: %s)", name, strings.Join(names, ", "))
 }
 
-// Set is a set of enabled faults; the zero value has none. Two words hold
-// up to 128 faults while staying a comparable, pointer-free value that
+// Set is a set of enabled faults; the zero value has none. Three words
+// hold up to 192 faults while staying a comparable, pointer-free value that
 // configurations (and so model states) embed.
-type Set struct{ words [2]uint64 }
+type Set struct{ words [3]uint64 }
 
 // The fault table must fit the set.
 var _ = [len(Set{}.words)*64 - int(count)]struct{}{}

@@ -5,7 +5,6 @@ import (
 	"strings"
 
 	"modelcheck/runtime/kernel"
-	"modelcheck/runtime/trace"
 )
 
 // String spells the input as a test file does.
@@ -56,28 +55,4 @@ func ParseInput(line string) (Input, error) {
 		return Input{}, err
 	}
 	return Input{K: k}, nil
-}
-
-// Drive runs a kernel operation the way an idle browser host would get
-// there: before a dispatch it runs whatever pump is queued, queueing a
-// microtask first if none is. It lets one backend-neutral script run on
-// both backends; the host events it adds are host-only.
-func (s *State) Drive(k kernel.Input, log *trace.Log) error {
-	if k.Op == kernel.Dispatch {
-		if s.Mode == Idle {
-			from := len(log.Events)
-			s.schedule(Microtask, log)
-			s.tag(log, from)
-		}
-		if s.Mode == Scheduled {
-			host := RunMicrotask
-			if s.Source == HostTask {
-				host = RunHostTask
-			}
-			if err := s.Apply(Input{Host: host}, log); err != nil {
-				return err
-			}
-		}
-	}
-	return s.Apply(Input{K: k}, log)
 }

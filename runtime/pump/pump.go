@@ -129,9 +129,15 @@ type State struct {
 	Batch    uint32
 }
 
-// New returns an idle pump over a fresh kernel, at host turn 1.
+// New returns an idle pump over a fresh kernel, at host turn 1: the turn
+// that runs the page's script is the first, and no microtask batch has run
+// yet (batch 0). Fault HostTurnFromTwo starts at turn 2.
 func New(cfg Config, k kernel.Config) State {
-	return State{Config: cfg, Kernel: kernel.New(k), HostTurn: 1}
+	s := State{Config: cfg, Kernel: kernel.New(k), HostTurn: 1}
+	if cfg.Faults.Has(fault.HostTurnFromTwo) {
+		s.HostTurn = 2
+	}
+	return s
 }
 
 // HostOp is a host event.
@@ -201,7 +207,10 @@ func (s *State) apply(in Input, log *trace.Log) error {
 		// A pump turn always takes at least one scheduler step; the
 		// step that parks ends the drain cycle.
 		s.Mode, s.Burst = Running, 0
-		log.Emit(trace.Event{Kind: trace.PumpRunning})
+		// Fault SilentPumpRun leaves the turn's start unannounced.
+		if !s.Config.Faults.Has(fault.SilentPumpRun) {
+			log.Emit(trace.Event{Kind: trace.PumpRunning})
+		}
 		return nil
 	case TimerTurn:
 		if s.Mode == Running {
@@ -282,14 +291,18 @@ func (s *State) wake(t uint8, gen uint32, log *trace.Log) error {
 		s.Pending = true
 		log.Emit(trace.Event{Kind: trace.ReentrancyDeferred, Task: t})
 	case Idle:
-		s.schedule(Microtask, log)
+		s.QueueMicrotask(log)
 	}
 	return nil
 }
 
-func (s *State) schedule(src Source, log *trace.Log) {
-	s.Mode, s.Source = Scheduled, src
-	via := hostNames[1+src]
+// QueueMicrotask queues the pump as a microtask (P1's default trigger):
+// how the pump schedules itself when work becomes runnable while it is
+// idle. It is exported for the fixtures' driver (runtime/conformance),
+// which gives an idle pump a turn this way before a scripted dispatch.
+func (s *State) QueueMicrotask(log *trace.Log) {
+	s.Mode, s.Source = Scheduled, Microtask
+	via := hostNames[1+Microtask]
 	// Fault ScheduledViaHostTask names the wrong source.
 	if s.Config.Faults.Has(fault.ScheduledViaHostTask) {
 		via = hostNames[1+HostTask]
@@ -311,11 +324,16 @@ func (s *State) settle(log *trace.Log) {
 	switch s.Mode {
 	case Idle:
 		if runnable {
-			s.schedule(Microtask, log)
+			s.QueueMicrotask(log)
 		}
 	case Running:
+		// Fault HandoffBeforeLimit counts one step too many.
+		burst := s.Burst
+		if s.Config.Faults.Has(fault.HandoffBeforeLimit) {
+			burst++
+		}
 		switch {
-		case runnable && s.Burst >= s.burstLimit() && !s.Config.Faults.Has(fault.UnboundedBurst):
+		case runnable && burst >= s.burstLimit() && !s.Config.Faults.Has(fault.UnboundedBurst):
 			log.Emit(trace.Event{Kind: trace.BurstLimitReached})
 			s.handoff(log)
 		case !runnable && s.Pending && !s.Config.Faults.Has(fault.DropDeferredTurn):
@@ -323,7 +341,7 @@ func (s *State) settle(log *trace.Log) {
 			if !s.Config.Faults.Has(fault.DeferredTurnKeepsPending) {
 				s.Pending = false
 			}
-			s.schedule(Microtask, log)
+			s.QueueMicrotask(log)
 		case !runnable:
 			s.Mode = Idle
 			// Fault SilentIdle skips the event.
@@ -383,7 +401,7 @@ func (s *State) deliverTimers(log *trace.Log) {
 		log.Emit(trace.Event{Kind: trace.StaleTimer, Task: tm.Task, Timer: id, Gen: uint64(tm.Gen), Deadline: uint64(tm.Deadline), ErrorClass: trace.ErrStaleTimer})
 	})
 	if s.Mode == Idle && s.Kernel.Runnable() {
-		s.schedule(Microtask, log)
+		s.QueueMicrotask(log)
 	}
 }
 

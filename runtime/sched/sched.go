@@ -271,7 +271,10 @@ func (s *State) Empty() bool {
 func (s *State) Inject(l Lane, task, priority uint8, deadline uint32, log *trace.Log) {
 	if s.IsScheduled(task) && !s.Config.Faults.Has(fault.NoWakeDedup) {
 		cur := s.LaneOf(task)
-		if l != Cancel || cur == Cancel {
+		// Fault CancelInjectDeduped dedups the cancel injection too;
+		// fault WakeRequeues moves a timed or ready wake's entry too.
+		move := l == Cancel || s.Config.Faults.Has(fault.WakeRequeues)
+		if !move || cur == Cancel || s.Config.Faults.Has(fault.CancelInjectDeduped) {
 			// Fault SilentDedup leaves the dedup unannounced.
 			if !s.Config.Faults.Has(fault.SilentDedup) {
 				log.Emit(trace.Event{Kind: trace.WakeDeduped, Task: task, Lane: cur.String()})

@@ -15,15 +15,9 @@ import (
 // Collect. A now before the wheel's time collects at the wheel's time.
 // It returns the number of timers fired.
 func (w *State) Collect(now uint64, max int, log *trace.Log) int {
-	return w.collect(now, max, false, log)
-}
-
-// collect is Collect; stepwise advances with upstream's own skip rule
-// (tests compare the two).
-func (w *State) collect(now uint64, max int, stepwise bool, log *trace.Log) int {
 	now = maxU64(now, w.Now)
 	if now > w.Now {
-		w.advanceTo(now, stepwise, log)
+		w.advanceTo(now, log)
 	}
 	n := w.drain(now, max, log)
 	w.compact()
@@ -39,18 +33,14 @@ func maxU64(a, b uint64) uint64 {
 
 // advanceTo is advance_to(target): with no active timer time just moves;
 // otherwise each tick where something can happen is processed in order.
-func (w *State) advanceTo(target uint64, stepwise bool, log *trace.Log) {
+func (w *State) advanceTo(target uint64, log *trace.Log) {
 	if w.ActiveUsed == 0 {
 		w.Now = target
 		w.realign()
 		return
 	}
 	for w.Now < target {
-		if stepwise {
-			w.tick(w.upstreamNextTick(target), log)
-		} else {
-			w.tick(w.nextTick(target), log)
-		}
+		w.tick(w.nextTick(target), log)
 	}
 }
 
@@ -84,6 +74,10 @@ func (w *State) nextTick(limit uint64) uint64 {
 			t = w.Now + 1
 			if e.Deadline >= w.Config.MaxWheelDuration {
 				t = maxU64(t, e.Deadline-w.Config.MaxWheelDuration+1)
+				// Fault LateRefill stops a tick later.
+				if w.Config.Faults.Has(fault.LateRefill) {
+					t++
+				}
 			}
 		default:
 			continue
@@ -91,37 +85,6 @@ func (w *State) nextTick(limit uint64) uint64 {
 		best = min(best, t)
 	}
 	return best
-}
-
-// upstreamNextTick transcribes upstream's next_skip_tick and the skip in
-// advance_to: the tick the loop processes next. It stops at every level-0
-// wrap, so it walks empty space 256 ms at a time.
-func (w *State) upstreamNextTick(limit uint64) uint64 {
-	next := limit
-	cur := w.Now
-	cursor := uint64(w.Cursor[0])
-	next = min(next, cur+(SlotsPerLevel-cursor))
-	for s := cursor + 1; s < SlotsPerLevel; s++ {
-		if w.Occupied[0][s/64]&(1<<(s%64)) != 0 {
-			next = min(next, cur+s-cursor)
-			break
-		}
-	}
-	if e := w.minOverflow(); e >= 0 {
-		maxRange := w.Config.MaxWheelDuration
-		enter := uint64(0)
-		if d := w.Entries[e].Deadline; d > maxRange {
-			enter = d - maxRange
-		}
-		if enter < next {
-			if enter > cur {
-				next = enter
-			} else {
-				next = cur
-			}
-		}
-	}
-	return maxU64(next, cur+1)
 }
 
 // tick processes tick t: upstream's tick_level0 (take the level-0 slot under
@@ -169,7 +132,8 @@ func (w *State) collectSlot(s uint8, log *trace.Log) {
 			w.drop(int(i), log)
 			continue
 		}
-		if e.Deadline <= w.Now {
+		// Fault CollectRecascades re-places due entries too.
+		if e.Deadline <= w.Now && !w.Config.Faults.Has(fault.CollectRecascades) {
 			e.Level, e.Slot = Ready, 0
 			continue
 		}
@@ -301,7 +265,12 @@ func (w *State) drain(now uint64, max int, log *trace.Log) int {
 		fired++
 	}
 	if w.ActiveUsed == 0 {
-		w.compact()
+		// purge reads the first entry to tell whether storage was held,
+		// so the pool must be compact first. Fault UncompactedPurge skips
+		// it.
+		if !w.Config.Faults.Has(fault.UncompactedPurge) {
+			w.compact()
+		}
 		w.purge(log)
 	}
 	return fired

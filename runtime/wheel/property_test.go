@@ -283,8 +283,8 @@ func TestJumpEqualsStepwise(t *testing.T) {
 				jump.Cancel(h, &lj)
 				step.Cancel(h, &ls)
 			case "collect":
-				jump.collect(o.deadline, o.max, false, &lj)
-				step.collect(o.deadline, o.max, true, &ls)
+				jump.Collect(o.deadline, o.max, &lj)
+				step.collectStepwise(o.deadline, o.max, &ls)
 			}
 			if a, b := events(&lj), events(&ls); a != b || jump != step {
 				t.Fatalf("after %s:\njump events:\n%sstepwise events:\n%sjump state %+v\nstepwise state %+v",

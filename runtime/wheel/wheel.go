@@ -135,6 +135,10 @@ type Config struct {
 func (c Config) normalized() Config {
 	if c.MaxWheelDuration == 0 {
 		c.MaxWheelDuration = min(DefaultMaxWheelDuration, PhysicalRange)
+		// Fault WheelDefaultInSeconds slips the unit.
+		if c.Faults.Has(fault.WheelDefaultInSeconds) {
+			c.MaxWheelDuration = DefaultMaxWheelDuration / 1000
+		}
 	}
 	// Above the physical range no level could hold a refilled entry.
 	c.MaxWheelDuration = min(c.MaxWheelDuration, PhysicalRange)

@@ -1,0 +1,71 @@
+package asupersync
+
+import (
+	"modelcheck/runtime/pump"
+	"modelcheck/runtime/sched"
+	"modelcheck/runtime/trace"
+)
+
+// pumpModeInvariants: the pump's life in 000's trace (P1, S4): a pump is
+// queued (pump_scheduled via a microtask, host_handoff to a host task),
+// runs (pump_running) and goes idle (pump_idle, or the authorization_denied
+// of a hand-off that fails closed), each announced. The checks that read
+// the pump's mode (burst-limit, pump-non-reentrant, the host-turn counters)
+// trust it; here it is derived from the mode before and the step's events,
+// so a turn that starts, or a pump that is queued, without its event is
+// caught where it happens. pump-idle-announced covers the idle side alone.
+var pumpModeInvariants = []Invariant{
+	{"pump-mode-derived", []string{"wasm-browser-scheduler-semantics-v1/P1", "wasm-browser-scheduler-semantics-v1/S4", "wasm-browser-scheduler-semantics-v1/trace-observability"},
+		"on the browser the pump's mode (and what it is queued as) after a transition is its mode before, moved by the step's events: pump_scheduled queues a microtask, host_handoff a host task, pump_running runs it, pump_idle or a fail-closed hand-off's authorization_denied idles it", pumpModeDerived},
+	// burst-limit bounds a drain cycle from above; this is P1's other
+	// half: the hand-off comes at the limit, not before, and only with
+	// work left to hand off.
+	{"burst-handoff-at-limit", []string{"wasm-browser-scheduler-semantics-v1/P1"},
+		"scheduler_burst_limit_reached (and the hand-off it begins) comes only once the drain cycle has run microtask_burst_limit scheduler steps (the derived count) and runnable work remains: a lane entry or a live timer due", burstHandoffAtLimit},
+}
+
+func pumpModeDerived(c *Context) bool {
+	if c.Scenario.Native {
+		return false
+	}
+	mode, src := c.Before.P.Mode, c.Before.P.Source
+	for _, e := range c.Events {
+		switch {
+		case e.Kind == trace.PumpScheduled:
+			mode, src = pump.Scheduled, pump.Microtask
+		case e.Kind == trace.HostHandoff:
+			mode, src = pump.Scheduled, pump.HostTask
+		case e.Kind == trace.PumpRunning:
+			mode = pump.Running
+		case e.Kind == trace.PumpIdle, e.Kind == trace.AuthorizationDenied && e.AttrVal == "message" && e.Task == 0:
+			mode = pump.Idle
+		}
+	}
+	a := &c.After.P
+	return a.Mode != mode || (mode == pump.Scheduled && a.Source != src)
+}
+
+func burstHandoffAtLimit(c *Context) bool {
+	if c.Scenario.Native || c.firstIndex(trace.BurstLimitReached) < 0 {
+		return false
+	}
+	limit := c.Scenario.Pump.BurstLimit
+	if limit == 0 {
+		limit = pump.DefaultBurstLimit
+	}
+	if c.burst() < limit {
+		return true
+	}
+	a := kern(c.After)
+	for l := sched.Cancel; l <= sched.Ready; l++ {
+		if len(a.Sched.Entries(l)) > 0 {
+			return false
+		}
+	}
+	for i := range a.Timers {
+		if tm := &a.Timers[i]; tm.Used && tm.Live && tm.Deadline <= a.Now {
+			return false
+		}
+	}
+	return true
+}

@@ -1,0 +1,148 @@
+package asupersync
+
+import (
+	"modelcheck/runtime/trace"
+	"modelcheck/runtime/wheel"
+)
+
+// wheelStorageInvariants: the wheel's physical storage, which every wheel
+// check reads (a cancelled entry stays stored until a slot, the ready list
+// or a purge reaches it, 004 2.5), is derived from the events. An entry
+// enters storage only by wheel_registered and leaves it only by
+// wheel_fired, wheel_dead_dropped or wheel_purged, so a purge that clears
+// dead entries silently, or an entry lost or kept without its event, shows
+// as a count the events do not give. wheel-purge-announced covers the
+// purge after a cancel; this covers the one after the last timer fires.
+var wheelStorageInvariants = []Invariant{
+	{"wheel-storage-derived", []string{"INV-TM-05", "INV-TM-02", "tm-purge-001", "004/2.5"},
+		"the wheel's stored entries (live and dead) after a transition are those before plus one per wheel_registered, less one per wheel_fired or wheel_dead_dropped, and none after a wheel_purged, which is emitted only when it clears some entry", wheelStorageDerived},
+}
+
+func wheelStorageDerived(c *Context) bool {
+	b, a, ok := wheels(c)
+	if !ok {
+		return false
+	}
+	n := storedEntries(b)
+	for _, e := range c.Events {
+		switch e.Kind {
+		case trace.WheelRegistered:
+			n++
+		case trace.WheelFired, trace.WheelDeadDropped:
+			n--
+		case trace.WheelPurged:
+			if n <= 0 {
+				return true
+			}
+			n = 0
+		}
+	}
+	return storedEntries(a) != n
+}
+
+// storedEntries counts the wheel's used physical entries.
+func storedEntries(w *wheel.State) int {
+	n := 0
+	for i := range w.Entries {
+		if w.Entries[i].Used {
+			n++
+		}
+	}
+	return n
+}
+
+// wheelCascadeInvariants: a cascade (004 2.4 step 2) re-inserts the entries
+// of a higher level's slot, or brings one in from the overflow heap; a
+// level-0 slot under the cursor hands its due entries to the ready list
+// without one. wheel-placement checks where a wheel_cascaded puts the entry,
+// not where it came from, so a level-0 collect that re-placed its entries
+// through the cascade path, announcing moves that never happened, passed.
+var wheelCascadeInvariants = []Invariant{
+	{"wheel-cascade-from-above", []string{"004/2.4", "INV-TM-07", "tm-cascade-001"},
+		"each wheel_cascaded names an entry that, as the step's earlier events leave it, lies at level 1, 2 or 3 or in the overflow heap: nothing cascades out of level 0 or the ready list", wheelCascadeFromAbove},
+}
+
+func wheelCascadeFromAbove(c *Context) bool {
+	b, _, ok := wheels(c)
+	if !ok {
+		return false
+	}
+	var handles [wheel.MaxEntries]wheel.Handle
+	var levels [wheel.MaxEntries]uint8
+	n := 0
+	for i := range b.Entries {
+		if e := &b.Entries[i]; e.Used {
+			handles[n], levels[n] = e.Handle, e.Level
+			n++
+		}
+	}
+	for _, e := range c.Events {
+		if e.Kind != trace.WheelCascaded {
+			continue
+		}
+		for j := range n {
+			if handles[j].ID == e.ID && handles[j].Gen == e.Gen {
+				if levels[j] == wheel.Level0 || levels[j] == wheel.Ready {
+					return true
+				}
+				levels[j] = e.Level
+				break
+			}
+		}
+	}
+	return false
+}
+
+// wheelCascadeTimeInvariants: a cascade happens at a fixed tick, which the
+// event's now shows (004 2.4: level k's slot is taken when the level below
+// wraps; an overflow entry enters at the first tick its delta is below
+// max_wheel_duration). The jumps skip ticks, so a skip that passed a
+// cascade's tick moves it later: same fires, other events.
+var wheelCascadeTimeInvariants = []Invariant{
+	{"wheel-cascade-on-time", []string{"004/2.4", "tm-cascade-001", "tm-overflow-001"},
+		"each wheel_cascaded happens at the tick its move is due: out of level k's slot s at a multiple of 256^k whose level-k index is s, out of the overflow heap at deadline - max_wheel_duration + 1 (the bound 24 h when unset)", wheelCascadeOnTime},
+}
+
+func wheelCascadeOnTime(c *Context) bool {
+	b, _, ok := wheels(c)
+	if !ok {
+		return false
+	}
+	bound := c.Scenario.Kernel.WheelConfig.MaxWheelDuration
+	if bound == 0 {
+		bound = contractMaxWheelDuration
+	}
+	var stored [wheel.MaxEntries]wheel.Entry
+	n := 0
+	for i := range b.Entries {
+		if b.Entries[i].Used {
+			stored[n] = b.Entries[i]
+			n++
+		}
+	}
+	for _, e := range c.Events {
+		if e.Kind != trace.WheelCascaded {
+			continue
+		}
+		for j := range n {
+			s := &stored[j]
+			if s.Handle.ID != e.ID || s.Handle.Gen != e.Gen {
+				continue
+			}
+			switch {
+			case s.Level >= wheel.Level1 && s.Level <= wheel.Level3:
+				shift := 8 * uint(s.Level)
+				if e.Now&(1<<shift-1) != 0 || uint8(e.Now>>shift) != s.Slot {
+					return true
+				}
+			case s.Level == wheel.Overflow:
+				if s.Deadline < bound || e.Now != s.Deadline-bound+1 {
+					return true
+				}
+			}
+			s.Level, s.Slot = e.Level, e.Slot
+			break
+		}
+	}
+	return false
+}
