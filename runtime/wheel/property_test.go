@@ -259,37 +259,47 @@ func TestJumpEqualsStepwise(t *testing.T) {
 			cfg.FirstID, cfg.FirstGen = math.MaxUint64-1, math.MaxUint64-1
 		}
 		start := rapid.Uint64Range(0, 1<<26).Draw(t, "start")
-		jump, step := New(cfg, start), New(cfg, start)
-		var handles []Handle
-		var history []string
-		var lj, ls trace.Log
-		for range rapid.IntRange(1, 40).Draw(t, "steps") {
-			o := drawOp(t, &jump, len(handles), 4)
-			history = append(history, o.String())
-			lj.Reset()
-			ls.Reset()
-			switch o.kind {
-			case "register":
-				h, err := jump.TryRegister(o.deadline, 1, &lj)
-				step.TryRegister(o.deadline, 1, &ls)
-				if err == nil {
-					handles = append(handles, h)
-				}
-			case "cancel":
-				h := o.forged
-				if o.target >= 0 {
-					h = handles[o.target]
-				}
-				jump.Cancel(h, &lj)
-				step.Cancel(h, &ls)
-			case "collect":
-				jump.Collect(o.deadline, o.max, &lj)
-				step.collectStepwise(o.deadline, o.max, &ls)
-			}
-			if a, b := events(&lj), events(&ls); a != b || jump != step {
-				t.Fatalf("after %s:\njump events:\n%sstepwise events:\n%sjump state %+v\nstepwise state %+v",
-					strings.Join(history, "; "), a, b, jump, step)
-			}
-		}
+		jumpsMatch(t, cfg, start, 4, "stepwise", (*State).collectStepwise)
 	})
+}
+
+// jumpsMatch runs a random sequence of registrations, cancels and collects
+// (deadlines up to span levels ahead, as drawOp draws them) on two wheels
+// from start: one advancing by Collect's jumps, the other by the reference
+// collect; after each operation both must have emitted the same events and
+// hold the same state.
+func jumpsMatch(t *rapid.T, cfg Config, start uint64, span int, reference string,
+	collect func(w *State, now uint64, max int, log *trace.Log) int) {
+	jump, ref := New(cfg, start), New(cfg, start)
+	var handles []Handle
+	var history []string
+	var lj, lr trace.Log
+	for range rapid.IntRange(1, 40).Draw(t, "steps") {
+		o := drawOp(t, &jump, len(handles), span)
+		history = append(history, o.String())
+		lj.Reset()
+		lr.Reset()
+		switch o.kind {
+		case "register":
+			h, err := jump.TryRegister(o.deadline, 1, &lj)
+			ref.TryRegister(o.deadline, 1, &lr)
+			if err == nil {
+				handles = append(handles, h)
+			}
+		case "cancel":
+			h := o.forged
+			if o.target >= 0 {
+				h = handles[o.target]
+			}
+			jump.Cancel(h, &lj)
+			ref.Cancel(h, &lr)
+		case "collect":
+			jump.Collect(o.deadline, o.max, &lj)
+			collect(&ref, o.deadline, o.max, &lr)
+		}
+		if a, b := events(&lj), events(&lr); a != b || jump != ref {
+			t.Fatalf("after %s:\njump events:\n%s%s events:\n%sjump state %+v\n%s state %+v",
+				strings.Join(history, "; "), a, reference, b, jump, reference, ref)
+		}
+	}
 }

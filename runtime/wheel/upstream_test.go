@@ -1,7 +1,6 @@
 package wheel
 
 import (
-	"strings"
 	"testing"
 
 	"modelcheck/runtime/trace"
@@ -89,37 +88,6 @@ func TestJumpEqualsTickByTick(t *testing.T) {
 			}
 		}
 		start := rapid.Uint64Range(0, 1<<20).Draw(t, "start")
-		jump, walk := New(cfg, start), New(cfg, start)
-		var handles []Handle
-		var history []string
-		var lj, lw trace.Log
-		for range rapid.IntRange(1, 40).Draw(t, "steps") {
-			o := drawOp(t, &jump, len(handles), 2)
-			history = append(history, o.String())
-			lj.Reset()
-			lw.Reset()
-			switch o.kind {
-			case "register":
-				h, err := jump.TryRegister(o.deadline, 1, &lj)
-				walk.TryRegister(o.deadline, 1, &lw)
-				if err == nil {
-					handles = append(handles, h)
-				}
-			case "cancel":
-				h := o.forged
-				if o.target >= 0 {
-					h = handles[o.target]
-				}
-				jump.Cancel(h, &lj)
-				walk.Cancel(h, &lw)
-			case "collect":
-				jump.Collect(o.deadline, o.max, &lj)
-				walk.collectTickByTick(o.deadline, o.max, &lw)
-			}
-			if a, b := events(&lj), events(&lw); a != b || jump != walk {
-				t.Fatalf("after %s:\njump events:\n%stick-by-tick events:\n%sjump state %+v\ntick-by-tick state %+v",
-					strings.Join(history, "; "), a, b, jump, walk)
-			}
-		}
+		jumpsMatch(t, cfg, start, 2, "tick-by-tick", (*State).collectTickByTick)
 	})
 }
