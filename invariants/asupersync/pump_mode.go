@@ -2,7 +2,6 @@ package asupersync
 
 import (
 	"modelcheck/runtime/pump"
-	"modelcheck/runtime/sched"
 	"modelcheck/runtime/trace"
 )
 
@@ -56,16 +55,5 @@ func burstHandoffAtLimit(c *Context) bool {
 	if c.burst() < limit {
 		return true
 	}
-	a := kern(c.After)
-	for l := sched.Cancel; l <= sched.Ready; l++ {
-		if len(a.Sched.Entries(l)) > 0 {
-			return false
-		}
-	}
-	for i := range a.Timers {
-		if tm := &a.Timers[i]; tm.Used && tm.Live && tm.Deadline <= a.Now {
-			return false
-		}
-	}
-	return true
+	return !hasWork(kern(c.After))
 }

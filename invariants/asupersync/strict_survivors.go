@@ -661,17 +661,7 @@ func pumpRunsWithWork(c *Context) bool {
 	if !kern(c.Before).Polling() && (c.In.Host != pump.NoHost || c.In.K.Op != kernel.Dispatch) {
 		return false
 	}
-	for l := sched.Cancel; l <= sched.Ready; l++ {
-		if len(a.Sched.Entries(l)) > 0 {
-			return false
-		}
-	}
-	for i := range a.Timers {
-		if tm := &a.Timers[i]; tm.Used && tm.Live && tm.Deadline <= a.Now {
-			return false
-		}
-	}
-	return true
+	return !hasWork(a)
 }
 
 // pumpPendingDerived folds the step's events over the flag's value before
@@ -762,6 +752,22 @@ func chanTryReserveAnswered(c *Context) bool {
 			return e.ErrorClass != trace.ErrCancelled && e.ErrorClass != want
 		case trace.ChanReserved:
 			return want != 0
+		}
+	}
+	return false
+}
+
+// hasWork reports whether the kernel has work a scheduler step would take:
+// an entry in any lane, or a live host timer that is due.
+func hasWork(k *kernel.State) bool {
+	for l := sched.Cancel; l <= sched.Ready; l++ {
+		if len(k.Sched.Entries(l)) > 0 {
+			return true
+		}
+	}
+	for i := range k.Timers {
+		if tm := &k.Timers[i]; tm.Used && tm.Live && tm.Deadline <= k.Now {
+			return true
 		}
 	}
 	return false
