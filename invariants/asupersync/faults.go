@@ -160,6 +160,7 @@ var faults = []FaultCase{
 	{fault.HandoffBeforeLimit, "default", []string{"burst-handoff-at-limit"}},
 	{fault.WakeRequeues, "default", []string{"dedup-keeps-place"}},
 	{fault.LateRefill, "timers", []string{"wheel-cascade-on-time"}},
+	{fault.SilentClose, "default", []string{"ops-answered"}},
 }
 
 // Faults returns the fault catalogue in fault order.

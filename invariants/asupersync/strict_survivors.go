@@ -20,7 +20,7 @@ import (
 // the events, never from the runtime's answer to itself.
 var strictSurvivorInvariants = []Invariant{
 	{"ops-answered", []string{"wasm-cancel-state-machine-v1/regions", "wasm-cancel-state-machine-v1/obligations", "cancel.region.no_new_obligation_after_cancel"},
-		"an operation the runtime accepts answers in the trace: open-region opens a region (region_opened), a reserve either reserves (obligation_reserved) or is refused (obligation_rejected), naming the task", opsAnswered},
+		"an operation the runtime accepts answers in the trace: open-region opens a region (region_opened); a reserve either reserves (obligation_reserved) or is refused (obligation_rejected), naming the task; a spawn either spawns (task_spawned) or is refused (spawn_rejected), naming the region; close-region, register-finalizer and finalizer-done announce region_closing, finalizer_registered and finalizer_done for the region; mask, unmask and cleanup-done announce mask_entered, mask_exited and cleanup_done for the task", opsAnswered},
 	{"task-cancel-reason", []string{"wasm-cancel-state-machine-v1/cancel-reason", "wasm-cancel-state-machine-v1/T1"},
 		"a cancel request that moves a task from Created or Running to CancelRequested gives it a root reason: the requested kind, created now, with the task's own region as origin and root region, depth 1, not truncated", taskCancelReason},
 	{"task-cancel-strengthened", []string{"cancel.task.reason_strengthen_monotone", "wasm-cancel-state-machine-v1/R1", "wasm-cancel-state-machine-v1/invariant-2"},
@@ -111,16 +111,37 @@ func opsAnswered(c *Context) bool {
 	if c.In.Host != pump.NoHost {
 		return false
 	}
-	switch c.In.K.Op {
+	k := c.In.K
+	switch k.Op {
 	case kernel.OpenRegion:
 		return c.firstIndex(trace.RegionOpened) < 0
 	case kernel.Reserve:
-		for _, e := range c.Events {
-			if (e.Kind == trace.ObligationReserved || e.Kind == trace.ObligationRejected) && e.Task == c.In.K.Task {
-				return false
-			}
+		return !answered(c.Events, k.Task, 0, trace.ObligationReserved, trace.ObligationRejected)
+	case kernel.Spawn:
+		return !answered(c.Events, 0, k.Region, trace.TaskSpawned, trace.SpawnRejected)
+	case kernel.CloseRegion:
+		return !answered(c.Events, 0, k.Region, trace.RegionClosing, trace.RegionClosing)
+	case kernel.RegisterFinalizer:
+		return !answered(c.Events, 0, k.Region, trace.FinalizerRegistered, trace.FinalizerRegistered)
+	case kernel.FinalizerDone:
+		return !answered(c.Events, 0, k.Region, trace.FinalizerDone, trace.FinalizerDone)
+	case kernel.Mask:
+		return !answered(c.Events, k.Task, 0, trace.MaskEntered, trace.MaskEntered)
+	case kernel.Unmask:
+		return !answered(c.Events, k.Task, 0, trace.MaskExited, trace.MaskExited)
+	case kernel.CleanupDone:
+		return !answered(c.Events, k.Task, 0, trace.CleanupDone, trace.CleanupDone)
+	}
+	return false
+}
+
+// answered reports whether events hold one of kind a or b naming task
+// (when task is not 0) or region (when region is not 0).
+func answered(events []trace.Event, task, region uint8, a, b trace.Kind) bool {
+	for _, e := range events {
+		if (e.Kind == a || e.Kind == b) && (task == 0 || e.Task == task) && (region == 0 || e.Region == region) {
+			return true
 		}
-		return true
 	}
 	return false
 }

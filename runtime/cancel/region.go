@@ -47,6 +47,10 @@ func (s *State) CloseRegion(region uint8, log *trace.Log) error {
 	if r.State != RegionOpen {
 		return fail(RegionNotOpen, region)
 	}
+	// Fault SilentClose accepts the close and does nothing.
+	if s.Config.Faults.Has(fault.SilentClose) {
+		return nil
+	}
 	r.State = RegionClosing
 	log.Emit(trace.Event{Kind: trace.RegionClosing, Region: region})
 	s.advanceRegions(log)
