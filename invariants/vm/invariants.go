@@ -36,6 +36,7 @@ const (
 	invExec
 	invNormalized
 	invLoadRefused
+	invQueues
 	numInvariants
 )
 
@@ -64,6 +65,8 @@ var all = [numInvariants]Invariant{
 		"the traces the checks compare are the runtime's normalization of each run's events (NormalizeTrace), and it is right: every observable event in order (the session actions and spawned; picks, blocks, releases and halts left out), a session's numbered 0, 1, 2, ... within that session and keeping kind, role, edge and label with tick and coroutine dropped, spawned keeping its tick; each run's per-session trace grows by exactly its session's events"},
 	{"load-refused", []string{"runtime/vm Load's bounds (002 is silent; README VM)"},
 		"while sessions may still be loaded, a load the VM cannot hold is an error and loads nothing: an unknown protocol, a capacity of 0 or above 2, a handler response other than 0 or 1, a fourth session, more than 9 coroutines (probed on a copy of every state before the first round)"},
+	{"queues-match-status", []string{"002 Scheduling Round: pick_ready, handle_result", "002 Block Reasons"},
+		"after every round, step or load the ready queue holds each ready coroutine exactly once and the blocked set each blocked one exactly once, and nothing else (pick-order checks a round's order; this holds the nondeterministic scheduler's steps too)"},
 }
 
 // Names lists the invariants in check order.
@@ -131,11 +134,13 @@ func (c *Checker) transition(m *mvm.Model, s *State, in mvm.Input, next *State) 
 		load := loadInput{proto: in.Proto, resp: in.Resp, capacity: m.Scenario.Capacity}
 		for k := range m.Runs() {
 			broken[invExec] = broken[invExec] || !loadDerived(&s.Runs[k].VM, &next.Runs[k].VM, load)
+			broken[invQueues] = broken[invQueues] || !queuesMatchStatus(&next.Runs[k].VM)
 		}
 	} else {
 		for k := range m.Runs() {
 			before, after, ev := &s.Runs[k].VM, &next.Runs[k].VM, m.Events[k]
 			broken[invCapacity] = broken[invCapacity] || !withinCapacity(after)
+			broken[invQueues] = broken[invQueues] || !queuesMatchStatus(after)
 			broken[invTokens] = broken[invTokens] || !tokensConserved(before, after, ev)
 			broken[invRecvToken] = broken[invRecvToken] || !receivesNeedTokens(before, after, ev)
 			broken[invExec] = broken[invExec] || !execDerived(before, after, ev, in.Kind == mvm.Step, in.Coro)

@@ -17,6 +17,39 @@ func withinCapacity(s *rt.State) bool {
 	return true
 }
 
+// queuesMatchStatus: queues-match-status. Each coroutine's status says
+// which queue holds it (ready: the ready queue, blocked: the blocked set,
+// otherwise neither); each queue must hold exactly those, once each.
+func queuesMatchStatus(s *rt.State) bool {
+	var inReady, inBlocked [rt.MaxCoros]uint8
+	for _, c := range s.Ready[:s.NReady] {
+		if int(c) >= len(inReady) {
+			return false
+		}
+		inReady[c]++
+	}
+	for _, c := range s.Blocked[:s.NBlocked] {
+		if int(c) >= len(inBlocked) {
+			return false
+		}
+		inBlocked[c]++
+	}
+	for c := range rt.MaxCoros {
+		st := s.Coros[c].Status
+		wantReady, wantBlocked := uint8(0), uint8(0)
+		if c < int(s.NCoros) && st == rt.Ready {
+			wantReady = 1
+		}
+		if c < int(s.NCoros) && st == rt.Blocked {
+			wantBlocked = 1
+		}
+		if inReady[c] != wantReady || inBlocked[c] != wantBlocked {
+			return false
+		}
+	}
+	return true
+}
+
 // receives counts coroutine c's receives (recv or offer) among ev.
 func receives(ev []rt.Event, c uint8) uint8 {
 	n := uint8(0)

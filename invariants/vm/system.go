@@ -29,6 +29,7 @@ var faults = []FaultCase{
 	{rt.BlockedNeverStepped, "handlers", []string{"sessions-complete"}},
 	{rt.NormalizeSharedSeq, "default", []string{"trace-normalized"}},
 	{rt.CapacityZeroAccepted, "default", []string{"load-refused"}},
+	{rt.StepTakesHead, "interleavings", []string{"queues-match-status"}},
 }
 
 // Faults is the fault catalogue.

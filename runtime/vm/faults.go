@@ -44,6 +44,9 @@ const (
 	// CapacityZeroAccepted: Load accepts a session whose edges have
 	// capacity 0, buffers that can never take a message.
 	CapacityZeroAccepted
+	// StepTakesHead: a step of the nondeterministic scheduler takes the
+	// ready queue's head out of the queue, not the coroutine it steps.
+	StepTakesHead
 	numFaults
 )
 
@@ -60,6 +63,7 @@ var faultInfo = [numFaults]struct{ name, doc string }{
 	{"blocked-never-stepped", "the nondeterministic scheduler never steps a blocked coroutine again, even once its wait is over"},
 	{"normalize-shared-seq", "NormalizeTrace numbers the events of all sessions with one counter instead of renumbering each session from 0"},
 	{"capacity-zero-accepted", "Load accepts capacity 0 (edges that can never take a message) instead of refusing it"},
+	{"step-takes-head", "a step of the nondeterministic scheduler removes the ready queue's head instead of the coroutine it steps, which stays queued while the head is lost"},
 }
 
 // Name is the fault's name on the command line.

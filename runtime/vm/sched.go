@@ -168,7 +168,8 @@ func StepCoroutine(s *State, c uint8, f Faults, ev []Event) []Event {
 		}
 	}
 	for i := range s.NReady {
-		if s.Ready[i] == c {
+		// Fault StepTakesHead takes the head out instead.
+		if s.Ready[i] == c || f.Has(StepTakesHead) {
 			removeReady(s, int(i))
 			break
 		}
