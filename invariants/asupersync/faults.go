@@ -161,6 +161,7 @@ var faults = []FaultCase{
 	{fault.WakeRequeues, "default", []string{"dedup-keeps-place"}},
 	{fault.LateRefill, "timers", []string{"wheel-cascade-on-time"}},
 	{fault.SilentClose, "default", []string{"ops-answered"}},
+	{fault.SilentWheelReject, "timers", []string{"ops-answered"}},
 }
 
 // Faults returns the fault catalogue in fault order.

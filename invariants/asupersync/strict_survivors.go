@@ -20,7 +20,7 @@ import (
 // the events, never from the runtime's answer to itself.
 var strictSurvivorInvariants = []Invariant{
 	{"ops-answered", []string{"wasm-cancel-state-machine-v1/regions", "wasm-cancel-state-machine-v1/obligations", "cancel.region.no_new_obligation_after_cancel"},
-		"an operation the runtime accepts answers in the trace: open-region opens a region (region_opened); a reserve either reserves (obligation_reserved) or is refused (obligation_rejected), naming the task; a spawn either spawns (task_spawned) or is refused (spawn_rejected), naming the region; close-region, register-finalizer and finalizer-done announce region_closing, finalizer_registered and finalizer_done for the region; mask, unmask and cleanup-done announce mask_entered, mask_exited and cleanup_done for the task", opsAnswered},
+		"an operation the runtime accepts answers in the trace: open-region opens a region (region_opened); a reserve either reserves (obligation_reserved) or is refused (obligation_rejected), naming the task; a spawn either spawns (task_spawned) or is refused (spawn_rejected), naming the region; close-region, register-finalizer and finalizer-done announce region_closing, finalizer_registered and finalizer_done for the region; mask, unmask and cleanup-done announce mask_entered, mask_exited and cleanup_done for the task; a sleep on the timer wheel is registered (wheel_registered) or refused (wheel_rejected) for the task", opsAnswered},
 	{"task-cancel-reason", []string{"wasm-cancel-state-machine-v1/cancel-reason", "wasm-cancel-state-machine-v1/T1"},
 		"a cancel request that moves a task from Created or Running to CancelRequested gives it a root reason: the requested kind, created now, with the task's own region as origin and root region, depth 1, not truncated", taskCancelReason},
 	{"task-cancel-strengthened", []string{"cancel.task.reason_strengthen_monotone", "wasm-cancel-state-machine-v1/R1", "wasm-cancel-state-machine-v1/invariant-2"},
@@ -131,6 +131,8 @@ func opsAnswered(c *Context) bool {
 		return !answered(c.Events, k.Task, 0, trace.MaskExited, trace.MaskExited)
 	case kernel.CleanupDone:
 		return !answered(c.Events, k.Task, 0, trace.CleanupDone, trace.CleanupDone)
+	case kernel.Sleep:
+		return c.Scenario.Kernel.Wheel && !answered(c.Events, k.Task, 0, trace.WheelRegistered, trace.WheelRejected)
 	}
 	return false
 }

@@ -284,7 +284,10 @@ func (w *State) TryRegister(deadline uint64, task uint8, log *trace.Log) (Handle
 		tooLong = true
 	}
 	if tooLong {
-		emit(log, trace.Event{Kind: trace.WheelRejected, Deadline: deadline, Now: w.Now, Task: task, ErrorClass: trace.ErrDurationExceeded})
+		// Fault SilentWheelReject refuses without wheel_rejected.
+		if !w.Config.Faults.Has(fault.SilentWheelReject) {
+			emit(log, trace.Event{Kind: trace.WheelRejected, Deadline: deadline, Now: w.Now, Task: task, ErrorClass: trace.ErrDurationExceeded})
+		}
 		return Handle{}, ErrDurationExceeded
 	}
 	n := w.used()
