@@ -13,6 +13,8 @@ import (
 // a first request grants went unread, and no check read the error class a
 // refused spawn or reservation carries.
 var requestInvariants = []Invariant{
+	{"cancel-kind-attr", []string{"wasm-cancel-state-machine-v1/B6", "wasm-cancel-state-machine-v1/cancel-reason"},
+		"every task event that carries cancel_kind (cancel_requested, cancel_strengthened, cancel_deferred_masked, cancel_acknowledged, cleanup_done) names the kind of that task's reason after the step", cancelKindAttr},
 	{"budget-granted", []string{"wasm-cancel-state-machine-v1/T1", "cancel.task.request_to_ack_when_unmasked", "wasm-cancel-state-machine-v1/B5"},
 		"a cancel request (of the task, or a region cascade reaching it) that moves a task from Created or Running into CancelRequested grants exactly its reason's cleanup budget (the semantics notes' poll quota and priority per kind), with no deadline and no cost limit", budgetGranted},
 	{"refusal-class", []string{"cancel.region.no_new_spawn_after_cancel", "cancel.region.no_new_obligation_after_cancel"},
@@ -160,6 +162,26 @@ func epochDerived(c *Context) bool {
 	}
 	for _, e := range c.Events {
 		if e.Kind == trace.CancelRequested && (e.Task == 0 || e.Task > kernel.MaxTasks || e.Epoch != want[e.Task]) {
+			return true
+		}
+	}
+	return false
+}
+
+// cancelKindAttr: cancel-kind-attr. The reasons themselves are checked by
+// task-cancel-reason, the strengthen checks and the cascade checks; this
+// holds the task events' cancel_kind to them, so an event naming another
+// task's kind is caught. A region event's cancel_kind names the cancel
+// that reached the region (a cascade's ParentCancelled), which need not be
+// the region's stronger standing reason, so regions are left out.
+func cancelKindAttr(c *Context) bool {
+	a := &kern(c.After).Cancel
+	for i := range c.Events {
+		e := &c.Events[i]
+		if e.AttrKey != "cancel_kind" {
+			continue
+		}
+		if e.Task != 0 && e.AttrVal != a.Task(e.Task).Reason.Kind.String() {
 			return true
 		}
 	}

@@ -162,6 +162,7 @@ var faults = []FaultCase{
 	{fault.LateRefill, "timers", []string{"wheel-cascade-on-time"}},
 	{fault.SilentClose, "default", []string{"ops-answered"}},
 	{fault.SilentWheelReject, "timers", []string{"ops-answered"}},
+	{fault.CancelKindOfNextTask, "default", []string{"cancel-kind-attr"}},
 }
 
 // Faults returns the fault catalogue in fault order.

@@ -18,6 +18,10 @@ func (s *State) taskEvent(k trace.Kind, id uint8) trace.Event {
 func (s *State) cancelEvent(k trace.Kind, id uint8) trace.Event {
 	e := s.taskEvent(k, id)
 	e.AttrKey, e.AttrVal = attrCancelKind, s.Tasks[id-1].Reason.Kind.String()
+	// Fault CancelKindOfNextTask names the next task slot's reason instead.
+	if s.Config.Faults.Has(fault.CancelKindOfNextTask) {
+		e.AttrVal = s.Tasks[int(id)%len(s.Tasks)].Reason.Kind.String()
+	}
 	return e
 }
 
