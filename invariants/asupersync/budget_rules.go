@@ -4,6 +4,7 @@ import (
 	"modelcheck/runtime/cancel"
 	"modelcheck/runtime/kernel"
 	"modelcheck/runtime/pump"
+	"modelcheck/runtime/sched"
 	"modelcheck/runtime/trace"
 )
 
@@ -13,6 +14,8 @@ import (
 // a first request grants went unread, and no check read the error class a
 // refused spawn or reservation carries.
 var requestInvariants = []Invariant{
+	{"cascade-inject-order", []string{"wasm-cancel-state-machine-v1/cascade-law"},
+		"a region cancel schedules the tasks it reaches parents first: the step's enqueues into the cancel lane come in ascending depth of the task's region, and by task id within a depth (001 Cascade Law steps 2 and 5)", cascadeInjectOrder},
 	{"cancel-kind-attr", []string{"wasm-cancel-state-machine-v1/B6", "wasm-cancel-state-machine-v1/cancel-reason"},
 		"every task event that carries cancel_kind (cancel_requested, cancel_strengthened, cancel_deferred_masked, cancel_acknowledged, cleanup_done) names the kind of that task's reason after the step", cancelKindAttr},
 	{"budget-granted", []string{"wasm-cancel-state-machine-v1/T1", "cancel.task.request_to_ack_when_unmasked", "wasm-cancel-state-machine-v1/B5"},
@@ -184,6 +187,29 @@ func cancelKindAttr(c *Context) bool {
 		if e.Task != 0 && e.AttrVal != a.Task(e.Task).Reason.Kind.String() {
 			return true
 		}
+	}
+	return false
+}
+
+// cascadeInjectOrder: cascade-inject-order. The order is the cancel
+// lane's order among equal priorities, so a cascade that injected a child
+// region's task before its parent's would run the child's cleanup first.
+func cascadeInjectOrder(c *Context) bool {
+	if c.In.Host != pump.NoHost || c.In.K.Op != kernel.CancelRegion {
+		return false
+	}
+	a := &kern(c.After).Cancel
+	last := -1
+	for i := range c.Events {
+		e := &c.Events[i]
+		if e.Kind != trace.Enqueued || e.Task == 0 || laneByName(e.Lane) != sched.Cancel {
+			continue
+		}
+		key := int(a.Region(a.Task(e.Task).Region).Depth)<<8 | int(e.Task)
+		if key < last {
+			return true
+		}
+		last = key
 	}
 	return false
 }

@@ -163,6 +163,7 @@ var faults = []FaultCase{
 	{fault.SilentClose, "default", []string{"ops-answered"}},
 	{fault.SilentWheelReject, "timers", []string{"ops-answered"}},
 	{fault.CancelKindOfNextTask, "default", []string{"cancel-kind-attr"}},
+	{fault.CascadeChildrenFirst, "default", []string{"cascade-inject-order"}},
 }
 
 // Faults returns the fault catalogue in fault order.

@@ -466,6 +466,8 @@ var gates = map[string]gate{
 		kernel.FinalizerDone, kernel.Mask, kernel.Unmask, kernel.CleanupDone, kernel.Sleep)},
 	// Not a (no-host) task or region cancel -> false.
 	"budget-derived": {on: ops(kernel.CancelTask, kernel.CancelRegion)},
+	// Not a (no-host) region cancel -> false.
+	"cascade-inject-order": {on: ops(kernel.CancelRegion)},
 
 	// No scheduler_step_begin -> false (decision() finds none).
 	"pump-non-reentrant": {on: kinds(trace.StepBegin)},

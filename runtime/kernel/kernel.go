@@ -397,7 +397,12 @@ func (s *State) cancelRegion(r uint8, k cancel.Kind, log *trace.Log) error {
 			if mask&(1<<(t-1)) == 0 {
 				continue
 			}
-			if reg := s.Cancel.Region(s.Cancel.Task(t).Region); reg.Depth == depth {
+			at := depth
+			// Fault CascadeChildrenFirst injects the deepest regions' tasks first.
+			if s.Config.Faults.Has(fault.CascadeChildrenFirst) {
+				at = cancel.MaxRegions - 1 - depth
+			}
+			if reg := s.Cancel.Region(s.Cancel.Task(t).Region); reg.Depth == at {
 				mask &^= 1 << (t - 1)
 				s.afterCancel(t, log)
 			}
