@@ -14,6 +14,8 @@ import (
 // a first request grants went unread, and no check read the error class a
 // refused spawn or reservation carries.
 var requestInvariants = []Invariant{
+	{"cleanup-done-finalizes", []string{"wasm-cancel-state-machine-v1/T3"},
+		"cleanup_done moves the task from Cancelling to Finalizing (T3): each cleanup_done event names phase Finalizing, and its task is Finalizing or Completed after the step", cleanupDoneFinalizes},
 	{"cascade-inject-order", []string{"wasm-cancel-state-machine-v1/cascade-law"},
 		"a region cancel schedules the tasks it reaches parents first: the step's enqueues into the cancel lane come in ascending depth of the task's region, and by task id within a depth (001 Cascade Law steps 2 and 5)", cascadeInjectOrder},
 	{"cancel-kind-attr", []string{"wasm-cancel-state-machine-v1/B6", "wasm-cancel-state-machine-v1/cancel-reason"},
@@ -210,6 +212,26 @@ func cascadeInjectOrder(c *Context) bool {
 			return true
 		}
 		last = key
+	}
+	return false
+}
+
+// cleanupDoneFinalizes: cleanup-done-finalizes. phase-monotone allows a
+// task to stay in Cancelling, so a cleanup_done that left the phase alone
+// passed it; T3 names the phase the event must leave.
+func cleanupDoneFinalizes(c *Context) bool {
+	a := &kern(c.After).Cancel
+	for i := range c.Events {
+		e := &c.Events[i]
+		if e.Kind != trace.CleanupDone {
+			continue
+		}
+		if e.Phase != cancel.Finalizing.String() {
+			return true
+		}
+		if p := a.Task(e.Task).Phase; p != cancel.Finalizing && p != cancel.Completed {
+			return true
+		}
 	}
 	return false
 }

@@ -164,6 +164,7 @@ var faults = []FaultCase{
 	{fault.SilentWheelReject, "timers", []string{"ops-answered"}},
 	{fault.CancelKindOfNextTask, "default", []string{"cancel-kind-attr"}},
 	{fault.CascadeChildrenFirst, "default", []string{"cascade-inject-order"}},
+	{fault.CleanupKeepsCancelling, "default", []string{"cleanup-done-finalizes"}},
 }
 
 // Faults returns the fault catalogue in fault order.

@@ -468,6 +468,8 @@ var gates = map[string]gate{
 	"budget-derived": {on: ops(kernel.CancelTask, kernel.CancelRegion)},
 	// Not a (no-host) region cancel -> false.
 	"cascade-inject-order": {on: ops(kernel.CancelRegion)},
+	// No cleanup_done event -> false.
+	"cleanup-done-finalizes": {on: kinds(trace.CleanupDone)},
 
 	// No scheduler_step_begin -> false (decision() finds none).
 	"pump-non-reentrant": {on: kinds(trace.StepBegin)},

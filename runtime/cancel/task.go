@@ -244,7 +244,10 @@ func (s *State) CleanupDone(task uint8, log *trace.Log) error {
 	case t.Phase != Cancelling:
 		return fail(NotCancelling, task)
 	}
-	t.Phase = Finalizing
+	// Fault CleanupKeepsCancelling leaves the phase as it was.
+	if !s.Config.Faults.Has(fault.CleanupKeepsCancelling) {
+		t.Phase = Finalizing
+	}
 	log.Emit(s.cancelEvent(trace.CleanupDone, task))
 	return nil
 }

@@ -176,6 +176,7 @@ const (
 	SilentWheelReject        // the wheel refuses a too-long registration without wheel_rejected (runtime/wheel)
 	CancelKindOfNextTask     // a task's cancel events name the next task slot's reason kind, not its own (runtime/cancel)
 	CascadeChildrenFirst     // a region cancel schedules the deepest regions' tasks first (runtime/kernel)
+	CleanupKeepsCancelling   // cleanup_done leaves the task in Cancelling (runtime/cancel)
 
 	count
 )
@@ -317,6 +318,7 @@ var table = [count]info{
 	SilentWheelReject:         {"silent-wheel-reject", "try_register refuses a duration over max_timer_duration with TimerDurationExceeded but emits no wheel_rejected, so the refused sleep leaves no trace (breaks 004 2.3's validation answer, INV-TM-04's observable refusal)"},
 	CancelKindOfNextTask:      {"cancel-kind-of-next-task", "a task's cancel events (cancel_requested, cancel_strengthened, cancel_acknowledged, ...) carry the reason kind of the next task slot as cancel_kind, not the task's own (an index off by one), so the trace names a kind the task never had (breaks 001 B6: the events name the task's cancel_kind)"},
 	CascadeChildrenFirst:      {"cascade-children-first", "a region cancel injects the tasks it reaches into the cancel lane deepest region first, so a child region's task runs its cleanup before its parent's (breaks 001 Cascade Law step 2: parents before children, depth-ascending)"},
+	CleanupKeepsCancelling:    {"cleanup-keeps-cancelling", "cleanup_done is announced but the task stays in Cancelling instead of moving to Finalizing, so it can be cleaned up again and finalize_done finds no finalizing task (breaks 001 T3: Cancelling -> Finalizing via cleanup_done)"},
 	PromoteKeepsOccupancy:     {"promote-keeps-occupancy", "promoting a coalescing window's entries to the ready list leaves the emptied slot's occupancy bit set (breaks the wheel's bitmap index, 004 2.2)"},
 	ChainMemoryUnbounded:      {"chain-memory-unbounded", "the Cause-Chain Limits cut a cascade's chain to max_chain_depth only: a chain longer than max_chain_memory allows is kept whole and not marked truncated (breaks 001's Cause-Chain Limits, cancel.region.cause_chain_bounded)"},
 	ReserveIgnoresDropped:     {"reserve-ignores-dropped", "reserve after the receiver is dropped skips the Disconnected answer and takes a free slot or queues as a waiter, a permit for a channel nobody reads (breaks 004 1.3 step 2, 1.10)"},
