@@ -1,6 +1,8 @@
 package asupersync
 
 import (
+	"slices"
+
 	"modelcheck/runtime/cancel"
 	"modelcheck/runtime/channel"
 	"modelcheck/runtime/dethash"
@@ -120,28 +122,28 @@ func opsAnswered(c *Context) bool {
 	case kernel.Spawn:
 		return !answered(c.Events, 0, k.Region, trace.TaskSpawned, trace.SpawnRejected)
 	case kernel.CloseRegion:
-		return !answered(c.Events, 0, k.Region, trace.RegionClosing, trace.RegionClosing)
+		return !answered(c.Events, 0, k.Region, trace.RegionClosing)
 	case kernel.RegisterFinalizer:
-		return !answered(c.Events, 0, k.Region, trace.FinalizerRegistered, trace.FinalizerRegistered)
+		return !answered(c.Events, 0, k.Region, trace.FinalizerRegistered)
 	case kernel.FinalizerDone:
-		return !answered(c.Events, 0, k.Region, trace.FinalizerDone, trace.FinalizerDone)
+		return !answered(c.Events, 0, k.Region, trace.FinalizerDone)
 	case kernel.Mask:
-		return !answered(c.Events, k.Task, 0, trace.MaskEntered, trace.MaskEntered)
+		return !answered(c.Events, k.Task, 0, trace.MaskEntered)
 	case kernel.Unmask:
-		return !answered(c.Events, k.Task, 0, trace.MaskExited, trace.MaskExited)
+		return !answered(c.Events, k.Task, 0, trace.MaskExited)
 	case kernel.CleanupDone:
-		return !answered(c.Events, k.Task, 0, trace.CleanupDone, trace.CleanupDone)
+		return !answered(c.Events, k.Task, 0, trace.CleanupDone)
 	case kernel.Sleep:
 		return c.Scenario.Kernel.Wheel && !answered(c.Events, k.Task, 0, trace.WheelRegistered, trace.WheelRejected)
 	}
 	return false
 }
 
-// answered reports whether events hold one of kind a or b naming task
-// (when task is not 0) or region (when region is not 0).
-func answered(events []trace.Event, task, region uint8, a, b trace.Kind) bool {
+// answered reports whether events hold one of kinds naming task (when
+// task is not 0) or region (when region is not 0).
+func answered(events []trace.Event, task, region uint8, kinds ...trace.Kind) bool {
 	for _, e := range events {
-		if (e.Kind == a || e.Kind == b) && (task == 0 || e.Task == task) && (region == 0 || e.Region == region) {
+		if slices.Contains(kinds, e.Kind) && (task == 0 || e.Task == task) && (region == 0 || e.Region == region) {
 			return true
 		}
 	}
