@@ -1,6 +1,9 @@
 package explore
 
-import "context"
+import (
+	"context"
+	"slices"
+)
 
 // bfs is one breadth-first run. The coordinating goroutine (the caller of
 // Run) owns everything here and runs the workers in phases separated by
@@ -72,14 +75,18 @@ func runBFS[S any, I comparable](ctx context.Context, m Model[S, I], init *S, op
 // newBFS prepares a run from init that keeps its frontier compact if
 // asked, which only a compactable S may be.
 func newBFS[S any, I comparable](ctx context.Context, m Model[S, I], init *S, opt Options, compact bool) (*bfs[S, I], error) {
+	var base []byte
+	if compact {
+		base = slices.Clone(rawBytes(init))
+	}
 	b := &bfs[S, I]{
 		ctx:     ctx,
 		opt:     opt,
 		workers: make([]worker[S, I], opt.Workers),
 		visited: newShardedSet(opt.Workers),
 		log:     newPathLog(),
-		cur:     newFrontier[S](compact, opt.Workers),
-		next:    newFrontier[S](compact, opt.Workers),
+		cur:     newFrontier[S](compact, opt.Workers, base),
+		next:    newFrontier[S](compact, opt.Workers, base),
 		sizer:   newBatchSizer[S](opt.Workers),
 	}
 	for w := range b.workers {
@@ -88,7 +95,7 @@ func newBFS[S any, I comparable](ctx context.Context, m Model[S, I], init *S, op
 		} else {
 			b.workers[w].m = m.Fork()
 		}
-		b.workers[w].compact = compact
+		b.workers[w].compact, b.workers[w].base = compact, base
 		var err error
 		if b.workers[w].encode, err = encoderOf(b.workers[w].m); err != nil {
 			return nil, err
@@ -127,6 +134,9 @@ func (b *bfs[S, I]) explore() StopReason {
 		b.stats.Depth = b.level
 		b.expanding = b.opt.Depth == 0 || b.level < b.opt.Depth
 		b.toBound = b.opt.Depth > 0 && b.level+1 == b.opt.Depth
+		if b.toBound {
+			b.next.release()
+		}
 		b.sizer.restart()
 		for pos := 0; pos < b.cur.len(); {
 			end := min(pos+b.sizer.chunks*chunkParents, b.cur.len())

@@ -5,7 +5,8 @@ import "math/bits"
 // fpIndex maps fingerprints to node numbers: the lasso search's visited
 // set, which, unlike fpSet, must say which node a successor is so that the
 // edge to it can be recorded. It is fpSet's open-addressing table (grown by
-// a quarter at load 4/5; see fpSet for why) with the number next to the
+// a quarter at load 4/5, as a lasso search's graph costs far more per node
+// than its index; see fpSet) with the number next to the
 // fingerprint in the slot, so that a lookup, which almost always finds its
 // fingerprint, touches one cache line rather than two: 16 bytes a slot,
 // against about three times that per entry in a Go map.
@@ -14,6 +15,11 @@ type fpIndex struct {
 	n     int
 	limit int
 }
+
+const (
+	fpIndexLoadNum = 4
+	fpIndexLoadDen = 5
+)
 
 type fpSlot struct {
 	fp   uint64 // 0 marks an empty slot; fingerprint never returns 0
@@ -28,7 +34,7 @@ func newFPIndex() fpIndex {
 
 func (t *fpIndex) resize(slots int) {
 	t.slots = make([]fpSlot, slots)
-	t.limit = slots * fpSetLoadNum / fpSetLoadDen
+	t.limit = slots * fpIndexLoadNum / fpIndexLoadDen
 }
 
 func (t *fpIndex) home(fp uint64) int {

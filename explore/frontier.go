@@ -13,8 +13,9 @@ import (
 // BFS holds two whole levels, which for kilobyte states that are mostly
 // zero bytes is most of a run's memory. So when S is plain data (see
 // compactable) a frontier keeps each state's raw bytes zero-run-length
-// encoded (zrl.go) in large byte blocks, and decodes a parent into its
-// worker's scratch state when the parent is expanded. Otherwise, or when S
+// encoded (zrl.go) against the raw bytes of the run's initial state, in
+// large byte blocks, and decodes a parent into its worker's scratch state
+// when the parent is expanded. Otherwise, or when S
 // is too small to gain, it keeps the states as they are.
 //
 // Storage never changes a result: states are identified by the
@@ -26,6 +27,9 @@ type frontier[S any] struct {
 	plain []S // the states, unless compact
 
 	compact bool
+	// base is the raw bytes of the initial state, which compact states are
+	// encoded against.
+	base []byte
 	// refs[i] locates state i's encoding: block index<<32 | offset.
 	refs []uint64
 	// blocks are blockLen bytes each; the first used hold this level's
@@ -54,10 +58,11 @@ const (
 )
 
 // newFrontier makes an empty frontier for workers worker goroutines,
-// compact if asked.
-func newFrontier[S any](compact bool, workers int) *frontier[S] {
+// compact against base if asked.
+func newFrontier[S any](compact bool, workers int, base []byte) *frontier[S] {
 	f := &frontier[S]{compact: compact}
 	if compact {
+		f.base = base
 		f.maxEnc = zrlMaxLen(int(unsafe.Sizeof(*new(S))))
 		f.blockLen = max(frontierBlockLen, f.maxEnc)
 		f.cursors = make([][]byte, workers)
@@ -115,6 +120,14 @@ func (f *frontier[S]) reset() {
 	clear(f.cursors)
 }
 
+// release empties the frontier and lets its memory go: for the level at the
+// depth bound, which is never stored, so the blocks it kept from two
+// levels before would only take room from the visited set's growth.
+func (f *frontier[S]) release() {
+	f.plain, f.refs, f.blocks, f.used = nil, nil, nil, 0
+	clear(f.cursors)
+}
+
 // resize makes room for states up to n, to be placed by put.
 func (f *frontier[S]) resize(n int) {
 	if f.compact {
@@ -136,11 +149,11 @@ func (f *frontier[S]) put(w, i int, s *S) {
 		c = f.newBlock(w)
 	}
 	f.refs[i] = uint64(f.curBlock[w])<<32 | uint64(len(c))
-	f.cursors[w] = appendZRL(c, rawBytes(s))
+	f.cursors[w] = appendZRL(c, rawBytes(s), f.base)
 }
 
 // putEncoded stores as state i the state whose encoding (appendZRL of its
-// raw bytes) is enc, in a compact frontier. Worker goroutine w does the
+// raw bytes against the frontier's base) is enc, in a compact frontier. Worker goroutine w does the
 // storing, as in put.
 func (f *frontier[S]) putEncoded(w, i int, enc []byte) {
 	c := f.cursors[w]
@@ -170,7 +183,7 @@ func (f *frontier[S]) at(i int, scratch *S) *S {
 		return &f.plain[i]
 	}
 	r := f.refs[i]
-	decodeZRL(rawBytes(scratch), f.blocks[r>>32][uint32(r):])
+	decodeZRL(rawBytes(scratch), f.blocks[r>>32][uint32(r):], f.base)
 	return scratch
 }
 

@@ -165,7 +165,7 @@ func compactFrontierBytes[S any](t *testing.T, m Model[S, uint8], depth int) {
 	for i := range f.len() {
 		r := f.refs[i]
 		var s S
-		encoded += decodeZRL(rawBytes(&s), f.blocks[r>>32][uint32(r):])
+		encoded += decodeZRL(rawBytes(&s), f.blocks[r>>32][uint32(r):], f.base)
 		// Poison the scratch, padding and all, and decode over it.
 		scratch := s
 		for k, raw := 0, rawBytes(&scratch); k < len(raw); k++ {

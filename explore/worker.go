@@ -20,8 +20,9 @@ type worker[S any, I comparable] struct {
 	// megabytes rather than tens of them, and successors are stepped into
 	// one scratch state that stays in cache.
 	compact  bool
-	states   []S // states[k] is the successor cands[k] describes
-	scratch  S   // the successor being stepped, when compact
+	base     []byte // the frontier's, which candidates are encoded against
+	states   []S    // states[k] is the successor cands[k] describes
+	scratch  S      // the successor being stepped, when compact
 	packed   []byte
 	packEnds []uint32
 	cands    []cand   // successors not visited before the batch
@@ -80,7 +81,7 @@ func (w *worker[S, I]) expand(c *chunk, cur *frontier[S], expand, toBound bool, 
 				case toBound:
 					w.checkStuckAtBound(c, next, known)
 				case w.compact:
-					w.packed = appendZRL(w.packed, rawBytes(next))
+					w.packed = appendZRL(w.packed, rawBytes(next), w.base)
 					w.packEnds = append(w.packEnds, uint32(len(w.packed)))
 				default:
 					w.states = w.states[:len(w.states)+1]

@@ -8,14 +8,14 @@ import (
 	"pgregory.net/rapid"
 )
 
-// roundTrip encodes src after some unrelated bytes, decodes it into a
-// buffer of stale bytes from an encoding followed by more unrelated bytes,
-// and checks that it comes back whole and that the encoding is within
-// zrlMaxLen.
-func roundTrip(t rapid.TB, src []byte) {
+// roundTrip encodes src against base after some unrelated bytes, decodes
+// it into a buffer of stale bytes from an encoding followed by more
+// unrelated bytes, and checks that it comes back whole and that the
+// encoding is within zrlMaxLen.
+func roundTrip(t rapid.TB, src, base []byte) {
 	t.Helper()
 	prefix := []byte{1, 2, 3}
-	enc := appendZRL(append([]byte(nil), prefix...), src)
+	enc := appendZRL(append([]byte(nil), prefix...), src, base)
 	if !bytes.Equal(enc[:len(prefix)], prefix) {
 		t.Fatalf("appendZRL changed the bytes before it")
 	}
@@ -24,7 +24,7 @@ func roundTrip(t rapid.TB, src []byte) {
 		t.Fatalf("%d bytes encode in %d, above zrlMaxLen %d", len(src), len(enc), zrlMaxLen(len(src)))
 	}
 	dst := bytes.Repeat([]byte{0xa5}, len(src))
-	if n := decodeZRL(dst, append(enc, 0x80, 0x7f, 9)); n != len(enc) {
+	if n := decodeZRL(dst, append(enc, 0x80, 0x7f, 9), base); n != len(enc) {
 		t.Fatalf("decodeZRL read %d bytes of an encoding of %d", n, len(enc))
 	}
 	if !bytes.Equal(dst, src) {
@@ -65,12 +65,22 @@ func TestZRLRoundTrip(t *testing.T) {
 		}
 	}
 	for _, c := range cases {
-		roundTrip(t, c)
+		roundTrip(t, c, make([]byte, len(c)))
+		// Against a base that differs from c in a tenth of its bytes,
+		// the shape of a state against the initial one.
+		base := append([]byte(nil), c...)
+		for i := range base {
+			if rng.IntN(10) == 0 {
+				base[i] = byte(rng.IntN(256))
+			}
+		}
+		roundTrip(t, c, base)
 	}
 }
 
 // TestZRLRoundTripProperty round-trips buffers built from random runs of
-// zeros and of random bytes, which are what states are made of.
+// zeros and of random bytes, which are what states are made of, against a
+// base that is zero or the buffer with some bytes changed.
 func TestZRLRoundTripProperty(t *testing.T) {
 	rapid.Check(t, func(t *rapid.T) {
 		var src []byte
@@ -78,7 +88,16 @@ func TestZRLRoundTripProperty(t *testing.T) {
 			src = append(src, make([]byte, rapid.IntRange(0, 300).Draw(t, "zeros"))...)
 			src = append(src, rapid.SliceOfN(rapid.Byte(), 0, 300).Draw(t, "bytes")...)
 		}
-		roundTrip(t, src)
+		base := make([]byte, len(src))
+		if rapid.Bool().Draw(t, "near base") {
+			copy(base, src)
+			for range rapid.IntRange(0, len(base)).Draw(t, "changes") {
+				if len(base) > 0 {
+					base[rapid.IntRange(0, len(base)-1).Draw(t, "at")] = rapid.Byte().Draw(t, "to")
+				}
+			}
+		}
+		roundTrip(t, src, base)
 	})
 }
 
@@ -95,8 +114,20 @@ func TestZRLCompacts(t *testing.T) {
 		{[]byte{9, 0, 0, 9, 0, 0, 0, 9}, 1 + 4 + 1 + 1 + 1 + 1},   // "9009" kept whole
 		{bytes.Repeat([]byte{9}, 2*zrlMaxLiteral+1), 3 + 255 + 1}, // literals split
 	} {
-		if got := len(appendZRL(nil, tc.src)); got != tc.want {
+		if got := len(appendZRL(nil, tc.src, make([]byte, len(tc.src)))); got != tc.want {
 			t.Errorf("%d bytes encode in %d, want %d", len(tc.src), got, tc.want)
+		}
+	}
+	// Against a base, only the bytes that differ from it cost anything.
+	base := bytes.Repeat([]byte{1, 2, 3, 4, 5}, 360)
+	near := append([]byte(nil), base...)
+	near[1000] = 9
+	for _, tc := range []struct {
+		src  []byte
+		want int
+	}{{base, 1}, {near, 8 + 2 + 1}} {
+		if got := len(appendZRL(nil, tc.src, base)); got != tc.want {
+			t.Errorf("%d bytes encode against a base in %d, want %d", len(tc.src), got, tc.want)
 		}
 	}
 }
@@ -107,19 +138,20 @@ func BenchmarkZRL(b *testing.B) {
 	for i := 0; i < len(src); i += 97 {
 		src[i], src[i+1], src[i+5] = 3, 1, 200
 	}
-	enc := appendZRL(nil, src)
+	base := make([]byte, len(src))
+	enc := appendZRL(nil, src, base)
 	b.Run("encode", func(b *testing.B) {
 		b.SetBytes(int64(len(src)))
 		buf := make([]byte, 0, zrlMaxLen(len(src)))
 		for b.Loop() {
-			buf = appendZRL(buf[:0], src)
+			buf = appendZRL(buf[:0], src, base)
 		}
 	})
 	b.Run("decode", func(b *testing.B) {
 		b.SetBytes(int64(len(src)))
 		dst := make([]byte, len(src))
 		for b.Loop() {
-			decodeZRL(dst, enc)
+			decodeZRL(dst, enc, base)
 		}
 	})
 	b.ReportMetric(float64(len(enc)), "encoded-B")
