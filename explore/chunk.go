@@ -45,16 +45,34 @@ type chunkViolation struct {
 // parallel and the first occurrence of each fingerprint in frontier order
 // is still the one marked new. Every shard scans all the candidates, a
 // sequential read of 16 bytes each, cheap next to the random access of an
-// insert.
+// insert; and each insert's slot is prefetched mergeAhead of the shard's
+// candidates before it, so that the inserts' cache misses overlap.
 func mergeShard[S any, I comparable](batch []chunk, workers []worker[S, I], visited *shardedSet, shard int) {
 	set := &visited.shards[shard]
+	var ahead [mergeAhead]*cand // the shard's candidates prefetched, not yet inserted
+	n := 0
 	for i := range batch {
 		c := &batch[i]
 		cands := workers[c.worker].cands[c.candLo:c.candHi]
 		for k := range cands {
-			if visited.shardOf(cands[k].fp) == shard {
-				_, cands[k].isNew = set.insert(cands[k].fp)
+			if visited.shardOf(cands[k].fp) != shard {
+				continue
 			}
+			set.prefetch(cands[k].fp)
+			if n >= mergeAhead {
+				cd := ahead[n%mergeAhead]
+				_, cd.isNew = set.insert(cd.fp)
+			}
+			ahead[n%mergeAhead] = &cands[k]
+			n++
 		}
 	}
+	for k := max(0, n-mergeAhead); k < n; k++ {
+		cd := ahead[k%mergeAhead]
+		_, cd.isNew = set.insert(cd.fp)
+	}
 }
+
+// mergeAhead is how many inserts ahead mergeShard prefetches: enough to
+// cover a miss to main memory with the inserts between.
+const mergeAhead = 8

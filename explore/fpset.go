@@ -74,6 +74,9 @@ func (t *fpSet) contains(fp uint64) bool {
 	}
 }
 
+// prefetch starts bringing fp's home slot into cache, for a lookup soon.
+func (t *fpSet) prefetch(fp uint64) { prefetch(&t.slots[t.home(fp)]) }
+
 // insert adds fp if absent and returns its slot and whether it was added.
 // The slot stays valid until the next insert.
 func (t *fpSet) insert(fp uint64) (slot int, added bool) {

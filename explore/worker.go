@@ -13,16 +13,20 @@ type worker[S any, I comparable] struct {
 	// bound, checked for being stuck while its parent's inputs are in use.
 	childInputs []I
 	enc         []byte
+	// succ[j] is the parent's successor by inputs[j] and succFP[j] its
+	// fingerprint, 0 if the step broke an invariant. A parent's successors
+	// are all stepped before any is looked up in the visited set, so that
+	// the lookups' cache misses overlap (see expand).
+	succ   []S
+	succFP []uint64
 	// A candidate's state is kept in states[k] or, when the frontier is
 	// compact, zero-run-length encoded in packed[packEnds[k-1]:packEnds[k]]
 	// (from 0 for the first), ready to be copied into the frontier: a
 	// tenth of the bytes for the asupersync model, so a batch holds
-	// megabytes rather than tens of them, and successors are stepped into
-	// one scratch state that stays in cache.
+	// megabytes rather than tens of them.
 	compact  bool
 	base     []byte // the frontier's, which candidates are encoded against
 	states   []S    // states[k] is the successor cands[k] describes
-	scratch  S      // the successor being stepped, when compact
 	packed   []byte
 	packEnds []uint32
 	cands    []cand   // successors not visited before the batch
@@ -45,6 +49,12 @@ func (w *worker[S, I]) reset() {
 // Successors already visited are dropped at once; duplicates within the
 // batch are left to the merge.
 //
+// A parent's successors are stepped, checked and fingerprinted first, each
+// fingerprint's slot in the visited set prefetched as it is known, and
+// only then looked up: the set is tens of megabytes, a lookup is a miss to
+// main memory, and stepping a successor takes long enough for the misses
+// of the ones before to arrive.
+//
 // With toBound the successors are at the depth bound, where they would
 // only be checked for being stuck: they are checked here instead, and not
 // kept, so the bound level, usually the widest, is never stored (see
@@ -62,21 +72,12 @@ func (w *worker[S, I]) expand(c *chunk, cur *frontier[S], expand, toBound bool, 
 			}
 		}
 		if expand {
-			for j, in := range w.inputs {
-				c.generated++
-				next := w.slot()
-				*next = *s
-				if v := w.m.Step(s, in, next); v != 0 {
-					if !known.has(v - 1) {
-						w.addViolation(c, p, j, v-1)
-					}
+			w.step(c, p, s, visited, known)
+			for j, fp := range w.succFP {
+				if fp == 0 || visited.shards[visited.shardOf(fp)].contains(fp) {
 					continue
 				}
-				w.enc = w.encode.encode(next, w.enc[:0])
-				fp := fingerprint(w.enc)
-				if visited.shards[visited.shardOf(fp)].contains(fp) {
-					continue
-				}
+				next := &w.succ[j]
 				switch {
 				case toBound:
 					w.checkStuckAtBound(c, next, known)
@@ -84,7 +85,7 @@ func (w *worker[S, I]) expand(c *chunk, cur *frontier[S], expand, toBound bool, 
 					w.packed = appendZRL(w.packed, rawBytes(next), w.base)
 					w.packEnds = append(w.packEnds, uint32(len(w.packed)))
 				default:
-					w.states = w.states[:len(w.states)+1]
+					w.states = append(w.states, *next)
 				}
 				w.cands = append(w.cands, cand{fp: fp, input: uint32(j)})
 			}
@@ -92,6 +93,32 @@ func (w *worker[S, I]) expand(c *chunk, cur *frontier[S], expand, toBound bool, 
 		w.ends = append(w.ends, uint32(len(w.cands)))
 	}
 	c.candHi, c.violHi, c.stuckHi = len(w.cands), len(w.viols), len(w.boundStuck)
+}
+
+// step steps parent p of chunk c, s, by each of its inputs into succ,
+// records the violations, fingerprints the rest into succFP and prefetches
+// their slots in visited.
+func (w *worker[S, I]) step(c *chunk, p int, s *S, visited *shardedSet, known *firstViolations) {
+	if len(w.succ) < len(w.inputs) {
+		w.succ = make([]S, len(w.inputs))
+	}
+	w.succFP = w.succFP[:0]
+	for j, in := range w.inputs {
+		c.generated++
+		next := &w.succ[j]
+		*next = *s
+		if v := w.m.Step(s, in, next); v != 0 {
+			if !known.has(v - 1) {
+				w.addViolation(c, p, j, v-1)
+			}
+			w.succFP = append(w.succFP, 0)
+			continue
+		}
+		w.enc = w.encode.encode(next, w.enc[:0])
+		fp := fingerprint(w.enc)
+		visited.shards[visited.shardOf(fp)].prefetch(fp)
+		w.succFP = append(w.succFP, fp)
+	}
 }
 
 // checkStuckAtBound records the candidate about to be appended, s, if it is
@@ -103,23 +130,6 @@ func (w *worker[S, I]) checkStuckAtBound(c *chunk, s *S, known *firstViolations)
 	if v := w.m.Stuck(s); v != 0 && !known.has(v-1) {
 		w.boundStuck = append(w.boundStuck, chunkViolation{parent: len(w.cands) - c.candLo, input: -1, invariant: v - 1})
 	}
-}
-
-// slot is where the next successor is written: the scratch state when
-// candidates are kept encoded, else the element just past the end of
-// states, which joins them only if the successor turns out to be a
-// candidate. Stepping straight into it spares copying every successor a
-// second time, which matters for states of a kilobyte.
-func (w *worker[S, I]) slot() *S {
-	if w.compact {
-		return &w.scratch
-	}
-	n := len(w.states)
-	if n == cap(w.states) {
-		var zero S
-		w.states = append(w.states, zero)[:n]
-	}
-	return &w.states[:n+1][n]
 }
 
 // addViolation keeps the first violation of each invariant in chunk c.
