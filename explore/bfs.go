@@ -286,11 +286,18 @@ func (b *bfs[S, I]) collect() StopReason {
 			children := 0
 			for _, cd := range w.cands[first:end] {
 				if cd.isNew {
-					b.log.addChild(int(cd.input))
+					// The bound level's paths are never traced through
+					// the log (see collectBoundStuck), so it records
+					// neither their inputs nor its parents' counts.
+					if !b.toBound {
+						b.log.addChild(int(cd.input))
+					}
 					children++
 				}
 			}
-			b.log.addCount(children)
+			if !b.toBound {
+				b.log.addCount(children)
+			}
 			total += children
 			first = int(end)
 		}
