@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"runtime"
+	"runtime/debug"
 	"testing"
 )
 
@@ -72,6 +73,8 @@ func (p *padded) Fork() Model[pstate, uint8] { return p }
 
 func benchExplore[S any](b *testing.B, m Model[S, uint8], opt Options) {
 	b.ReportAllocs()
+	// Collect as the command line does, so procB/state is what a run holds.
+	defer debug.SetGCPercent(debug.SetGCPercent(GCPercent))
 	var r Result[uint8]
 	for b.Loop() {
 		var err error

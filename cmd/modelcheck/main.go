@@ -17,6 +17,8 @@ import (
 	"os/signal"
 	"runtime/debug"
 	"syscall"
+
+	"modelcheck/explore"
 )
 
 // Exit statuses.
@@ -28,15 +30,10 @@ const (
 )
 
 func main() {
-	// The explorer's heap is almost all pointer-free (visited set, encoded
-	// frontier blocks), which the collector does not scan, so collecting
-	// ten times as often as Go's default costs little (a collection of the
-	// default run's 200 MB heap marks in about a millisecond); the default
-	// lets the heap grow to twice what the run holds before collecting,
-	// which for a long run is hundreds of megabytes of peak memory. GOGC,
-	// if set, still decides.
+	// Collect as the explorer is measured to run best (see
+	// explore.GCPercent); GOGC, if set, still decides.
 	if os.Getenv("GOGC") == "" {
-		debug.SetGCPercent(gcPercent)
+		debug.SetGCPercent(explore.GCPercent)
 	}
 	// Every signal a user or CI sends to end a run cancels ctx: each
 	// command stops promptly, writes nothing half-done and exits 3.
@@ -45,10 +42,6 @@ func main() {
 	stop()
 	os.Exit(code)
 }
-
-// gcPercent is the collector's target heap growth over the live heap,
-// in percent, unless GOGC says otherwise.
-const gcPercent = 10
 
 const usage = `modelcheck checks async-runtime contracts by exhaustive exploration.
 

@@ -3,6 +3,7 @@ package asupersync
 import (
 	"context"
 	"fmt"
+	"runtime/debug"
 	"testing"
 
 	"modelcheck/explore"
@@ -17,6 +18,8 @@ import (
 // channel, timer-wheel and mixed scenarios to depth 12 (their spaces are
 // smaller per level).
 func BenchmarkExplore(b *testing.B) {
+	// Collect as the command line does, so procB/state is what a run holds.
+	defer debug.SetGCPercent(debug.SetGCPercent(explore.GCPercent))
 	for _, c := range []struct {
 		scenario string
 		depth    int

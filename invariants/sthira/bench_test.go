@@ -3,6 +3,7 @@ package sthira
 import (
 	"context"
 	"fmt"
+	"runtime/debug"
 	"testing"
 
 	"modelcheck/explore"
@@ -14,6 +15,8 @@ import (
 // count, the bytes the visited set holds per distinct state (B/state) and
 // the bytes the process held per distinct state (procB/state).
 func BenchmarkExplore(b *testing.B) {
+	// Collect as the command line does, so procB/state is what a run holds.
+	defer debug.SetGCPercent(debug.SetGCPercent(explore.GCPercent))
 	sc, err := sm.Lookup("default")
 	if err != nil {
 		b.Fatal(err)

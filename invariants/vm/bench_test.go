@@ -2,6 +2,7 @@ package vm
 
 import (
 	"context"
+	"runtime/debug"
 	"testing"
 	"unsafe"
 
@@ -13,6 +14,8 @@ import (
 // every invariant on, on one worker, and reports distinct states per
 // second and the bytes of a state (nine lockstep runs side by side).
 func BenchmarkExplore(b *testing.B) {
+	// Collect as the command line does, so procB/state is what a run holds.
+	defer debug.SetGCPercent(debug.SetGCPercent(explore.GCPercent))
 	for _, name := range []string{"default", "interleavings"} {
 		b.Run(name, func(b *testing.B) {
 			sc, _ := mvm.Lookup(name)
