@@ -6,8 +6,11 @@ import (
 )
 
 // The fingerprint is a wyhash-style 64-bit hash: state encodings are short
-// (tens of bytes) and hashed once per generated successor, so it consumes
-// eight bytes per load and mixes with one 64x64->128 multiply per 16 bytes.
+// (tens to hundreds of bytes) and hashed once per generated successor, so
+// it consumes eight bytes per load and mixes with one 64x64->128 multiply
+// per 16 bytes, in three independent lanes over 48-byte blocks, as wyhash
+// does, so that a long encoding's multiplies overlap instead of each
+// waiting for the one before.
 // It is not a cryptographic hash; it only has to spread distinct encodings
 // uniformly so that the chance of two distinct states sharing a fingerprint
 // is close to the ideal 2^-64 per pair (see Result.CollisionProbability).
@@ -16,6 +19,7 @@ const (
 	fpP0   uint64 = 0xa0761d6478bd642f
 	fpP1   uint64 = 0xe7037ed1a0b428db
 	fpP2   uint64 = 0x8ebc6af09c88c6e3
+	fpP3   uint64 = 0x589965cc75374cc3
 )
 
 // mum multiplies a and b to 128 bits and folds the halves together, the
@@ -32,6 +36,16 @@ func mum(a, b uint64) uint64 {
 func fingerprint(b []byte) uint64 {
 	n := len(b)
 	h := fpSeed ^ mum(uint64(n)^fpP0, fpP1)
+	if len(b) > 48 {
+		h1, h2 := h, h
+		for len(b) > 48 {
+			h = mum(binary.LittleEndian.Uint64(b)^fpP1, binary.LittleEndian.Uint64(b[8:])^h)
+			h1 = mum(binary.LittleEndian.Uint64(b[16:])^fpP2, binary.LittleEndian.Uint64(b[24:])^h1)
+			h2 = mum(binary.LittleEndian.Uint64(b[32:])^fpP3, binary.LittleEndian.Uint64(b[40:])^h2)
+			b = b[48:]
+		}
+		h ^= h1 ^ h2
+	}
 	for len(b) > 16 {
 		h = mum(binary.LittleEndian.Uint64(b)^fpP1, binary.LittleEndian.Uint64(b[8:])^h)
 		b = b[16:]

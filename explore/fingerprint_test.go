@@ -25,6 +25,23 @@ func TestFingerprintDistinct(t *testing.T) {
 	}
 }
 
+// TestFingerprintDistinctLong does the same for encodings of hundreds of
+// bytes, the asupersync model's size, which the three-lane loop hashes.
+func TestFingerprintDistinctLong(t *testing.T) {
+	seen := make(map[uint64][]byte, 1<<18)
+	buf := make([]byte, 300)
+	for i := range 1 << 18 {
+		clear(buf)
+		binary.LittleEndian.PutUint32(buf[i%293:], uint32(i))
+		enc := buf[:250+i%50]
+		fp := fingerprint(enc)
+		if prev, ok := seen[fp]; ok && string(prev) != string(enc) {
+			t.Fatalf("two %d- and %d-byte encodings share fingerprint %x", len(prev), len(enc), fp)
+		}
+		seen[fp] = append([]byte(nil), enc...)
+	}
+}
+
 // TestFingerprintLength: encodings that differ only in trailing zeros, which
 // the tail's overlapping reads cannot tell apart, differ by length.
 func TestFingerprintLength(t *testing.T) {
@@ -43,7 +60,7 @@ func TestFingerprintLength(t *testing.T) {
 // the output bits, so that states differing in one counter land in
 // unrelated slots of the visited set.
 func TestFingerprintAvalanche(t *testing.T) {
-	for _, n := range []int{3, 8, 13, 16, 24, 40} {
+	for _, n := range []int{3, 8, 13, 16, 24, 40, 49, 97, 290} {
 		buf := make([]byte, n)
 		for i := range buf {
 			buf[i] = byte(i * 7)
