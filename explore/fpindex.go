@@ -4,9 +4,10 @@ import "math/bits"
 
 // fpIndex maps fingerprints to node numbers: the lasso search's visited
 // set, which, unlike fpSet, must say which node a successor is so that the
-// edge to it can be recorded. It is fpSet's open-addressing table (grown by
-// a quarter at load 4/5, as a lasso search's graph costs far more per node
-// than its index; see fpSet) with the number next to the
+// edge to it can be recorded. It is an open-addressing table like fpSet's,
+// without its ordering and grown by a quarter at load 4/5 (a lasso
+// search's graph costs far more per node than its index), with the number
+// next to the
 // fingerprint in the slot, so that a lookup, which almost always finds its
 // fingerprint, touches one cache line rather than two: 16 bytes a slot,
 // against about three times that per entry in a Go map.
@@ -17,8 +18,9 @@ type fpIndex struct {
 }
 
 const (
-	fpIndexLoadNum = 4
-	fpIndexLoadDen = 5
+	fpIndexMinSlots = 64
+	fpIndexLoadNum  = 4
+	fpIndexLoadDen  = 5
 )
 
 type fpSlot struct {
@@ -28,7 +30,7 @@ type fpSlot struct {
 
 func newFPIndex() fpIndex {
 	var t fpIndex
-	t.resize(fpSetMinSlots)
+	t.resize(fpIndexMinSlots)
 	return t
 }
 

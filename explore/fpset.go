@@ -7,21 +7,32 @@ import "math/bits"
 // DFS, the shallowest depth each was reached at), because memory per
 // visited state is what bounds how deep a check can go.
 //
-// The table size is not a power of two: a key's home slot is the high half
-// of fp*len(slots) ("fast range"), which costs one multiply and lets the
+// The number of home slots is not a power of two: a key's home is the high
+// half of fp*homes ("fast range"), which costs one multiply and lets the
 // table grow by an eighth at a time. The budget is 12 bytes per visited
 // state, path records (about 1.3 bytes) included. Doubling cannot meet it:
 // just after a doubling at load L the table holds 16/L bytes per key, more
 // than 16 for any L < 1. Growing by 9/8 at load 17/20 keeps the load
 // between 0.755 and 0.85, so the table costs 9.4 to 10.6 bytes per key.
-// The price is longer probes for a fingerprint not in the set (about 23
-// slots at the top load, three cache lines, against 13 at load 4/5),
-// paid by new states only, and nine rehashes of each key where a quarter
-// growth makes five; both measured under 3% of a run. Fast range also
-// keeps the table roughly sorted by fingerprint, so a rehash walks both
-// tables nearly sequentially.
+//
+// Such loads are cheap because the table is ordered (Amble and Knuth's
+// ordered hash table): fast range makes a key's home grow with the key,
+// and an insert keeps the keys of a run of full slots ascending, shifting
+// the larger ones up by a slot, so the whole table is sorted. A probe for
+// a key then stops at the first larger one: looking up a key not in the
+// set, as every new state does twice, costs as much as finding one,
+// instead of walking the rest of its run (23 slots on average at load
+// 0.85). And growing is a merge: the keys, taken in order, go to their new
+// homes or just past the key before, with no probing at all.
+//
+// No probe wraps around: spill slots past the last home take the runs
+// that reach past it, and the last slot is always empty, so every probe
+// ends inside the table. Runs that would fill it (fingerprints crowding
+// the top of the range) double the spill rather than the homes, which
+// would not spread them.
 type fpSet struct {
 	slots []uint64 // 0 marks an empty slot; fingerprint never returns 0
+	homes int      // slots[:homes] are homes, the rest spill
 	n     int      // keys stored
 	limit int      // grow before n exceeds this
 	// depth[i] is the shallowest depth slots[i] was reached at; nil unless
@@ -30,7 +41,8 @@ type fpSet struct {
 }
 
 const (
-	fpSetMinSlots = 64
+	fpSetMinHomes = 64
+	fpSetMinSpill = 64
 	// The load stays at most fpSetLoadNum/fpSetLoadDen; a full table grows
 	// by 1/fpSetGrowDen.
 	fpSetLoadNum = 17
@@ -40,36 +52,33 @@ const (
 
 func newFPSet(trackDepth bool) fpSet {
 	var t fpSet
-	t.resize(fpSetMinSlots, trackDepth)
+	t.resize(fpSetMinHomes, fpSetMinSpill, trackDepth)
 	return t
 }
 
-func (t *fpSet) resize(slots int, trackDepth bool) {
-	t.slots = make([]uint64, slots)
+func (t *fpSet) resize(homes, spill int, trackDepth bool) {
+	t.homes = homes
+	t.slots = make([]uint64, homes+spill)
+	t.depth = nil
 	if trackDepth {
-		t.depth = make([]uint16, slots)
+		t.depth = make([]uint16, homes+spill)
 	}
-	t.limit = slots * fpSetLoadNum / fpSetLoadDen
+	t.limit = homes * fpSetLoadNum / fpSetLoadDen
 }
 
 func (t *fpSet) home(fp uint64) int {
-	hi, _ := bits.Mul64(fp, uint64(len(t.slots)))
+	hi, _ := bits.Mul64(fp, uint64(t.homes))
 	return int(hi)
 }
 
 // contains reports whether fp is in the set. It only reads, so any number of
 // goroutines may call it while nobody inserts.
 func (t *fpSet) contains(fp uint64) bool {
-	i := t.home(fp)
-	for {
-		switch t.slots[i] {
-		case fp:
-			return true
-		case 0:
+	for i := t.home(fp); ; i++ {
+		if s := t.slots[i]; s >= fp {
+			return s == fp
+		} else if s == 0 {
 			return false
-		}
-		if i++; i == len(t.slots) {
-			i = 0
 		}
 	}
 }
@@ -81,43 +90,79 @@ func (t *fpSet) prefetch(fp uint64) { prefetch(&t.slots[t.home(fp)]) }
 // The slot stays valid until the next insert.
 func (t *fpSet) insert(fp uint64) (slot int, added bool) {
 	if t.n >= t.limit {
-		t.grow()
+		t.grow(fpSetGrowDen)
 	}
-	i := t.home(fp)
 	for {
-		switch t.slots[i] {
-		case fp:
+		i := t.home(fp)
+		for t.slots[i] != 0 && t.slots[i] < fp {
+			i++
+		}
+		if t.slots[i] == fp {
 			return i, false
-		case 0:
-			t.slots[i] = fp
-			t.n++
-			return i, true
 		}
-		if i++; i == len(t.slots) {
-			i = 0
+		// fp goes at i; the run from i up shifts by one into the first
+		// empty slot, which must not be the last one.
+		end := i
+		for t.slots[end] != 0 {
+			end++
 		}
+		if end == len(t.slots)-1 {
+			t.growSpill()
+			continue
+		}
+		copy(t.slots[i+1:end+1], t.slots[i:end])
+		t.slots[i] = fp
+		if t.depth != nil {
+			copy(t.depth[i+1:end+1], t.depth[i:end])
+			t.depth[i] = 0
+		}
+		t.n++
+		return i, true
 	}
 }
 
-// grow moves every key into a table an eighth larger.
-func (t *fpSet) grow() {
+// grow moves every key into a table with 1/growDen more homes.
+func (t *fpSet) grow(growDen int) {
+	t.rehash(t.homes+t.homes/growDen, len(t.slots)-t.homes)
+}
+
+// growSpill doubles the spill slots, keeping the homes.
+func (t *fpSet) growSpill() { t.rehash(t.homes, 2*(len(t.slots)-t.homes)) }
+
+// rehash moves every key, in order, into a table of homes home slots and
+// at least spill spill slots: each to its new home or, if the key before
+// took that, just past it. The spill doubles until the last slot stays
+// empty.
+func (t *fpSet) rehash(homes, spill int) {
 	oldSlots, oldDepth := t.slots, t.depth
-	t.resize(len(oldSlots)+len(oldSlots)/fpSetGrowDen, oldDepth != nil)
-	for j, fp := range oldSlots {
+	for {
+		t.resize(homes, spill, oldDepth != nil)
+		if t.place(oldSlots, oldDepth) {
+			return
+		}
+		spill *= 2
+	}
+}
+
+// place puts the sorted keys of old (and their depths) into the empty
+// table, and reports false if they would reach its last slot.
+func (t *fpSet) place(old []uint64, oldDepth []uint16) bool {
+	next := 0 // the first slot the next key may take
+	for j, fp := range old {
 		if fp == 0 {
 			continue
 		}
-		i := t.home(fp)
-		for t.slots[i] != 0 {
-			if i++; i == len(t.slots) {
-				i = 0
-			}
+		i := max(t.home(fp), next)
+		if i >= len(t.slots)-1 {
+			return false
 		}
 		t.slots[i] = fp
 		if oldDepth != nil {
 			t.depth[i] = oldDepth[j]
 		}
+		next = i + 1
 	}
+	return true
 }
 
 // bytes is the memory the set holds.

@@ -37,7 +37,64 @@ func TestFPSetMatchesMap(t *testing.T) {
 	if set.contains(2) {
 		t.Fatal("contains a fingerprint never inserted")
 	}
-	if load := float64(set.n) / float64(len(set.slots)); load > 0.8 || load < 0.64 {
-		t.Errorf("load %.2f outside [0.64, 0.8]", load)
+	if load := float64(set.n) / float64(set.homes); load > 0.85 || load < 0.75 {
+		t.Errorf("load %.2f outside [0.75, 0.85]", load)
+	}
+	checkOrdered(t, &set)
+}
+
+// checkOrdered checks the ordered table's invariant, which lookups stop
+// early by: the keys ascend through the table, none sits before its
+// home, and the last slot is empty.
+func checkOrdered(t *testing.T, set *fpSet) {
+	t.Helper()
+	var prev uint64
+	for i, fp := range set.slots {
+		if fp == 0 {
+			continue
+		}
+		if fp <= prev {
+			t.Fatalf("slot %d holds %x after %x: not ascending", i, fp, prev)
+		}
+		if h := set.home(fp); i < h {
+			t.Fatalf("slot %d holds %x, whose home is %d", i, fp, h)
+		}
+		prev = fp
+	}
+	if set.slots[len(set.slots)-1] != 0 {
+		t.Fatal("the last slot is full: a probe could run off the table")
+	}
+}
+
+// TestFPSetCrowded inserts fingerprints that all share the last home, or
+// the first, whatever the table's size: growing the homes cannot spread
+// them, so the spill slots must take them, and memory must stay bounded by
+// the keys.
+func TestFPSetCrowded(t *testing.T) {
+	for _, name := range []string{"top", "bottom"} {
+		set := newFPSet(true)
+		const n = 5000
+		fp := func(k int) uint64 {
+			if name == "top" {
+				return ^uint64(0) - uint64(k)
+			}
+			return uint64(k + 1)
+		}
+		for k := range n {
+			slot, added := set.insert(fp(k))
+			if !added {
+				t.Fatalf("%s: %x reported present before it was inserted", name, fp(k))
+			}
+			set.depth[slot] = uint16(k)
+		}
+		for k := range n {
+			if slot, added := set.insert(fp(k)); added || set.depth[slot] != uint16(k) {
+				t.Fatalf("%s: %x lost (added again %v) or its depth moved", name, fp(k), added)
+			}
+		}
+		checkOrdered(t, &set)
+		if len(set.slots) > 8*n {
+			t.Errorf("%s: %d keys hold %d slots", name, n, len(set.slots))
+		}
 	}
 }
