@@ -29,8 +29,9 @@ type worker[S any, I comparable] struct {
 	states   []S    // states[k] is the successor cands[k] describes
 	packed   []byte
 	packEnds []uint32
-	cands    []cand   // successors not visited before the batch
-	ends     []uint32 // per parent, the end of its candidates in cands
+	cands    []cand    // successors not visited before the batch
+	seen     batchSeen // the fingerprints of cands
+	ends     []uint32  // per parent, the end of its candidates in cands
 	viols    []chunkViolation
 	// boundStuck are the candidates at the depth bound found stuck, in
 	// candidate order (see expand).
@@ -41,13 +42,15 @@ type worker[S any, I comparable] struct {
 func (w *worker[S, I]) reset() {
 	w.states, w.cands, w.ends, w.viols = w.states[:0], w.cands[:0], w.ends[:0], w.viols[:0]
 	w.packed, w.packEnds, w.boundStuck = w.packed[:0], w.packEnds[:0], w.boundStuck[:0]
+	w.seen.reset()
 }
 
 // expand expands the parents of c, which are in cur. With expand false it
 // only checks them for being stuck: they are at the depth bound. visited is
 // only read here, so workers share it safely.
-// Successors already visited are dropped at once; duplicates within the
-// batch are left to the merge.
+// Successors already visited are dropped at once, and so are repeats of
+// the worker's own candidates in the batch (see batchSeen); the other
+// duplicates within the batch are left to the merge.
 //
 // A parent's successors are stepped, checked and fingerprinted first, each
 // fingerprint's slot in the visited set prefetched as it is known, and
@@ -74,7 +77,7 @@ func (w *worker[S, I]) expand(c *chunk, cur *frontier[S], expand, toBound bool, 
 		if expand {
 			w.step(c, p, s, visited, known)
 			for j, fp := range w.succFP {
-				if fp == 0 || visited.shards[visited.shardOf(fp)].contains(fp) {
+				if fp == 0 || visited.shards[visited.shardOf(fp)].contains(fp) || !w.seen.add(fp) {
 					continue
 				}
 				next := &w.succ[j]
