@@ -9,34 +9,28 @@ import (
 // TestFingerprintDistinct hashes a million short encodings of the kind
 // models produce (small integers in fixed-size arrays, every length from 1
 // to 40 bytes) and expects no collision: at 2^-64 per pair, the chance of
-// one is about 3e-8.
+// one is about 3e-8. Then a quarter million of 250 to 299 bytes, the
+// asupersync model's size, which the three-lane loop hashes.
 func TestFingerprintDistinct(t *testing.T) {
-	seen := make(map[uint64][]byte, 1<<20)
-	buf := make([]byte, 40)
-	for i := range 1 << 20 {
+	expectDistinct(t, 1<<20, 40, func(i int) (at, length int) { return i % 37, 1 + i%40 })
+	expectDistinct(t, 1<<18, 300, func(i int) (at, length int) { return i % 293, 250 + i%50 })
+}
+
+// expectDistinct hashes count encodings of at most size bytes, the i-th all
+// zero but for i written at shape(i)'s offset and cut to its length, and
+// fails on a collision.
+func expectDistinct(t *testing.T, count, size int, shape func(i int) (at, length int)) {
+	t.Helper()
+	seen := make(map[uint64][]byte, count)
+	buf := make([]byte, size)
+	for i := range count {
 		clear(buf)
-		binary.LittleEndian.PutUint32(buf[i%37:], uint32(i))
-		enc := buf[:1+i%40]
+		at, length := shape(i)
+		binary.LittleEndian.PutUint32(buf[at:], uint32(i))
+		enc := buf[:length]
 		fp := fingerprint(enc)
 		if prev, ok := seen[fp]; ok && string(prev) != string(enc) {
 			t.Fatalf("%x and %x share fingerprint %x", prev, enc, fp)
-		}
-		seen[fp] = append([]byte(nil), enc...)
-	}
-}
-
-// TestFingerprintDistinctLong does the same for encodings of hundreds of
-// bytes, the asupersync model's size, which the three-lane loop hashes.
-func TestFingerprintDistinctLong(t *testing.T) {
-	seen := make(map[uint64][]byte, 1<<18)
-	buf := make([]byte, 300)
-	for i := range 1 << 18 {
-		clear(buf)
-		binary.LittleEndian.PutUint32(buf[i%293:], uint32(i))
-		enc := buf[:250+i%50]
-		fp := fingerprint(enc)
-		if prev, ok := seen[fp]; ok && string(prev) != string(enc) {
-			t.Fatalf("two %d- and %d-byte encodings share fingerprint %x", len(prev), len(enc), fp)
 		}
 		seen[fp] = append([]byte(nil), enc...)
 	}
