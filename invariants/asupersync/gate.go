@@ -198,19 +198,83 @@ func newDispatch(sc *model.Scenario, enabled []bool) *dispatch {
 // opens, and those a changed part of theirs opens (a part is compared
 // only if it would add a check, and at most once).
 func (d *dispatch) toRun(c *Context, sig signature) checkSet {
+	run, ps := d.opened(sig)
+	return d.addChanged(c, run, ps)
+}
+
+// opened is the signature's half of toRun: the ungated invariants and
+// those an input or event of sig opens, and the parts whose comparison
+// could still add one.
+func (d *dispatch) opened(sig signature) (checkSet, parts) {
 	run := d.always
 	for w := range sig {
 		for m := sig[w]; m != 0; m &= m - 1 {
 			run.or(&d.onBit[w*64+bits.TrailingZeros64(m)])
 		}
 	}
-	for ps := d.parts; ps != 0; ps &= ps - 1 {
+	var ps parts
+	for p := range d.onPart {
+		if run.anyOutside(&d.onPart[p]) {
+			ps |= 1 << p
+		}
+	}
+	return run, ps
+}
+
+// addChanged is the state's half of toRun: run and the invariants a
+// changed part of ps opens, each part compared only if it would still
+// add one.
+func (d *dispatch) addChanged(c *Context, run checkSet, ps parts) checkSet {
+	for ; ps != 0; ps &= ps - 1 {
 		p := bits.TrailingZeros16(uint16(ps))
-		if run.anyOutside(&d.onPart[p]) && partChanged(1<<p, kern(c.Before), kern(c.After), &c.Before.P, &c.After.P) {
+		if run.anyOutside(&d.onPart[p]) && partChanged(1<<p, c) {
 			run.or(&d.onPart[p])
 		}
 	}
 	return run
+}
+
+// openedMemo keeps opened's answers of one checker by signature. A
+// scenario's transitions have few distinct signatures (an input kind and
+// a handful of event kinds), so after the first transitions of each the
+// signature's half of toRun is one lookup. The table is a fixed array,
+// so a lookup allocates nothing; once it is three quarters full, a new
+// signature is answered without being kept.
+type openedMemo struct {
+	n int
+	e [openedMemoSize]openedEntry
+}
+
+// openedMemoBits sizes the memo: 1<<openedMemoBits slots.
+const (
+	openedMemoBits = 8
+	openedMemoSize = 1 << openedMemoBits
+)
+
+type openedEntry struct {
+	used bool
+	sig  signature
+	run  checkSet
+	ps   parts
+}
+
+// opened is d.opened(sig), kept.
+func (m *openedMemo) opened(d *dispatch, sig signature) (checkSet, parts) {
+	h := (sig[0]*0x9e3779b97f4a7c15 ^ sig[1]*0xc2b2ae3d27d4eb4f ^ sig[2]*0x165667b19e3779f9) >> (64 - openedMemoBits)
+	for i := h; ; i = (i + 1) % openedMemoSize {
+		e := &m.e[i]
+		if !e.used {
+			run, ps := d.opened(sig)
+			if m.n < openedMemoSize*3/4 {
+				*e = openedEntry{used: true, sig: sig, run: run, ps: ps}
+				m.n++
+			}
+			return run, ps
+		}
+		if e.sig == sig {
+			return e.run, e.ps
+		}
+	}
 }
 
 // parts is a set of parts of the state.
@@ -240,9 +304,9 @@ const partBits = 15
 
 var _ = [1]struct{}{}[partCount>>partBits-1]
 
-// partChanged reports whether part p differs between b and a (pb and pa
-// for the pump's parts).
-func partChanged(p parts, b, a *kernel.State, pb, pa *pump.State) bool {
+// partChanged reports whether part p differs across c's transition.
+func partChanged(p parts, c *Context) bool {
+	b, a, pb, pa := kern(c.Before), kern(c.After), &c.Before.P, &c.After.P
 	switch p {
 	case seqPart:
 		return b.Sched.Seq != a.Sched.Seq
@@ -255,7 +319,9 @@ func partChanged(p parts, b, a *kernel.State, pb, pa *pump.State) bool {
 	case governorPart:
 		return b.Sched.Governor != a.Sched.Governor
 	case cancelTasksPart:
-		return !sameBytes(&b.Cancel.Tasks, &a.Cancel.Tasks)
+		// The checks this part opens ask changedTasks, which then
+		// compares nothing again.
+		return c.changedTasks() != 0
 	case regionsPart:
 		return !sameBytes(&b.Cancel.Regions, &a.Cancel.Regions)
 	case obligationsPart:

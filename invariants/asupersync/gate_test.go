@@ -1,6 +1,7 @@
 package asupersync
 
 import (
+	"math/rand/v2"
 	"testing"
 
 	"pgregory.net/rapid"
@@ -88,5 +89,36 @@ func TestGatesSkipOnlyQuietChecks(t *testing.T) {
 				}
 			})
 		})
+	}
+}
+
+// TestOpenedMemoAgrees: the memo answers each signature as opened does,
+// on a hit, on a miss, and once it is full and keeps no more.
+func TestOpenedMemoAgrees(t *testing.T) {
+	sc, err := model.Lookup("default")
+	if err != nil {
+		t.Fatal(err)
+	}
+	chk, err := NewChecker(&sc, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	d := chk.dispatch
+	var m openedMemo
+	r := rand.New(rand.NewPCG(1, 2))
+	for n := 0; n < 2*openedMemoSize; n++ {
+		sig := signature{r.Uint64(), r.Uint64(), r.Uint64()}
+		if n%2 == 0 {
+			sig = signature{sig[0] & 0xff, sig[1] & 0x1, sig[2] & 0xf}
+		}
+		wantRun, wantParts := d.opened(sig)
+		for range 2 {
+			if run, ps := m.opened(d, sig); run != wantRun || ps != wantParts {
+				t.Fatalf("memo answers %v %b for %x, opened %v %b", run, ps, sig, wantRun, wantParts)
+			}
+		}
+	}
+	if m.n != openedMemoSize*3/4 {
+		t.Fatalf("memo holds %d signatures, want it full (%d)", m.n, openedMemoSize*3/4)
 	}
 }
