@@ -226,7 +226,7 @@ func (d *dispatch) opened(sig signature) (checkSet, parts) {
 // add one.
 func (d *dispatch) addChanged(c *Context, run checkSet, ps parts) checkSet {
 	for ; ps != 0; ps &= ps - 1 {
-		p := bits.TrailingZeros16(uint16(ps))
+		p := bits.TrailingZeros32(uint32(ps))
 		if run.anyOutside(&d.onPart[p]) && partChanged(1<<p, c) {
 			run.or(&d.onPart[p])
 		}
@@ -278,7 +278,7 @@ func (m *openedMemo) opened(d *dispatch, sig signature) (checkSet, parts) {
 }
 
 // parts is a set of parts of the state.
-type parts uint16
+type parts uint32
 
 const (
 	seqPart         parts = 1 << iota // the scheduler's decision_seq
@@ -296,11 +296,12 @@ const (
 	burstPart                         // the pump's burst counter
 	pendingPart                       // the pump's pending flag
 	modePart                          // the pump's mode
+	sourcePart                        // how the pump was queued (its Source)
 	partCount
 )
 
 // partBits is the number of parts (the index fails to compile otherwise).
-const partBits = 15
+const partBits = 16
 
 var _ = [1]struct{}{}[partCount>>partBits-1]
 
@@ -340,6 +341,8 @@ func partChanged(p parts, c *Context) bool {
 		return pb.Pending != pa.Pending
 	case modePart:
 		return pb.Mode != pa.Mode
+	case sourcePart:
+		return pb.Source != pa.Source
 	}
 	return true
 }
@@ -382,6 +385,14 @@ var gates = map[string]gate{
 	// !a.Config.Wheel -> false.
 	"wheel-placement":       {applies: withWheel},
 	"wheel-purge-announced": {applies: withWheel},
+	// wheels(c) false without a wheel; then only wheel_cascaded events
+	// are looked at.
+	"wheel-storage-derived":    {applies: withWheel},
+	"wheel-cascade-from-above": {applies: withWheel, on: kinds(trace.WheelCascaded)},
+	"wheel-cascade-on-time":    {applies: withWheel, on: kinds(trace.WheelCascaded)},
+	// !Scenario.Kernel.Wheel -> false; then only wheel_registered and
+	// wheel_rejected events are looked at.
+	"wheel-default-bounds": {applies: withWheel, on: kinds(trace.WheelRegistered, trace.WheelRejected)},
 	// !Scenario.Kernel.Wheel or not a (no-host) sleep -> false.
 	"wheel-accepts-valid": {applies: withWheel, on: ops(kernel.Sleep)},
 	// !Scenario.Kernel.Wheel or not a (no-host) dispatch -> false.
@@ -405,6 +416,9 @@ var gates = map[string]gate{
 	"chan-waiter-ids-derived":        {applies: withChannel},
 	"chan-queue-derived":             {applies: withChannel},
 	"chan-senders-derived":           {applies: withChannel},
+	// No channel, or not a (no-host) op of their own -> false.
+	"chan-reserve-answered":  {applies: withChannel, on: ops(kernel.ChanReserve)},
+	"chan-try-recv-answered": {applies: withChannel, on: ops(kernel.ChanTryRecv)},
 	// No channel, or K.Op not ChanTryReserve (any host), -> false.
 	"chan-try-reserve-fair": {applies: withChannel, on: on(anyHost, ops(kernel.ChanTryReserve))},
 	// No channel, or K.Op not ChanReserve / ChanRecv (any host) -> false.
@@ -436,8 +450,10 @@ var gates = map[string]gate{
 
 	// Scenario.Native -> false.
 	"deferred-wake-gets-turn": {applies: withPump},
-	"burst-limit":             {applies: withPump},
-	"pump-runs-with-work":     {applies: withPump},
+	// ... or no scheduler_burst_limit_reached (firstIndex < 0).
+	"burst-handoff-at-limit": {applies: withPump, on: kinds(trace.BurstLimitReached)},
+	"burst-limit":            {applies: withPump},
+	"pump-runs-with-work":    {applies: withPump},
 
 	// Not a (no-host) region cancel -> false.
 	"region-cancel-effective": {on: ops(kernel.CancelRegion)},
@@ -496,6 +512,15 @@ var gates = map[string]gate{
 	"burst-derived": {applies: withPump, on: on(hosts(pump.RunMicrotask, pump.RunHostTask), kinds(trace.StepBegin)), changed: burstPart},
 	// The pending flag moves only at these events.
 	"pump-pending-derived": {applies: withPump, on: kinds(trace.ReentrancyDeferred, trace.PumpScheduled, trace.HostHandoff, trace.AuthorizationDenied), changed: pendingPart},
+	// Each obligation's count is b's (0 if unused) unless these events,
+	// compared with a's: equal when the obligations did not change.
+	"obligation-resolutions-derived": {on: kinds(trace.ObligationCommitted, trace.ObligationAborted, trace.ObligationLeaked), changed: obligationsPart},
+	// Each task's epoch is b's unless its phase moved (so its record
+	// changed); then cancel_requested events are compared.
+	"epoch-derived": {on: kinds(trace.CancelRequested), changed: cancelTasksPart},
+	// Native -> false; mode and source are b's unless these events,
+	// compared with a's.
+	"pump-mode-derived": {applies: withPump, on: kinds(trace.PumpScheduled, trace.HostHandoff, trace.PumpRunning, trace.PumpIdle, trace.AuthorizationDenied), changed: modePart | sourcePart},
 	// Liveness and use of a timer move only at these events.
 	"timers-derived":      {applies: withoutWheel, on: kinds(trace.TimerRegistered, trace.TimerCancelled, trace.TimerFired), changed: timersPart},
 	"timer-slots-derived": {applies: withoutWheel, on: kinds(trace.TimerRegistered, trace.TimerFired, trace.StaleTimer), changed: timersPart},
@@ -532,6 +557,15 @@ var gates = map[string]gate{
 		kernel.FinalizerDone, kernel.Mask, kernel.Unmask, kernel.CleanupDone, kernel.Sleep)},
 	// Not a (no-host) task or region cancel -> false.
 	"budget-derived": {on: ops(kernel.CancelTask, kernel.CancelRegion)},
+	"budget-granted": {on: ops(kernel.CancelTask, kernel.CancelRegion)},
+	// Not a (no-host) region cancel -> false.
+	"chain-bounded": {on: ops(kernel.CancelRegion)},
+	// Not a (no-host) wake -> false.
+	"stale-wake-announced": {on: ops(kernel.Wake)},
+	// Only spawn_rejected and obligation_rejected events are looked at.
+	"refusal-class": {on: kinds(trace.SpawnRejected, trace.ObligationRejected)},
+	// Only an enqueued event can find a task already in a lane.
+	"dedup-keeps-place": {on: kinds(trace.Enqueued)},
 	// Not a (no-host) region cancel -> false.
 	"cascade-inject-order": {on: ops(kernel.CancelRegion)},
 	// No cleanup_done event -> false.
