@@ -222,10 +222,16 @@ func (d *dispatch) opened(sig signature) (checkSet, parts) {
 }
 
 // addChanged is the state's half of toRun: run and the invariants a
-// changed part of ps opens, each part compared only if it would still
-// add one.
+// changed part of ps opens. The one-field parts are compared all at once
+// (a compare costs less than asking whether it is needed); each larger
+// part only if it would still add an invariant.
 func (d *dispatch) addChanged(c *Context, run checkSet, ps parts) checkSet {
-	for ; ps != 0; ps &= ps - 1 {
+	if ps&fieldParts != 0 {
+		for ch := fieldsChanged(c) & ps; ch != 0; ch &= ch - 1 {
+			run.or(&d.onPart[bits.TrailingZeros32(uint32(ch))])
+		}
+	}
+	for ps &^= fieldParts; ps != 0; ps &= ps - 1 {
 		p := bits.TrailingZeros32(uint32(ps))
 		if run.anyOutside(&d.onPart[p]) && partChanged(1<<p, c) {
 			run.or(&d.onPart[p])
@@ -305,20 +311,57 @@ const partBits = 16
 
 var _ = [1]struct{}{}[partCount>>partBits-1]
 
-// partChanged reports whether part p differs across c's transition.
-func partChanged(p parts, c *Context) bool {
+// fieldParts are the parts of one field or two, which fieldsChanged
+// compares; the others are records and tables, which partChanged does.
+const fieldParts = seqPart | hashPart | streakPart | fallbackPart | governorPart | nowPart | pollPart |
+	burstPart | pendingPart | modePart | sourcePart
+
+// fieldsChanged is the set of fieldParts that differ across c's
+// transition.
+func fieldsChanged(c *Context) parts {
 	b, a, pb, pa := kern(c.Before), kern(c.After), &c.Before.P, &c.After.P
+	var ch parts
+	if b.Sched.Seq != a.Sched.Seq {
+		ch |= seqPart
+	}
+	if b.Sched.Hash != a.Sched.Hash {
+		ch |= hashPart
+	}
+	if b.Sched.Streak != a.Sched.Streak {
+		ch |= streakPart
+	}
+	if b.Sched.Cert.FallbackCancelDispatches != a.Sched.Cert.FallbackCancelDispatches {
+		ch |= fallbackPart
+	}
+	if b.Sched.Governor != a.Sched.Governor {
+		ch |= governorPart
+	}
+	if b.Now != a.Now {
+		ch |= nowPart
+	}
+	if b.Current != a.Current || b.Outer != a.Outer {
+		ch |= pollPart
+	}
+	if pb.Burst != pa.Burst {
+		ch |= burstPart
+	}
+	if pb.Pending != pa.Pending {
+		ch |= pendingPart
+	}
+	if pb.Mode != pa.Mode {
+		ch |= modePart
+	}
+	if pb.Source != pa.Source {
+		ch |= sourcePart
+	}
+	return ch
+}
+
+// partChanged reports whether part p, one of the record and table parts,
+// differs across c's transition.
+func partChanged(p parts, c *Context) bool {
+	b, a := kern(c.Before), kern(c.After)
 	switch p {
-	case seqPart:
-		return b.Sched.Seq != a.Sched.Seq
-	case hashPart:
-		return b.Sched.Hash != a.Sched.Hash
-	case streakPart:
-		return b.Sched.Streak != a.Sched.Streak
-	case fallbackPart:
-		return b.Sched.Cert.FallbackCancelDispatches != a.Sched.Cert.FallbackCancelDispatches
-	case governorPart:
-		return b.Sched.Governor != a.Sched.Governor
 	case cancelTasksPart:
 		// The checks this part opens ask changedTasks, which then
 		// compares nothing again.
@@ -329,20 +372,8 @@ func partChanged(p parts, c *Context) bool {
 		return !sameBytes(&b.Cancel.Obligations, &a.Cancel.Obligations)
 	case timersPart:
 		return !sameBytes(&b.Timers, &a.Timers)
-	case nowPart:
-		return b.Now != a.Now
-	case pollPart:
-		return b.Current != a.Current || b.Outer != a.Outer
 	case taskRunsPart:
 		return !sameBytes(&b.Tasks, &a.Tasks)
-	case burstPart:
-		return pb.Burst != pa.Burst
-	case pendingPart:
-		return pb.Pending != pa.Pending
-	case modePart:
-		return pb.Mode != pa.Mode
-	case sourcePart:
-		return pb.Source != pa.Source
 	}
 	return true
 }

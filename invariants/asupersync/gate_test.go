@@ -122,3 +122,48 @@ func TestOpenedMemoAgrees(t *testing.T) {
 		t.Fatalf("memo holds %d signatures, want it full (%d)", m.n, openedMemoSize*3/4)
 	}
 }
+
+// TestFieldsChangedNamesEachPart: moving one field of a state reports its
+// part, and only that part, so a field part's gate opens exactly when its
+// field moved.
+func TestFieldsChangedNamesEachPart(t *testing.T) {
+	var seen parts
+	for _, tc := range []struct {
+		part parts
+		move func(s *model.State)
+	}{
+		{seqPart, func(s *model.State) { s.P.Kernel.Sched.Seq++ }},
+		{hashPart, func(s *model.State) { s.P.Kernel.Sched.Hash++ }},
+		{streakPart, func(s *model.State) { s.P.Kernel.Sched.Streak++ }},
+		{fallbackPart, func(s *model.State) { s.P.Kernel.Sched.Cert.FallbackCancelDispatches++ }},
+		{governorPart, func(s *model.State) { s.P.Kernel.Sched.Governor++ }},
+		{nowPart, func(s *model.State) { s.P.Kernel.Now++ }},
+		{pollPart, func(s *model.State) { s.P.Kernel.Current++ }},
+		{pollPart, func(s *model.State) { s.P.Kernel.Outer++ }},
+		{burstPart, func(s *model.State) { s.P.Burst++ }},
+		{pendingPart, func(s *model.State) { s.P.Pending = !s.P.Pending }},
+		{modePart, func(s *model.State) { s.P.Mode++ }},
+		{sourcePart, func(s *model.State) { s.P.Source++ }},
+	} {
+		var before, after model.State
+		tc.move(&after)
+		var c Context
+		c.reset(&model.Scenario{}, &before, model.Input{}, &after, nil)
+		if got := fieldsChanged(&c); got != tc.part {
+			t.Errorf("moving part %b reports %b", tc.part, got)
+		}
+		if tc.part&fieldParts == 0 {
+			t.Errorf("part %b is not a field part", tc.part)
+		}
+		seen |= tc.part
+	}
+	if seen != fieldParts {
+		t.Errorf("field parts %b have no case here", fieldParts&^seen)
+	}
+	var s model.State
+	var c Context
+	c.reset(&model.Scenario{}, &s, model.Input{}, &s, nil)
+	if got := fieldsChanged(&c); got != 0 {
+		t.Errorf("an unchanged state reports %b", got)
+	}
+}
