@@ -522,8 +522,9 @@ func quiescence(c *Context) bool {
 }
 
 func noLeak(c *Context) bool {
-	for o := uint8(1); o <= cancel.MaxObligations; o++ {
-		if kern(c.After).Cancel.Obligation(o).State == cancel.Leaked && kern(c.After).Cancel.Obligation(o).Used {
+	obs := &kern(c.After).Cancel.Obligations
+	for i := range obs {
+		if obs[i].State == cancel.Leaked && obs[i].Used {
 			return true
 		}
 	}
@@ -560,13 +561,20 @@ func noObligationAfterCancel(c *Context) bool {
 // reserved earlier in it) out of Reserved, once. The runtime's own
 // Resolutions counter is read too, but only as a second witness.
 func resolveOnce(c *Context) bool {
+	a := &kern(c.After).Cancel
+	for i := range a.Obligations {
+		if a.Obligations[i].Resolutions > 1 {
+			return true
+		}
+	}
+	// Only a resolution event can be one too many.
+	if !c.mayHold(resolutionKinds) {
+		return false
+	}
 	var open [cancel.MaxObligations + 1]bool
 	for o := uint8(1); o <= cancel.MaxObligations; o++ {
 		ob := kern(c.Before).Cancel.Obligation(o)
 		open[o] = ob.Used && ob.State == cancel.Reserved
-		if kern(c.After).Cancel.Obligation(o).Resolutions > 1 {
-			return true
-		}
 	}
 	for _, e := range c.Events {
 		switch e.Kind {
@@ -583,6 +591,9 @@ func resolveOnce(c *Context) bool {
 	}
 	return false
 }
+
+// resolutionKinds are the events that resolve an obligation.
+var resolutionKinds = kinds(trace.ObligationCommitted, trace.ObligationAborted, trace.ObligationLeaked)
 
 func stuckAfter(c *Context) bool { return stuck(c.Scenario, c.After) }
 

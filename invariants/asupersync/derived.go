@@ -142,11 +142,10 @@ func streakDerived(c *Context) bool {
 }
 
 func lanesDerived(c *Context) bool {
-	r := c.replayed()
 	a := &kern(c.After).Sched
 	var members uint16
 	for l := sched.Cancel; l <= sched.Ready; l++ {
-		got, want := a.Entries(l), r.lanes[l].entries()
+		got, want := a.Entries(l), c.replayedLane(l)
 		if len(got) != len(want) {
 			return true
 		}
@@ -160,6 +159,16 @@ func lanesDerived(c *Context) bool {
 	return a.Scheduled != members
 }
 
+// replayedLane is lane l of the replay (replayed). Only the replay's
+// kinds of event move a lane, so with none of them it is the lane before
+// the step, read in place rather than copied.
+func (c *Context) replayedLane(l sched.Lane) []sched.Entry {
+	if !c.mayHold(replayKinds) {
+		return kern(c.Before).Sched.Entries(l)
+	}
+	return c.replayed().lanes[l].entries()
+}
+
 // burst is the drain cycle's step count after the transition: a pump
 // turn starts it at 0, each scheduler step adds one.
 func (c *Context) burst() uint8 {
@@ -167,8 +176,14 @@ func (c *Context) burst() uint8 {
 	if c.In.Host == pump.RunMicrotask || c.In.Host == pump.RunHostTask {
 		n = 0
 	}
+	if !c.mayHold(stepBegins) {
+		return n
+	}
 	return n + uint8(count(c.Events, trace.StepBegin))
 }
+
+// stepBegins are the events burst counts.
+var stepBegins = kinds(trace.StepBegin)
 
 func burstDerived(c *Context) bool {
 	return !c.Scenario.Native && c.After.P.Burst != c.burst()

@@ -85,6 +85,12 @@ func transitionSignature(in model.Input, events []trace.Event) signature {
 	return s
 }
 
+// mayHold reports whether the transition's events may hold an event of
+// one of ks's kinds: false only when none of them is there.
+func (c *Context) mayHold(ks signature) bool {
+	return c.sig[0]&ks[0]|c.sig[1]&ks[1] != 0
+}
+
 // kinds is the signature of events of kinds ks.
 func kinds(ks ...trace.Kind) signature {
 	var s signature
@@ -545,7 +551,7 @@ var gates = map[string]gate{
 	"pump-pending-derived": {applies: withPump, on: kinds(trace.ReentrancyDeferred, trace.PumpScheduled, trace.HostHandoff, trace.AuthorizationDenied), changed: pendingPart},
 	// Each obligation's count is b's (0 if unused) unless these events,
 	// compared with a's: equal when the obligations did not change.
-	"obligation-resolutions-derived": {on: kinds(trace.ObligationCommitted, trace.ObligationAborted, trace.ObligationLeaked), changed: obligationsPart},
+	"obligation-resolutions-derived": {on: resolutionKinds, changed: obligationsPart},
 	// Each task's epoch is b's unless its phase moved (so its record
 	// changed); then cancel_requested events are compared.
 	"epoch-derived": {on: kinds(trace.CancelRequested), changed: cancelTasksPart},

@@ -45,6 +45,10 @@ type Context struct {
 	In       model.Input
 	After    *model.State
 	Events   []trace.Event
+	// sig is the transition's signature (transitionSignature): a check
+	// that looks only at events of some kinds skips its scan when none
+	// of them is there (mayHold).
+	sig signature
 	// lanes is scratch space for the lane-law checks.
 	lanes lanes
 	// replay is the scheduler replayed through the events, computed once
@@ -70,7 +74,13 @@ type certWitness struct {
 // reset points the context at a new transition and drops what it
 // derived from the last one.
 func (c *Context) reset(sc *model.Scenario, before *model.State, in model.Input, after *model.State, events []trace.Event) {
-	c.Scenario, c.Before, c.In, c.After, c.Events = sc, before, in, after, events
+	c.point(sc, before, in, after, events, transitionSignature(in, events))
+}
+
+// point is reset with the transition's signature already known (sig is
+// transitionSignature(in, events)).
+func (c *Context) point(sc *model.Scenario, before *model.State, in model.Input, after *model.State, events []trace.Event, sig signature) {
+	c.Scenario, c.Before, c.In, c.After, c.Events, c.sig = sc, before, in, after, events, sig
 	c.replayDone, c.changedDone = false, false
 }
 
@@ -141,7 +151,7 @@ func NewChecker(sc *model.Scenario, only []string) (*Checker, error) {
 // Check returns 0, or 1+the index of the first violated invariant.
 func (c *Checker) Check(before *model.State, in model.Input, after *model.State, events []trace.Event) int {
 	c.ctx.reset(c.scenario, before, in, after, events)
-	run, ps := c.memo.opened(c.dispatch, transitionSignature(in, events))
+	run, ps := c.memo.opened(c.dispatch, c.ctx.sig)
 	run = c.dispatch.addChanged(&c.ctx, run, ps)
 	for w := range run {
 		for m := run[w]; m != 0; m &= m - 1 {

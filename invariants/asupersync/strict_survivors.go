@@ -157,18 +157,20 @@ func answered(events []trace.Event, task, region uint8, kinds ...trace.Kind) boo
 func certificateDerived(c *Context) bool {
 	b, a := &kern(c.Before).Sched.Cert, &kern(c.After).Sched.Cert
 	want := *b
-	base, limit := c.baseLimit(), c.effectiveLimit(c.governor())
-	for _, e := range c.Events {
-		if e.Kind != trace.StepDecision {
-			continue
-		}
-		if laneByName(e.Lane) == sched.Cancel {
-			if e.Streak > base {
-				want.BaseLimitExceedances++
+	if c.mayHold(decisionKinds) {
+		base, limit := c.baseLimit(), c.effectiveLimit(c.governor())
+		for _, e := range c.Events {
+			if e.Kind != trace.StepDecision {
+				continue
 			}
-			want.MaxStreakObserved = max(want.MaxStreakObserved, e.Streak)
+			if laneByName(e.Lane) == sched.Cancel {
+				if e.Streak > base {
+					want.BaseLimitExceedances++
+				}
+				want.MaxStreakObserved = max(want.MaxStreakObserved, e.Streak)
+			}
+			want.MaxEffectiveLimitObserved = max(want.MaxEffectiveLimitObserved, limit)
 		}
-		want.MaxEffectiveLimitObserved = max(want.MaxEffectiveLimitObserved, limit)
 	}
 	if a.BaseLimitExceedances != want.BaseLimitExceedances || a.MaxStreakObserved != want.MaxStreakObserved ||
 		a.MaxEffectiveLimitObserved != want.MaxEffectiveLimitObserved {
@@ -176,6 +178,9 @@ func certificateDerived(c *Context) bool {
 	}
 	return c.witnessHashWrong(a)
 }
+
+// decisionKinds are the events certificateDerived counts.
+var decisionKinds = kinds(trace.StepDecision)
 
 // witnessHashWrong reports whether a certificate's witness hash is not
 // DetHasher over its counts in 004 3.8's order. Both hashes are functions
