@@ -570,7 +570,7 @@ var gates = map[string]gate{
 	"mask-derived": {on: kinds(trace.MaskEntered, trace.MaskExited), changed: cancelTasksPart},
 	// A task's phase or a region's state that did not change needs no
 	// announcement; finalizer counts move only at finalizer events.
-	"changes-announced": {on: kinds(trace.FinalizerRegistered, trace.FinalizerDone), changed: cancelTasksPart | regionsPart},
+	"changes-announced": {on: finalizerKinds, changed: cancelTasksPart | regionsPart},
 	// A pending reason that did not change; then a (no-host) task cancel.
 	"task-cancel-strengthened": {on: ops(kernel.CancelTask), changed: cancelTasksPart},
 	// An obligation whose state did not change needs no announcement.

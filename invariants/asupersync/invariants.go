@@ -58,9 +58,17 @@ type Context struct {
 	// changed is changedTasks' answer for this transition.
 	changed     uint16
 	changedDone bool
-	// certWitness outlives a transition: it is keyed by the certificate's
-	// value, not by the transition.
-	certWitness certWitness
+	// certWitnesses outlive a transition: they are keyed by the
+	// certificate's value, not by the transition.
+	certWitnesses certWitnesses
+}
+
+// certWitnesses are witnessHashWrong's last answers: the certificates of
+// the state a worker expands and of its successors that dispatched (one
+// more dispatch in one lane or another), with room to spare.
+type certWitnesses struct {
+	next int // the entry the next new answer replaces
+	e    [4]certWitness
 }
 
 // certWitness is whether the witness hash of one certificate value is

@@ -184,20 +184,27 @@ var decisionKinds = kinds(trace.StepDecision)
 
 // witnessHashWrong reports whether a certificate's witness hash is not
 // DetHasher over its counts in 004 3.8's order. Both hashes are functions
-// of the certificate alone, and most transitions dispatch nothing, so the
-// answer for the last certificate asked about is kept (certWitness): the
-// two hashes cost more than every other check of a transition together.
+// of the certificate alone, and a worker's transitions from one state
+// carry few certificates (the state's, and one per lane a successor
+// dispatched in), so the answers for the last few certificates asked
+// about are kept (certWitnesses): the two hashes cost more than every
+// other check of a transition together.
 func (c *Context) witnessHashWrong(a *sched.Certificate) bool {
-	if w := &c.certWitness; w.known && w.cert == *a {
-		return w.wrong
+	ws := &c.certWitnesses
+	for i := range ws.e {
+		if w := &ws.e[i]; w.known && w.cert == *a {
+			return w.wrong
+		}
 	}
 	h := dethash.New()
 	for _, n := range [...]uint32{a.CancelDispatches, a.TimedDispatches, a.ReadyDispatches, a.FallbackCancelDispatches, a.BaseLimitExceedances, a.EffectiveLimitExceedances} {
 		h.U64(uint64(n))
 	}
 	h.Size(int(a.MaxEffectiveLimitObserved))
-	c.certWitness = certWitness{known: true, cert: *a, wrong: a.WitnessHash() != h.Sum()}
-	return c.certWitness.wrong
+	w := certWitness{known: true, cert: *a, wrong: a.WitnessHash() != h.Sum()}
+	ws.e[ws.next] = w
+	ws.next = (ws.next + 1) % len(ws.e)
+	return w.wrong
 }
 
 // taskCancelReason is cascade-reason's counterpart for a task cancel: the
