@@ -25,6 +25,12 @@ import (
 // skipped path, so the restated reason beside each entry is the argument:
 // a new entry needs one, read off its check's code.
 //
+// A check of the state after alone (holds) is the one exception: on an
+// unchanged part it returns what it returned on the state before, which
+// was false, because a violating transition is a dead end (model.Model's
+// Step) and the initial state, which no transition reaches, is checked
+// by CheckInit with exactly these checks.
+//
 // Gates are kept apart from the invariant table, by name, so the table's
 // format is unchanged: an invariant with no gate always runs.
 type gate struct {
@@ -41,10 +47,17 @@ type gate struct {
 	// moved by the input and the events, so an unchanged part with none
 	// of them agrees.
 	changed parts
+	// holds, if non-empty, are the parts of the state after that the
+	// check, with neither such an input nor such an event, reads alone:
+	// its answer is then a predicate Q of them, and on any transition it
+	// returns true when Q holds of the state after. So with none of them
+	// changed it answers as the transition into the state before did,
+	// false (or as CheckInit did, on the initial state).
+	holds parts
 }
 
 // dynamic reports whether the gate looks at the transition at all.
-func (g *gate) dynamic() bool { return !g.on.empty() || g.changed != 0 }
+func (g *gate) dynamic() bool { return !g.on.empty() || g.changed|g.holds != 0 }
 
 // signature is a set of event kinds and input kinds: a transition's (its
 // input and the kinds of its events, one pass over them per transition)
@@ -169,6 +182,9 @@ type dispatch struct {
 	onPart [partBits]checkSet
 	// parts are the parts some gate names.
 	parts parts
+	// atInit are the enabled invariants that apply with a holds gate:
+	// CheckInit's.
+	atInit checkSet
 }
 
 func newDispatch(sc *model.Scenario, enabled []bool) *dispatch {
@@ -188,8 +204,11 @@ func newDispatch(sc *model.Scenario, enabled []bool) *dispatch {
 					d.onBit[b].add(i)
 				}
 			}
+			if g.holds != 0 {
+				d.atInit.add(i)
+			}
 			for p := range d.onPart {
-				if g.changed&(1<<p) != 0 {
+				if (g.changed|g.holds)&(1<<p) != 0 {
 					d.onPart[p].add(i)
 					d.parts |= 1 << p
 				}
@@ -309,18 +328,21 @@ const (
 	pendingPart                       // the pump's pending flag
 	modePart                          // the pump's mode
 	sourcePart                        // how the pump was queued (its Source)
+	lanesPart                         // the scheduler's lanes (their entries)
+	ghostPart                         // the environment's ghost (model.Ghost)
+	certPart                          // the scheduler's fairness certificate
 	partCount
 )
 
 // partBits is the number of parts (the index fails to compile otherwise).
-const partBits = 16
+const partBits = 19
 
 var _ = [1]struct{}{}[partCount>>partBits-1]
 
 // fieldParts are the parts of one field or two, which fieldsChanged
 // compares; the others are records and tables, which partChanged does.
 const fieldParts = seqPart | hashPart | streakPart | fallbackPart | governorPart | nowPart | pollPart |
-	burstPart | pendingPart | modePart | sourcePart
+	burstPart | pendingPart | modePart | sourcePart | ghostPart | certPart
 
 // fieldsChanged is the set of fieldParts that differ across c's
 // transition.
@@ -360,6 +382,12 @@ func fieldsChanged(c *Context) parts {
 	if pb.Source != pa.Source {
 		ch |= sourcePart
 	}
+	if c.Before.Ghost != c.After.Ghost {
+		ch |= ghostPart
+	}
+	if b.Sched.Cert != a.Sched.Cert {
+		ch |= certPart
+	}
 	return ch
 }
 
@@ -380,6 +408,9 @@ func partChanged(p parts, c *Context) bool {
 		return !sameBytes(&b.Timers, &a.Timers)
 	case taskRunsPart:
 		return !sameBytes(&b.Tasks, &a.Tasks)
+	case lanesPart:
+		return !sameBytes(&b.Sched.Cancel, &a.Sched.Cancel) || !sameBytes(&b.Sched.Timed, &a.Sched.Timed) ||
+			!sameBytes(&b.Sched.Ready, &a.Sched.Ready)
 	}
 	return true
 }
@@ -486,11 +517,10 @@ var gates = map[string]gate{
 	"local-pop-order": {on: ops(kernel.PoolPop)},
 
 	// Scenario.Native -> false.
-	"deferred-wake-gets-turn": {applies: withPump},
+	"burst-limit":         {applies: withPump},
+	"pump-runs-with-work": {applies: withPump},
 	// ... or no scheduler_burst_limit_reached (firstIndex < 0).
 	"burst-handoff-at-limit": {applies: withPump, on: kinds(trace.BurstLimitReached)},
-	"burst-limit":            {applies: withPump},
-	"pump-runs-with-work":    {applies: withPump},
 
 	// Not a (no-host) region cancel -> false.
 	"region-cancel-effective": {on: ops(kernel.CancelRegion)},
@@ -607,6 +637,32 @@ var gates = map[string]gate{
 	"cascade-inject-order": {on: ops(kernel.CancelRegion)},
 	// No cleanup_done event -> false.
 	"cleanup-done-finalizes": {on: kinds(trace.CleanupDone)},
+
+	// The checks of the state after (holds): with none of their events,
+	// each reads only these parts of the state after.
+	// The lanes' entries, one per task.
+	"wake-dedup": {holds: lanesPart},
+	// The obligations' states.
+	"no-leak": {holds: obligationsPart},
+	// The regions (state, finalizers, parent) and the tasks' regions and
+	// phases.
+	"region-closes": {holds: regionsPart | cancelTasksPart},
+	// The kernel's wake flags against the ghost's.
+	"notified-derived": {holds: taskRunsPart | ghostPart},
+	// Native -> false; then the ghost's owed turn and the pump's mode.
+	"deferred-wake-gets-turn": {applies: withPump, holds: ghostPart | modePart},
+	// The timed and ready lanes' tasks and their phases.
+	"cancel-lane-routing": {holds: lanesPart | cancelTasksPart},
+	// Resolutions > 1 of any obligation; then only resolution events can
+	// fire it.
+	"resolve-once": {on: resolutionKinds, holds: obligationsPart},
+	// The root region, before and after (one record when the regions did
+	// not change); then region_opened events; then a region used after
+	// and not before, which an unchanged table has none of.
+	"region-tree-derived": {on: kinds(trace.RegionOpened), holds: regionsPart},
+	// With no step_decision the counts wanted are b's, a's when the
+	// certificate did not change; then the witness hash of a's.
+	"certificate-derived": {on: decisionKinds, holds: certPart},
 
 	// No scheduler_step_begin -> false (decision() finds none).
 	"pump-non-reentrant": {on: kinds(trace.StepBegin)},
