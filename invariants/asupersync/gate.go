@@ -328,14 +328,15 @@ const (
 	pendingPart                       // the pump's pending flag
 	modePart                          // the pump's mode
 	sourcePart                        // how the pump was queued (its Source)
-	lanesPart                         // the scheduler's lanes (their entries)
+	lanesPart                         // the scheduler's lanes (their entries) and membership set
 	ghostPart                         // the environment's ghost (model.Ghost)
 	certPart                          // the scheduler's fairness certificate
+	wheelPart                         // the timer wheel, in a scenario with one
 	partCount
 )
 
 // partBits is the number of parts (the index fails to compile otherwise).
-const partBits = 19
+const partBits = 20
 
 var _ = [1]struct{}{}[partCount>>partBits-1]
 
@@ -409,8 +410,12 @@ func partChanged(p parts, c *Context) bool {
 	case taskRunsPart:
 		return !sameBytes(&b.Tasks, &a.Tasks)
 	case lanesPart:
-		return !sameBytes(&b.Sched.Cancel, &a.Sched.Cancel) || !sameBytes(&b.Sched.Timed, &a.Sched.Timed) ||
-			!sameBytes(&b.Sched.Ready, &a.Sched.Ready)
+		return b.Sched.Scheduled != a.Sched.Scheduled || !sameBytes(&b.Sched.Cancel, &a.Sched.Cancel) ||
+			!sameBytes(&b.Sched.Timed, &a.Sched.Timed) || !sameBytes(&b.Sched.Ready, &a.Sched.Ready)
+	case wheelPart:
+		// Without a wheel (configuration, which never changes) no check
+		// reads it.
+		return a.Config.Wheel && !sameBytes(&b.Wheel, &a.Wheel)
 	}
 	return true
 }
@@ -651,6 +656,12 @@ var gates = map[string]gate{
 	"notified-derived": {holds: taskRunsPart | ghostPart},
 	// Native -> false; then the ghost's owed turn and the pump's mode.
 	"deferred-wake-gets-turn": {applies: withPump, holds: ghostPart | modePart},
+	// With no replay event the lanes wanted are b's, a's when the lanes
+	// did not change; then the membership set against a's lanes.
+	"lanes-derived": {on: replayKinds, holds: lanesPart},
+	// Unless a (no-host) task or region cancel, a task with a live timer
+	// (the host table's, or the wheel's in a scenario with one) Completed.
+	"cancel-clears-timer": {on: ops(kernel.CancelTask, kernel.CancelRegion), holds: cancelTasksPart | timersPart | wheelPart},
 	// The timed and ready lanes' tasks and their phases.
 	"cancel-lane-routing": {holds: lanesPart | cancelTasksPart},
 	// Resolutions > 1 of any obligation; then only resolution events can

@@ -204,7 +204,7 @@ func TestCheckInitAsksHeldChecks(t *testing.T) {
 // TestPartChangedNamesEachRecord: moving one entry of a record or table
 // part reports that part changed, and no other record part.
 func TestPartChangedNamesEachRecord(t *testing.T) {
-	const recordParts = cancelTasksPart | regionsPart | obligationsPart | timersPart | taskRunsPart | lanesPart
+	const recordParts = cancelTasksPart | regionsPart | obligationsPart | timersPart | taskRunsPart | lanesPart | wheelPart
 	if recordParts|fieldParts != partCount-1 || recordParts&fieldParts != 0 {
 		t.Fatalf("parts %b are neither field nor record parts", (partCount-1)&^(recordParts|fieldParts))
 	}
@@ -221,8 +221,11 @@ func TestPartChangedNamesEachRecord(t *testing.T) {
 		{lanesPart, func(s *model.State) { s.P.Kernel.Sched.Cancel.N++ }},
 		{lanesPart, func(s *model.State) { s.P.Kernel.Sched.Timed.E[7].Deadline++ }},
 		{lanesPart, func(s *model.State) { s.P.Kernel.Sched.Ready.E[0].Task++ }},
+		{lanesPart, func(s *model.State) { s.P.Kernel.Sched.Scheduled++ }},
+		{wheelPart, func(s *model.State) { s.P.Kernel.Wheel.Entries[0].Deadline++ }},
 	} {
 		var before, after model.State
+		before.P.Kernel.Config.Wheel, after.P.Kernel.Config.Wheel = true, true
 		tc.move(&after)
 		var c Context
 		c.reset(&model.Scenario{}, &before, model.Input{}, &after, nil)
@@ -235,5 +238,17 @@ func TestPartChangedNamesEachRecord(t *testing.T) {
 	}
 	if seen != recordParts {
 		t.Errorf("record parts %b have no case here", recordParts&^seen)
+	}
+}
+
+// TestWheelPartNeedsAWheel: without a wheel no check reads it, so no
+// difference in it counts.
+func TestWheelPartNeedsAWheel(t *testing.T) {
+	var before, after model.State
+	after.P.Kernel.Wheel.Entries[0].Deadline++
+	var c Context
+	c.reset(&model.Scenario{}, &before, model.Input{}, &after, nil)
+	if partChanged(wheelPart, &c) {
+		t.Error("the wheel part changed in a state without a wheel")
 	}
 }
