@@ -1,6 +1,7 @@
 package asupersync
 
 import (
+	"math/bits"
 	"slices"
 
 	"modelcheck/runtime/cancel"
@@ -250,11 +251,13 @@ func reasonBeats(o, r cancel.Reason) bool {
 // root reason under the strengthen order; the winner replaces it whole.
 func taskCancelStrengthened(c *Context) bool {
 	// Whatever the step, a pending reason changes only to one that beats
-	// it (a cascade's chained reason included).
+	// it (a cascade's chained reason included): a changed reason is a
+	// changed record.
 	b, a := &kern(c.Before).Cancel, &kern(c.After).Cancel
-	for id := uint8(1); id <= kernel.MaxTasks; id++ {
-		bt, at := b.Task(id), a.Task(id)
-		if bt != nil && at != nil && bt.CancelPending && at.CancelPending && bt.Phase != cancel.Completed &&
+	for m := c.changedTasks(); m != 0; m &= m - 1 {
+		i := bits.TrailingZeros16(m)
+		bt, at := &b.Tasks[i], &a.Tasks[i]
+		if bt.CancelPending && at.CancelPending && bt.Phase != cancel.Completed &&
 			at.Reason != bt.Reason && !reasonBeats(at.Reason, bt.Reason) {
 			return true
 		}
