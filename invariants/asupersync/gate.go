@@ -25,11 +25,14 @@ import (
 // skipped path, so the restated reason beside each entry is the argument:
 // a new entry needs one, read off its check's code.
 //
-// A check of the state after alone (holds) is the one exception: on an
-// unchanged part it returns what it returned on the state before, which
-// was false, because a violating transition is a dead end (model.Model's
-// Step) and the initial state, which no transition reaches, is checked
-// by CheckInit with exactly these checks.
+// A check of the state after alone (holds) is the one exception: its code
+// may return true on a step that left its part alone, but only where the
+// state before already broke it, and no explored state does: a violating
+// transition is a dead end (model.Model's Step), so the state before was
+// reached by a transition checked clean or is the initial state, which no
+// transition reaches and CheckInit checks with exactly these checks. With
+// CheckInit the checker rejects the same paths as without the gates; the
+// test walks from CheckInit as the explorer does.
 //
 // Gates are kept apart from the invariant table, by name, so the table's
 // format is unchanged: an invariant with no gate always runs.
