@@ -603,11 +603,12 @@ func stuck(sc *model.Scenario, s *model.State) bool {
 	if !sc.Native && s.P.Mode == pump.Idle && runnable(k) {
 		return true
 	}
+	// A task polled, queued or awaiting an external wake can run again.
+	excused := taskBit(k.Current) | taskBit(k.Outer) | k.Sched.Scheduled | s.Awaiting
 	timers := -1 // liveTimerTasks(k), once a task needs it
-	for t := uint8(1); t <= kernel.MaxTasks; t++ {
-		tk := k.Cancel.Task(t)
-		if !tk.Used || tk.Phase == cancel.Completed || t == k.Current || t == k.Outer ||
-			k.Sched.IsScheduled(t) || s.Awaiting&(1<<(t-1)) != 0 {
+	for m := ^excused & (1<<kernel.MaxTasks - 1); m != 0; m &= m - 1 {
+		t := uint8(bits.TrailingZeros16(m)) + 1
+		if tk := &k.Cancel.Tasks[t-1]; !tk.Used || tk.Phase == cancel.Completed {
 			continue
 		}
 		if timers < 0 {
@@ -618,6 +619,14 @@ func stuck(sc *model.Scenario, s *model.State) bool {
 		}
 	}
 	return false
+}
+
+// taskBit is task t's bit in a set of tasks (bit t-1), none for t 0.
+func taskBit(t uint8) uint16 {
+	if t == 0 || t > kernel.MaxTasks {
+		return 0
+	}
+	return 1 << (t - 1)
 }
 
 // parkedOnChannel reports whether task t waits on the channel and the
