@@ -224,7 +224,7 @@ func newDispatch(sc *model.Scenario, enabled []bool) *dispatch {
 // toRun is the set of invariants to call on the transition c holds, whose
 // signature is sig: the ungated ones, those an input or event of theirs
 // opens, and those a changed part of theirs opens (a part is compared
-// only if it would add a check, and at most once).
+// only if some invariant the signature leaves out has it in its gate).
 func (d *dispatch) toRun(c *Context, sig signature) checkSet {
 	run, ps := d.opened(sig)
 	return d.addChanged(c, run, ps)
@@ -250,20 +250,15 @@ func (d *dispatch) opened(sig signature) (checkSet, parts) {
 }
 
 // addChanged is the state's half of toRun: run and the invariants a
-// changed part of ps opens. The one-field parts are compared all at once
-// (a compare costs less than asking whether it is needed); each larger
-// part only if it would still add an invariant.
+// changed part of ps opens. The parts of ps are compared all at once:
+// on the default scenario's transitions nearly every one of them would
+// still add an invariant, so asking first costs more than it saves.
 func (d *dispatch) addChanged(c *Context, run checkSet, ps parts) checkSet {
-	if ps&fieldParts != 0 {
-		for ch := fieldsChanged(c) & ps; ch != 0; ch &= ch - 1 {
-			run.or(&d.onPart[bits.TrailingZeros32(uint32(ch))])
-		}
+	if ps == 0 {
+		return run
 	}
-	for ps &^= fieldParts; ps != 0; ps &= ps - 1 {
-		p := bits.TrailingZeros32(uint32(ps))
-		if run.anyOutside(&d.onPart[p]) && partChanged(1<<p, c) {
-			run.or(&d.onPart[p])
-		}
+	for ch := partsChanged(c, ps); ch != 0; ch &= ch - 1 {
+		run.or(&d.onPart[bits.TrailingZeros32(uint32(ch))])
 	}
 	return run
 }
@@ -344,7 +339,7 @@ const partBits = 20
 var _ = [1]struct{}{}[partCount>>partBits-1]
 
 // fieldParts are the parts of one field or two, which fieldsChanged
-// compares; the others are records and tables, which partChanged does.
+// compares; the others are records and tables.
 const fieldParts = seqPart | hashPart | streakPart | fallbackPart | governorPart | nowPart | pollPart |
 	burstPart | pendingPart | modePart | sourcePart | ghostPart | certPart
 
@@ -395,32 +390,39 @@ func fieldsChanged(c *Context) parts {
 	return ch
 }
 
-// partChanged reports whether part p, one of the record and table parts,
-// differs across c's transition.
-func partChanged(p parts, c *Context) bool {
+// partsChanged is the set of the parts of ps that differ across c's
+// transition: the field parts all at once, the record and table parts
+// each if ps holds it.
+func partsChanged(c *Context, ps parts) parts {
+	ch := fieldsChanged(c) & ps
 	b, a := kern(c.Before), kern(c.After)
-	switch p {
-	case cancelTasksPart:
-		// The checks this part opens ask changedTasks, which then
-		// compares nothing again.
-		return c.changedTasks() != 0
-	case regionsPart:
-		return !sameBytes(&b.Cancel.Regions, &a.Cancel.Regions)
-	case obligationsPart:
-		return !sameBytes(&b.Cancel.Obligations, &a.Cancel.Obligations)
-	case timersPart:
-		return !sameBytes(&b.Timers, &a.Timers)
-	case taskRunsPart:
-		return !sameBytes(&b.Tasks, &a.Tasks)
-	case lanesPart:
-		return b.Sched.Scheduled != a.Sched.Scheduled || !sameBytes(&b.Sched.Cancel, &a.Sched.Cancel) ||
-			!sameBytes(&b.Sched.Timed, &a.Sched.Timed) || !sameBytes(&b.Sched.Ready, &a.Sched.Ready)
-	case wheelPart:
-		// Without a wheel (configuration, which never changes) no check
-		// reads it.
-		return a.Config.Wheel && !sameBytes(&b.Wheel, &a.Wheel)
+	// The checks this part opens ask changedTasks, which then compares
+	// nothing again.
+	if ps&cancelTasksPart != 0 && c.changedTasks() != 0 {
+		ch |= cancelTasksPart
 	}
-	return true
+	if ps&regionsPart != 0 && !sameBytes(&b.Cancel.Regions, &a.Cancel.Regions) {
+		ch |= regionsPart
+	}
+	if ps&obligationsPart != 0 && !sameBytes(&b.Cancel.Obligations, &a.Cancel.Obligations) {
+		ch |= obligationsPart
+	}
+	if ps&timersPart != 0 && !sameBytes(&b.Timers, &a.Timers) {
+		ch |= timersPart
+	}
+	if ps&taskRunsPart != 0 && !sameBytes(&b.Tasks, &a.Tasks) {
+		ch |= taskRunsPart
+	}
+	if ps&lanesPart != 0 && (b.Sched.Scheduled != a.Sched.Scheduled || !sameBytes(&b.Sched.Cancel, &a.Sched.Cancel) ||
+		!sameBytes(&b.Sched.Timed, &a.Sched.Timed) || !sameBytes(&b.Sched.Ready, &a.Sched.Ready)) {
+		ch |= lanesPart
+	}
+	// Without a wheel (configuration, which never changes) no check reads
+	// it.
+	if ps&wheelPart != 0 && a.Config.Wheel && !sameBytes(&b.Wheel, &a.Wheel) {
+		ch |= wheelPart
+	}
+	return ch
 }
 
 // sameBytes compares two values as memory: one compare instead of one per

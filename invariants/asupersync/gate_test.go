@@ -230,7 +230,7 @@ func TestPartChangedNamesEachRecord(t *testing.T) {
 		var c Context
 		c.reset(&model.Scenario{}, &before, model.Input{}, &after, nil)
 		for p := parts(1); p < partCount; p <<= 1 {
-			if got := partChanged(p, &c); p&recordParts != 0 && got != (p == tc.part) {
+			if got := partsChanged(&c, p) != 0; p&recordParts != 0 && got != (p == tc.part) {
 				t.Errorf("moving part %b: part %b reports changed %v", tc.part, p, got)
 			}
 		}
@@ -248,7 +248,7 @@ func TestWheelPartNeedsAWheel(t *testing.T) {
 	after.P.Kernel.Wheel.Entries[0].Deadline++
 	var c Context
 	c.reset(&model.Scenario{}, &before, model.Input{}, &after, nil)
-	if partChanged(wheelPart, &c) {
+	if partsChanged(&c, wheelPart) != 0 {
 		t.Error("the wheel part changed in a state without a wheel")
 	}
 }
