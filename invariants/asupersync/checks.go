@@ -422,10 +422,10 @@ func cascadeOrder(c *Context) bool {
 // (f(t, t) false for every t), as each per-task monotonicity rule is, so
 // skipping those loses nothing. Most transitions change one task or none.
 func (c *Context) eachTask(f func(b, a *cancel.Task) bool) bool {
+	bs, as := &kern(c.Before).Cancel.Tasks, &kern(c.After).Cancel.Tasks
 	for m := c.changedTasks(); m != 0; m &= m - 1 {
-		id := uint8(bits.TrailingZeros16(m)) + 1
-		b, a := kern(c.Before).Cancel.Task(id), kern(c.After).Cancel.Task(id)
-		if b.Used && f(b, a) {
+		i := bits.TrailingZeros16(m)
+		if b := &bs[i]; b.Used && f(b, &as[i]) {
 			return true
 		}
 	}
@@ -437,18 +437,24 @@ func (c *Context) eachTask(f func(b, a *cancel.Task) bool) bool {
 // compared as memory: see sameBytes).
 func (c *Context) changedTasks() uint16 {
 	if !c.changedDone {
-		c.changedDone = true
-		c.changed = 0
-		b, a := &kern(c.Before).Cancel.Tasks, &kern(c.After).Cancel.Tasks
-		if !sameBytes(b, a) {
-			for i := range a {
-				if !sameBytes(&a[i], &b[i]) {
-					c.changed |= 1 << i
-				}
+		c.compareTasks()
+	}
+	return c.changed
+}
+
+// compareTasks computes changedTasks' answer (kept apart so that the
+// question, asked by many checks, is inlined).
+func (c *Context) compareTasks() {
+	c.changedDone = true
+	c.changed = 0
+	b, a := &kern(c.Before).Cancel.Tasks, &kern(c.After).Cancel.Tasks
+	if !sameBytes(b, a) {
+		for i := range a {
+			if !sameBytes(&a[i], &b[i]) {
+				c.changed |= 1 << i
 			}
 		}
 	}
-	return c.changed
 }
 
 func completedAbsorbing(c *Context) bool {
