@@ -25,7 +25,8 @@ var cancelSurvivorInvariants = []Invariant{
 
 func checkpointAcksUnmasked(c *Context) bool {
 	b, a := kern(c.Before), kern(c.After)
-	for _, e := range c.Events {
+	for ei := range c.Events {
+		e := &c.Events[ei]
 		if e.Kind == trace.CancelDeferredMasked {
 			if t := b.Cancel.Task(e.Task); t == nil || t.Mask == 0 {
 				return true
@@ -41,7 +42,8 @@ func checkpointAcksUnmasked(c *Context) bool {
 	}
 	if t.Mask > 0 {
 		// A masked checkpoint announces the deferral (B3).
-		for _, e := range c.Events {
+		for ei := range c.Events {
+			e := &c.Events[ei]
 			if e.Kind == trace.CancelDeferredMasked && e.Task == c.In.K.Task {
 				return false
 			}
@@ -57,7 +59,8 @@ func regionTreeDerived(c *Context) bool {
 		return true
 	}
 	var opened uint16
-	for _, e := range c.Events {
+	for ei := range c.Events {
+		e := &c.Events[ei]
 		if e.Kind == trace.RegionOpened && e.Region >= 1 && int(e.Region) <= len(a.Regions) {
 			opened |= 1 << (e.Region - 1)
 			r := &a.Regions[e.Region-1]
@@ -152,7 +155,8 @@ func (c *Context) finalizerMoves(r uint8) int {
 		return 0
 	}
 	n := 0
-	for _, e := range c.Events {
+	for ei := range c.Events {
+		e := &c.Events[ei]
 		if e.Region != r {
 			continue
 		}

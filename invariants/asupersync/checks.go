@@ -89,7 +89,8 @@ func kern(s *model.State) *kernel.State { return &s.P.Kernel }
 
 // firstIndex is the index of the first event of kind k, or -1.
 func (c *Context) firstIndex(k trace.Kind) int {
-	for i, e := range c.Events {
+	for i := range c.Events {
+		e := &c.Events[i]
 		if e.Kind == k {
 			return i
 		}
@@ -169,7 +170,8 @@ func (c *Context) decisionLanes(at int, ls *lanes) {
 			ls[l].push(e)
 		}
 	}
-	for _, e := range c.Events[:at] {
+	for ei := range at {
+		e := &c.Events[ei]
 		if e.Kind != trace.Enqueued {
 			continue
 		}
@@ -285,7 +287,8 @@ func staleWake(c *Context) bool {
 	if t == 0 || kern(c.Before).Cancel.Task(t).Phase != cancel.Completed {
 		return false
 	}
-	for _, e := range c.Events {
+	for ei := range c.Events {
+		e := &c.Events[ei]
 		if e.Kind == trace.Enqueued && e.Task == t {
 			return true
 		}
@@ -316,7 +319,8 @@ func (c *Context) liveBefore(id uint8) bool {
 }
 
 func staleTimer(c *Context) bool {
-	for _, e := range c.Events {
+	for ei := range c.Events {
+		e := &c.Events[ei]
 		if e.Kind == trace.TimerFired && !c.liveBefore(e.Timer) {
 			return true
 		}
@@ -331,7 +335,8 @@ func timerKey(deadline uint32, id uint8) uint64 { return uint64(deadline)<<8 | u
 func timerOrder(c *Context) bool {
 	last := uint64(0)
 	var fired [kernel.MaxTimers + 1]bool
-	for _, e := range c.Events {
+	for ei := range c.Events {
+		e := &c.Events[ei]
 		if e.Kind != trace.TimerFired || !c.liveBefore(e.Timer) {
 			continue
 		}
@@ -359,7 +364,8 @@ func catchupBounded(c *Context) bool {
 		batch = 1
 	}
 	n := 0
-	for _, e := range c.Events {
+	for ei := range c.Events {
+		e := &c.Events[ei]
 		if (e.Kind == trace.TimerFired && c.liveBefore(e.Timer)) || e.Kind == trace.WheelFired {
 			n++
 		}
@@ -372,7 +378,8 @@ func phase0First(c *Context) bool {
 	if begin < 0 {
 		return false
 	}
-	for _, e := range c.Events[begin:] {
+	for ei := begin; ei < len(c.Events); ei++ {
+		e := &c.Events[ei]
 		if e.Kind == trace.TimerFired || e.Kind == trace.WheelFired {
 			return true
 		}
@@ -404,7 +411,8 @@ func cascadeOrder(c *Context) bool {
 		return false
 	}
 	last := uint8(0)
-	for _, e := range c.Events {
+	for ei := range c.Events {
+		e := &c.Events[ei]
 		if e.Kind != trace.RegionCancelled {
 			continue
 		}
@@ -491,7 +499,8 @@ func noWiderThan(b, o cancel.Budget) bool {
 }
 
 func ackUnmasked(c *Context) bool {
-	for _, e := range c.Events {
+	for ei := range c.Events {
+		e := &c.Events[ei]
 		if e.Kind == trace.CancelAcknowledged && kern(c.Before).Cancel.Task(e.Task).Mask > 0 {
 			return true
 		}
@@ -545,7 +554,8 @@ func (c *Context) refused(r uint8) bool {
 }
 
 func noSpawnAfterCancel(c *Context) bool {
-	for _, e := range c.Events {
+	for ei := range c.Events {
+		e := &c.Events[ei]
 		if e.Kind == trace.TaskSpawned && c.refused(e.Region) {
 			return true
 		}
@@ -554,7 +564,8 @@ func noSpawnAfterCancel(c *Context) bool {
 }
 
 func noObligationAfterCancel(c *Context) bool {
-	for _, e := range c.Events {
+	for ei := range c.Events {
+		e := &c.Events[ei]
 		if e.Kind == trace.ObligationReserved && c.refused(e.Region) {
 			return true
 		}
@@ -582,7 +593,8 @@ func resolveOnce(c *Context) bool {
 		ob := kern(c.Before).Cancel.Obligation(o)
 		open[o] = ob.Used && ob.State == cancel.Reserved
 	}
-	for _, e := range c.Events {
+	for ei := range c.Events {
+		e := &c.Events[ei]
 		switch e.Kind {
 		case trace.ObligationReserved:
 			if e.Obligation <= cancel.MaxObligations {

@@ -85,7 +85,8 @@ func (c *Context) replayed() *schedReplay {
 	}
 	r.streak, r.fallbacks, r.streakBad, r.fallbackBad, r.decisions = b.Streak, 0, false, false, 0
 	limit := c.effectiveLimit(c.governor())
-	for _, e := range c.Events {
+	for ei := range c.Events {
+		e := &c.Events[ei]
 		switch e.Kind {
 		case trace.Enqueued:
 			r.lanes.removeTask(e.Task)
@@ -128,7 +129,8 @@ func governorDerived(c *Context) bool {
 	if kern(c.After).Sched.Governor != g {
 		return true
 	}
-	for _, e := range c.Events {
+	for ei := range c.Events {
+		e := &c.Events[ei]
 		if e.Kind == trace.GovernorChanged && e.AttrVal != g.String() {
 			return true
 		}
@@ -195,7 +197,8 @@ func chanSendersDerived(c *Context) bool {
 		return false
 	}
 	n := int(b.Senders)
-	for _, e := range c.Events {
+	for ei := range c.Events {
+		e := &c.Events[ei]
 		if e.Kind != trace.ChanSenderDropped {
 			continue
 		}
@@ -245,7 +248,8 @@ func wheelActiveDerived(c *Context) bool {
 			s.n++
 		}
 	}
-	for _, e := range c.Events {
+	for ei := range c.Events {
+		e := &c.Events[ei]
 		switch e.Kind {
 		case trace.WheelRegistered:
 			// HashMap::insert overwrites an entry with the same id.
@@ -288,7 +292,8 @@ func decisionHash(prev, seq uint64, task uint8, lane sched.Lane, streak uint8) u
 
 func maskDerived(c *Context) bool {
 	var delta [kernel.MaxTasks + 1]int
-	for _, e := range c.Events {
+	for ei := range c.Events {
+		e := &c.Events[ei]
 		if (e.Kind == trace.MaskEntered || e.Kind == trace.MaskExited) && (e.Task == 0 || e.Task > kernel.MaxTasks) {
 			return true
 		}
@@ -324,7 +329,8 @@ func timersDerived(c *Context) bool {
 	for i := range b.Timers {
 		live[i+1] = b.Timers[i].Used && b.Timers[i].Live
 	}
-	for _, e := range c.Events {
+	for ei := range c.Events {
+		e := &c.Events[ei]
 		if e.Timer == 0 || e.Timer > kernel.MaxTimers {
 			continue
 		}
@@ -368,7 +374,8 @@ func chanQueueDerived(c *Context) bool {
 		}
 		return false
 	}
-	for _, e := range c.Events {
+	for ei := range c.Events {
+		e := &c.Events[ei]
 		switch e.Kind {
 		case trace.ChanSent:
 			// Sequence numbers grow with each send: a queued message
@@ -413,7 +420,8 @@ func clockDerived(c *Context) bool {
 		return true
 	}
 	announced := false
-	for _, e := range c.Events {
+	for ei := range c.Events {
+		e := &c.Events[ei]
 		if e.Kind == trace.TimeAdvanced {
 			if announced || e.Deadline != uint64(now) {
 				return true

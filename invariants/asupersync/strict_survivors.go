@@ -97,7 +97,8 @@ func wakeDedupAnnounced(c *Context) bool {
 		return false
 	}
 	woken := false
-	for _, e := range c.Events {
+	for ei := range c.Events {
+		e := &c.Events[ei]
 		switch {
 		case e.Kind == trace.AuthorizationDenied:
 			return false
@@ -143,7 +144,8 @@ func opsAnswered(c *Context) bool {
 // answered reports whether events hold one of kinds naming task (when
 // task is not 0) or region (when region is not 0).
 func answered(events []trace.Event, task, region uint8, kinds ...trace.Kind) bool {
-	for _, e := range events {
+	for ei := range events {
+		e := &events[ei]
 		if slices.Contains(kinds, e.Kind) && (task == 0 || e.Task == task) && (region == 0 || e.Region == region) {
 			return true
 		}
@@ -160,7 +162,8 @@ func certificateDerived(c *Context) bool {
 	want := *b
 	if c.mayHold(decisionKinds) {
 		base, limit := c.baseLimit(), c.effectiveLimit(c.governor())
-		for _, e := range c.Events {
+		for ei := range c.Events {
+			e := &c.Events[ei]
 			if e.Kind != trace.StepDecision {
 				continue
 			}
@@ -303,7 +306,8 @@ func obligationResolutionAnnounced(c *Context) bool {
 		}
 		want := resolutionEvents[oa.State]
 		found := false
-		for _, e := range c.Events {
+		for ei := range c.Events {
+			e := &c.Events[ei]
 			if e.Kind == want.kind && e.Obligation == uint8(i+1) && (want.reason == "" || e.AttrVal == want.reason) {
 				found = true
 				break
@@ -388,7 +392,8 @@ func chanCancelObserved(c *Context) bool {
 		return false
 	}
 	cancelled := false
-	for _, e := range c.Events {
+	for ei := range c.Events {
+		e := &c.Events[ei]
 		switch {
 		case e.Kind == trace.ChanOpFailed && e.Task == c.In.K.Task && e.ErrorClass == trace.ErrCancelled:
 			cancelled = true
@@ -403,7 +408,8 @@ func chanAbortAnnounced(c *Context) bool {
 	if c.In.Host != pump.NoHost || c.In.K.Op != kernel.ChanAbort {
 		return false
 	}
-	for _, e := range c.Events {
+	for ei := range c.Events {
+		e := &c.Events[ei]
 		if e.Kind == trace.ChanAborted && e.Task == c.In.K.Task {
 			return false
 		}
@@ -436,7 +442,8 @@ func chanRecvAnswered(c *Context) bool {
 		return false
 	}
 	n := 0
-	for _, e := range c.Events {
+	for ei := range c.Events {
+		e := &c.Events[ei]
 		if e.Task != c.In.K.Task {
 			continue
 		}
@@ -458,7 +465,8 @@ func chanRecvWakerDerived(c *Context) bool {
 		return false
 	}
 	w := b.RecvWaiter
-	for _, e := range c.Events {
+	for ei := range c.Events {
+		e := &c.Events[ei]
 		switch {
 		case e.Kind == trace.ChanRecvPending:
 			w = e.Task
@@ -500,7 +508,8 @@ func wheelPurgeAnnounced(c *Context) bool {
 		return false
 	}
 	cancelled := -1
-	for i, e := range c.Events {
+	for i := range c.Events {
+		e := &c.Events[i]
 		if e.Kind == trace.WheelCancelled {
 			cancelled = i
 		}
@@ -508,7 +517,8 @@ func wheelPurgeAnnounced(c *Context) bool {
 	if cancelled < 0 {
 		return false
 	}
-	for _, e := range c.Events[cancelled+1:] {
+	for ei := cancelled + 1; ei < len(c.Events); ei++ {
+		e := &c.Events[ei]
 		if e.Kind == trace.WheelPurged {
 			return false
 		}
@@ -527,7 +537,8 @@ func wheelCancelAnswered(c *Context) bool {
 	if !ok {
 		return false
 	}
-	for _, e := range c.Events {
+	for ei := range c.Events {
+		e := &c.Events[ei]
 		if e.Kind == trace.WheelCancelRejected && e.ID == h.ID && e.Gen == h.Gen-1 {
 			return false
 		}
@@ -543,7 +554,8 @@ func timerGenDerived(c *Context) bool {
 	if a.Config.Wheel {
 		return false
 	}
-	for _, e := range c.Events {
+	for ei := range c.Events {
+		e := &c.Events[ei]
 		if e.Kind != trace.TimerRegistered || e.Timer == 0 || e.Timer > kernel.MaxTimers {
 			continue
 		}
@@ -564,7 +576,8 @@ func wheelPlacement(c *Context) bool {
 		return false
 	}
 	w := &a.Wheel
-	for i, e := range c.Events {
+	for i := range c.Events {
+		e := &c.Events[i]
 		if e.Kind != trace.WheelRegistered && e.Kind != trace.WheelCascaded {
 			continue
 		}
@@ -625,7 +638,8 @@ func wheelEntry(w *wheel.State, id, gen uint64) int {
 // laterPlacement reports whether the handle is placed, fired or dropped
 // again later in the step.
 func laterPlacement(events []trace.Event, id, gen uint64) bool {
-	for _, e := range events {
+	for ei := range events {
+		e := &events[ei]
 		switch e.Kind {
 		case trace.WheelCascaded, trace.WheelFired, trace.WheelDeadDropped, trace.WheelCoalesced:
 			if e.ID == id && e.Gen == gen {
@@ -648,7 +662,8 @@ func timerSlotsDerived(c *Context) bool {
 	for i := range b.Timers {
 		used[i+1] = b.Timers[i].Used
 	}
-	for _, e := range c.Events {
+	for ei := range c.Events {
+		e := &c.Events[ei]
 		if e.Timer == 0 || e.Timer > kernel.MaxTimers {
 			continue
 		}
@@ -677,7 +692,8 @@ func timerSlotsDerived(c *Context) bool {
 }
 
 func pumpScheduledMicrotask(c *Context) bool {
-	for _, e := range c.Events {
+	for ei := range c.Events {
+		e := &c.Events[ei]
 		if e.Kind == trace.PumpScheduled && e.AttrVal != "microtask" {
 			return true
 		}
@@ -711,7 +727,8 @@ func pumpPendingDerived(c *Context) bool {
 		return false
 	}
 	p := c.Before.P.Pending
-	for _, e := range c.Events {
+	for ei := range c.Events {
+		e := &c.Events[ei]
 		switch {
 		case e.Kind == trace.ReentrancyDeferred:
 			p = true
@@ -734,7 +751,8 @@ func chanWaiterIDsDerived(c *Context) bool {
 	next := b.NextWaiter
 	var q [channel.MaxWaiters + kernel.MaxTasks]channel.Waiter
 	n := copy(q[:], b.Waiters[:b.NWaiters])
-	for _, e := range c.Events {
+	for ei := range c.Events {
+		e := &c.Events[ei]
 		switch e.Kind {
 		case trace.ChanWaiterRemoved, trace.ChanReserved:
 			for i := 0; i < n; i++ {
@@ -783,7 +801,8 @@ func chanTryReserveAnswered(c *Context) bool {
 	case b.NWaiters > 0 || int(b.Len)+int(b.Reserved) >= int(c.Scenario.Kernel.Channel.Capacity):
 		want = trace.ErrFull
 	}
-	for _, e := range c.Events {
+	for ei := range c.Events {
+		e := &c.Events[ei]
 		if e.Task != c.In.K.Task {
 			continue
 		}

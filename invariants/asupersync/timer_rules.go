@@ -26,7 +26,8 @@ func hostTimerDue(c *Context) bool {
 	if b.Config.Wheel {
 		return false
 	}
-	for _, e := range c.Events {
+	for ei := range c.Events {
+		e := &c.Events[ei]
 		if e.Kind != trace.TimerFired || !c.liveBefore(e.Timer) {
 			continue
 		}
