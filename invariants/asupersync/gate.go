@@ -529,6 +529,7 @@ var gates = map[string]gate{
 	// Scenario.Native -> false.
 	"burst-limit":         {applies: withPump},
 	"pump-runs-with-work": {applies: withPump},
+	"host-turn-origin":    {applies: withPump},
 	// ... or no scheduler_burst_limit_reached (firstIndex < 0).
 	"burst-handoff-at-limit": {applies: withPump, on: kinds(trace.BurstLimitReached)},
 
