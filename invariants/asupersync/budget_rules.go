@@ -68,7 +68,8 @@ func refusalClass(c *Context) bool {
 		return false
 	}
 	b := &kern(c.Before).Cancel
-	for _, e := range c.Events {
+	for ei := range c.Events {
+		e := &c.Events[ei]
 		if e.Kind != trace.SpawnRejected && (e.Kind != trace.ObligationRejected || e.ErrorClass == trace.ErrAlreadyResolved) {
 			continue
 		}
@@ -99,7 +100,8 @@ func obligationResolutionsDerived(c *Context) bool {
 			want[o] = int(b.Obligation(o).Resolutions)
 		}
 	}
-	for _, e := range c.Events {
+	for ei := range c.Events {
+		e := &c.Events[ei]
 		switch e.Kind {
 		case trace.ObligationCommitted, trace.ObligationAborted, trace.ObligationLeaked:
 			if e.Obligation != 0 && e.Obligation <= cancel.MaxObligations {
@@ -132,7 +134,8 @@ func staleWakeAnnounced(c *Context) bool {
 	gen := c.In.K.N
 	stale := bt.Phase == cancel.Completed || (gen != 0 && gen != 1)
 	n := 0
-	for _, e := range c.Events {
+	for ei := range c.Events {
+		e := &c.Events[ei]
 		if e.Kind == trace.StaleWake {
 			if e.Task != t || e.ErrorClass != trace.ErrStaleWake {
 				return true
@@ -165,7 +168,8 @@ func epochDerived(c *Context) bool {
 			return true
 		}
 	}
-	for _, e := range c.Events {
+	for ei := range c.Events {
+		e := &c.Events[ei]
 		if e.Kind == trace.CancelRequested && (e.Task == 0 || e.Task > kernel.MaxTasks || e.Epoch != want[e.Task]) {
 			return true
 		}

@@ -1,6 +1,8 @@
 package asupersync
 
 import (
+	"math/bits"
+
 	"modelcheck/runtime/cancel"
 	"modelcheck/runtime/kernel"
 	"modelcheck/runtime/pump"
@@ -23,7 +25,8 @@ var cancelSurvivorInvariants = []Invariant{
 
 func checkpointAcksUnmasked(c *Context) bool {
 	b, a := kern(c.Before), kern(c.After)
-	for _, e := range c.Events {
+	for ei := range c.Events {
+		e := &c.Events[ei]
 		if e.Kind == trace.CancelDeferredMasked {
 			if t := b.Cancel.Task(e.Task); t == nil || t.Mask == 0 {
 				return true
@@ -39,7 +42,8 @@ func checkpointAcksUnmasked(c *Context) bool {
 	}
 	if t.Mask > 0 {
 		// A masked checkpoint announces the deferral (B3).
-		for _, e := range c.Events {
+		for ei := range c.Events {
+			e := &c.Events[ei]
 			if e.Kind == trace.CancelDeferredMasked && e.Task == c.In.K.Task {
 				return false
 			}
@@ -55,7 +59,8 @@ func regionTreeDerived(c *Context) bool {
 		return true
 	}
 	var opened uint16
-	for _, e := range c.Events {
+	for ei := range c.Events {
+		e := &c.Events[ei]
 		if e.Kind == trace.RegionOpened && e.Region >= 1 && int(e.Region) <= len(a.Regions) {
 			opened |= 1 << (e.Region - 1)
 			r := &a.Regions[e.Region-1]
@@ -109,7 +114,9 @@ func announced(events []trace.Event, k trace.Kind, task, region uint8) bool {
 // distinct-state count unchanged and so passed as equivalent).
 func changesAnnounced(c *Context) bool {
 	b, a := &kern(c.Before).Cancel, &kern(c.After).Cancel
-	for i := range a.Tasks {
+	// A task whose record did not change is used before with its phase.
+	for m := c.changedTasks(); m != 0; m &= m - 1 {
+		i := bits.TrailingZeros16(m)
 		tb, ta := &b.Tasks[i], &a.Tasks[i]
 		if !ta.Used || (tb.Used && tb.Phase == ta.Phase) || int(ta.Phase) >= len(phaseEvents) {
 			continue
@@ -131,20 +138,34 @@ func changesAnnounced(c *Context) bool {
 		if rb.Used {
 			delta -= int(rb.Finalizers)
 		}
-		for _, e := range c.Events {
-			if e.Region != uint8(i+1) {
-				continue
-			}
-			switch e.Kind {
-			case trace.FinalizerRegistered:
-				delta--
-			case trace.FinalizerDone:
-				delta++
-			}
-		}
-		if delta != 0 {
+		if delta != c.finalizerMoves(uint8(i+1)) {
 			return true
 		}
 	}
 	return false
+}
+
+// finalizerKinds are the events that move a region's finalizer count.
+var finalizerKinds = kinds(trace.FinalizerRegistered, trace.FinalizerDone)
+
+// finalizerMoves is the move of region r's finalizer count the events
+// give: one up per finalizer_registered, one down per finalizer_done.
+func (c *Context) finalizerMoves(r uint8) int {
+	if !c.mayHold(finalizerKinds) {
+		return 0
+	}
+	n := 0
+	for ei := range c.Events {
+		e := &c.Events[ei]
+		if e.Region != r {
+			continue
+		}
+		switch e.Kind {
+		case trace.FinalizerRegistered:
+			n++
+		case trace.FinalizerDone:
+			n--
+		}
+	}
+	return n
 }

@@ -47,7 +47,8 @@ func cancelSchedulesChanged(c *Context) bool {
 	if !c.cancelRequest() {
 		return false
 	}
-	for _, e := range c.Events {
+	for ei := range c.Events {
+		e := &c.Events[ei]
 		if e.Kind == trace.Enqueued && c.cancelUnchanged(e.Task) {
 			return true
 		}

@@ -47,7 +47,8 @@ func chainBounded(c *Context) bool {
 	}
 	// The events: one cause_chain_truncated per cut region, at its depth.
 	var announced [cancel.MaxRegions + 1]int
-	for _, e := range c.Events {
+	for ei := range c.Events {
+		e := &c.Events[ei]
 		if e.Kind != trace.ChainTruncated {
 			continue
 		}

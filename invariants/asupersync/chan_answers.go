@@ -25,7 +25,8 @@ var chanAnswerInvariants = []Invariant{
 // events: the first chan_reserved, chan_received, chan_reserve_pending or
 // chan_op_failed naming it (kind 0: none).
 func (c *Context) chanAnswer(task uint8) (kind trace.Kind, class trace.ErrorClass) {
-	for _, e := range c.Events {
+	for ei := range c.Events {
+		e := &c.Events[ei]
 		if e.Task != task {
 			continue
 		}
@@ -67,7 +68,8 @@ func chanReserveAnswered(c *Context) bool {
 // reservedWaiterID is the waiter id the step's chan_reserved for task names
 // (0: none, the task was not queued).
 func (c *Context) reservedWaiterID(task uint8) uint64 {
-	for _, e := range c.Events {
+	for ei := range c.Events {
+		e := &c.Events[ei]
 		if e.Kind == trace.ChanReserved && e.Task == task {
 			return e.ID
 		}

@@ -52,7 +52,8 @@ func chanFIFO(c *Context) bool {
 	if !ok {
 		return false
 	}
-	for _, e := range c.Events {
+	for ei := range c.Events {
+		e := &c.Events[ei]
 		if e.Kind == trace.ChanReceived && (b.Len == 0 || e.Msg != b.Queue[0].Seq) {
 			return true
 		}
@@ -82,7 +83,8 @@ func chanWaiterFIFO(c *Context) bool {
 			}
 		}
 	}
-	for _, e := range c.Events {
+	for ei := range c.Events {
+		e := &c.Events[ei]
 		switch e.Kind {
 		case trace.ChanReservePending:
 			if n < len(q) && !queued(q[:n], e.Task) {
@@ -191,7 +193,8 @@ func hasEvent(events []trace.Event, k trace.Kind) bool { return count(events, k)
 
 func count(events []trace.Event, k trace.Kind) int {
 	n := 0
-	for _, e := range events {
+	for ei := range events {
+		e := &events[ei]
 		if e.Kind == k {
 			n++
 		}
@@ -200,7 +203,8 @@ func count(events []trace.Event, k trace.Kind) int {
 }
 
 func opFailed(events []trace.Event, class trace.ErrorClass) bool {
-	for _, e := range events {
+	for ei := range events {
+		e := &events[ei]
 		if e.Kind == trace.ChanOpFailed && e.ErrorClass == class {
 			return true
 		}

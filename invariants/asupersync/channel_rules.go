@@ -36,7 +36,8 @@ func chanEvict(c *Context) bool {
 		wantSent, wantEvicted = true, true
 	}
 	sent, evicted := false, false
-	for _, e := range c.Events {
+	for ei := range c.Events {
+		e := &c.Events[ei]
 		switch e.Kind {
 		case trace.ChanSent:
 			sent = true
@@ -53,7 +54,8 @@ func chanEvict(c *Context) bool {
 // chanCancelledNeedsCancel reads the task's phase and mask before the step:
 // the operation's checkpoint may acknowledge the cancel within it.
 func chanCancelledNeedsCancel(c *Context) bool {
-	for _, e := range c.Events {
+	for ei := range c.Events {
+		e := &c.Events[ei]
 		if e.Kind != trace.ChanOpFailed || e.ErrorClass != trace.ErrCancelled {
 			continue
 		}

@@ -89,7 +89,8 @@ func kern(s *model.State) *kernel.State { return &s.P.Kernel }
 
 // firstIndex is the index of the first event of kind k, or -1.
 func (c *Context) firstIndex(k trace.Kind) int {
-	for i, e := range c.Events {
+	for i := range c.Events {
+		e := &c.Events[i]
 		if e.Kind == k {
 			return i
 		}
@@ -169,7 +170,8 @@ func (c *Context) decisionLanes(at int, ls *lanes) {
 			ls[l].push(e)
 		}
 	}
-	for _, e := range c.Events[:at] {
+	for ei := range at {
+		e := &c.Events[ei]
 		if e.Kind != trace.Enqueued {
 			continue
 		}
@@ -285,7 +287,8 @@ func staleWake(c *Context) bool {
 	if t == 0 || kern(c.Before).Cancel.Task(t).Phase != cancel.Completed {
 		return false
 	}
-	for _, e := range c.Events {
+	for ei := range c.Events {
+		e := &c.Events[ei]
 		if e.Kind == trace.Enqueued && e.Task == t {
 			return true
 		}
@@ -316,7 +319,8 @@ func (c *Context) liveBefore(id uint8) bool {
 }
 
 func staleTimer(c *Context) bool {
-	for _, e := range c.Events {
+	for ei := range c.Events {
+		e := &c.Events[ei]
 		if e.Kind == trace.TimerFired && !c.liveBefore(e.Timer) {
 			return true
 		}
@@ -331,7 +335,8 @@ func timerKey(deadline uint32, id uint8) uint64 { return uint64(deadline)<<8 | u
 func timerOrder(c *Context) bool {
 	last := uint64(0)
 	var fired [kernel.MaxTimers + 1]bool
-	for _, e := range c.Events {
+	for ei := range c.Events {
+		e := &c.Events[ei]
 		if e.Kind != trace.TimerFired || !c.liveBefore(e.Timer) {
 			continue
 		}
@@ -359,7 +364,8 @@ func catchupBounded(c *Context) bool {
 		batch = 1
 	}
 	n := 0
-	for _, e := range c.Events {
+	for ei := range c.Events {
+		e := &c.Events[ei]
 		if (e.Kind == trace.TimerFired && c.liveBefore(e.Timer)) || e.Kind == trace.WheelFired {
 			n++
 		}
@@ -372,7 +378,8 @@ func phase0First(c *Context) bool {
 	if begin < 0 {
 		return false
 	}
-	for _, e := range c.Events[begin:] {
+	for ei := begin; ei < len(c.Events); ei++ {
+		e := &c.Events[ei]
 		if e.Kind == trace.TimerFired || e.Kind == trace.WheelFired {
 			return true
 		}
@@ -404,7 +411,8 @@ func cascadeOrder(c *Context) bool {
 		return false
 	}
 	last := uint8(0)
-	for _, e := range c.Events {
+	for ei := range c.Events {
+		e := &c.Events[ei]
 		if e.Kind != trace.RegionCancelled {
 			continue
 		}
@@ -422,10 +430,10 @@ func cascadeOrder(c *Context) bool {
 // (f(t, t) false for every t), as each per-task monotonicity rule is, so
 // skipping those loses nothing. Most transitions change one task or none.
 func (c *Context) eachTask(f func(b, a *cancel.Task) bool) bool {
+	bs, as := &kern(c.Before).Cancel.Tasks, &kern(c.After).Cancel.Tasks
 	for m := c.changedTasks(); m != 0; m &= m - 1 {
-		id := uint8(bits.TrailingZeros16(m)) + 1
-		b, a := kern(c.Before).Cancel.Task(id), kern(c.After).Cancel.Task(id)
-		if b.Used && f(b, a) {
+		i := bits.TrailingZeros16(m)
+		if b := &bs[i]; b.Used && f(b, &as[i]) {
 			return true
 		}
 	}
@@ -437,18 +445,24 @@ func (c *Context) eachTask(f func(b, a *cancel.Task) bool) bool {
 // compared as memory: see sameBytes).
 func (c *Context) changedTasks() uint16 {
 	if !c.changedDone {
-		c.changedDone = true
-		c.changed = 0
-		b, a := &kern(c.Before).Cancel.Tasks, &kern(c.After).Cancel.Tasks
-		if !sameBytes(b, a) {
-			for i := range a {
-				if !sameBytes(&a[i], &b[i]) {
-					c.changed |= 1 << i
-				}
+		c.compareTasks()
+	}
+	return c.changed
+}
+
+// compareTasks computes changedTasks' answer (kept apart so that the
+// question, asked by many checks, is inlined).
+func (c *Context) compareTasks() {
+	c.changedDone = true
+	c.changed = 0
+	b, a := &kern(c.Before).Cancel.Tasks, &kern(c.After).Cancel.Tasks
+	if !sameBytes(b, a) {
+		for i := range a {
+			if !sameBytes(&a[i], &b[i]) {
+				c.changed |= 1 << i
 			}
 		}
 	}
-	return c.changed
 }
 
 func completedAbsorbing(c *Context) bool {
@@ -485,7 +499,8 @@ func noWiderThan(b, o cancel.Budget) bool {
 }
 
 func ackUnmasked(c *Context) bool {
-	for _, e := range c.Events {
+	for ei := range c.Events {
+		e := &c.Events[ei]
 		if e.Kind == trace.CancelAcknowledged && kern(c.Before).Cancel.Task(e.Task).Mask > 0 {
 			return true
 		}
@@ -522,8 +537,9 @@ func quiescence(c *Context) bool {
 }
 
 func noLeak(c *Context) bool {
-	for o := uint8(1); o <= cancel.MaxObligations; o++ {
-		if kern(c.After).Cancel.Obligation(o).State == cancel.Leaked && kern(c.After).Cancel.Obligation(o).Used {
+	obs := &kern(c.After).Cancel.Obligations
+	for i := range obs {
+		if obs[i].State == cancel.Leaked && obs[i].Used {
 			return true
 		}
 	}
@@ -538,7 +554,8 @@ func (c *Context) refused(r uint8) bool {
 }
 
 func noSpawnAfterCancel(c *Context) bool {
-	for _, e := range c.Events {
+	for ei := range c.Events {
+		e := &c.Events[ei]
 		if e.Kind == trace.TaskSpawned && c.refused(e.Region) {
 			return true
 		}
@@ -547,7 +564,8 @@ func noSpawnAfterCancel(c *Context) bool {
 }
 
 func noObligationAfterCancel(c *Context) bool {
-	for _, e := range c.Events {
+	for ei := range c.Events {
+		e := &c.Events[ei]
 		if e.Kind == trace.ObligationReserved && c.refused(e.Region) {
 			return true
 		}
@@ -560,15 +578,23 @@ func noObligationAfterCancel(c *Context) bool {
 // reserved earlier in it) out of Reserved, once. The runtime's own
 // Resolutions counter is read too, but only as a second witness.
 func resolveOnce(c *Context) bool {
+	a := &kern(c.After).Cancel
+	for i := range a.Obligations {
+		if a.Obligations[i].Resolutions > 1 {
+			return true
+		}
+	}
+	// Only a resolution event can be one too many.
+	if !c.mayHold(resolutionKinds) {
+		return false
+	}
 	var open [cancel.MaxObligations + 1]bool
 	for o := uint8(1); o <= cancel.MaxObligations; o++ {
 		ob := kern(c.Before).Cancel.Obligation(o)
 		open[o] = ob.Used && ob.State == cancel.Reserved
-		if kern(c.After).Cancel.Obligation(o).Resolutions > 1 {
-			return true
-		}
 	}
-	for _, e := range c.Events {
+	for ei := range c.Events {
+		e := &c.Events[ei]
 		switch e.Kind {
 		case trace.ObligationReserved:
 			if e.Obligation <= cancel.MaxObligations {
@@ -584,6 +610,9 @@ func resolveOnce(c *Context) bool {
 	return false
 }
 
+// resolutionKinds are the events that resolve an obligation.
+var resolutionKinds = kinds(trace.ObligationCommitted, trace.ObligationAborted, trace.ObligationLeaked)
+
 func stuckAfter(c *Context) bool { return stuck(c.Scenario, c.After) }
 
 // stuck: a live task nothing can run again, or an idle pump with work.
@@ -592,11 +621,12 @@ func stuck(sc *model.Scenario, s *model.State) bool {
 	if !sc.Native && s.P.Mode == pump.Idle && runnable(k) {
 		return true
 	}
+	// A task polled, queued or awaiting an external wake can run again.
+	excused := taskBit(k.Current) | taskBit(k.Outer) | k.Sched.Scheduled | s.Awaiting
 	timers := -1 // liveTimerTasks(k), once a task needs it
-	for t := uint8(1); t <= kernel.MaxTasks; t++ {
-		tk := k.Cancel.Task(t)
-		if !tk.Used || tk.Phase == cancel.Completed || t == k.Current || t == k.Outer ||
-			k.Sched.IsScheduled(t) || s.Awaiting&(1<<(t-1)) != 0 {
+	for m := ^excused & (1<<kernel.MaxTasks - 1); m != 0; m &= m - 1 {
+		t := uint8(bits.TrailingZeros16(m)) + 1
+		if tk := &k.Cancel.Tasks[t-1]; !tk.Used || tk.Phase == cancel.Completed {
 			continue
 		}
 		if timers < 0 {
@@ -607,6 +637,14 @@ func stuck(sc *model.Scenario, s *model.State) bool {
 		}
 	}
 	return false
+}
+
+// taskBit is task t's bit in a set of tasks (bit t-1), none for t 0.
+func taskBit(t uint8) uint16 {
+	if t == 0 || t > kernel.MaxTasks {
+		return 0
+	}
+	return 1 << (t - 1)
 }
 
 // parkedOnChannel reports whether task t waits on the channel and the

@@ -26,7 +26,8 @@ func dedupKeepsPlace(c *Context) bool {
 			}
 		}
 	}
-	for _, e := range c.Events {
+	for ei := range c.Events {
+		e := &c.Events[ei]
 		if int(e.Task) >= len(lane) {
 			continue
 		}

@@ -85,7 +85,8 @@ func (c *Context) replayed() *schedReplay {
 	}
 	r.streak, r.fallbacks, r.streakBad, r.fallbackBad, r.decisions = b.Streak, 0, false, false, 0
 	limit := c.effectiveLimit(c.governor())
-	for _, e := range c.Events {
+	for ei := range c.Events {
+		e := &c.Events[ei]
 		switch e.Kind {
 		case trace.Enqueued:
 			r.lanes.removeTask(e.Task)
@@ -128,7 +129,8 @@ func governorDerived(c *Context) bool {
 	if kern(c.After).Sched.Governor != g {
 		return true
 	}
-	for _, e := range c.Events {
+	for ei := range c.Events {
+		e := &c.Events[ei]
 		if e.Kind == trace.GovernorChanged && e.AttrVal != g.String() {
 			return true
 		}
@@ -142,11 +144,10 @@ func streakDerived(c *Context) bool {
 }
 
 func lanesDerived(c *Context) bool {
-	r := c.replayed()
 	a := &kern(c.After).Sched
 	var members uint16
 	for l := sched.Cancel; l <= sched.Ready; l++ {
-		got, want := a.Entries(l), r.lanes[l].entries()
+		got, want := a.Entries(l), c.replayedLane(l)
 		if len(got) != len(want) {
 			return true
 		}
@@ -160,6 +161,16 @@ func lanesDerived(c *Context) bool {
 	return a.Scheduled != members
 }
 
+// replayedLane is lane l of the replay (replayed). Only the replay's
+// kinds of event move a lane, so with none of them it is the lane before
+// the step, read in place rather than copied.
+func (c *Context) replayedLane(l sched.Lane) []sched.Entry {
+	if !c.mayHold(replayKinds) {
+		return kern(c.Before).Sched.Entries(l)
+	}
+	return c.replayed().lanes[l].entries()
+}
+
 // burst is the drain cycle's step count after the transition: a pump
 // turn starts it at 0, each scheduler step adds one.
 func (c *Context) burst() uint8 {
@@ -167,8 +178,14 @@ func (c *Context) burst() uint8 {
 	if c.In.Host == pump.RunMicrotask || c.In.Host == pump.RunHostTask {
 		n = 0
 	}
+	if !c.mayHold(stepBegins) {
+		return n
+	}
 	return n + uint8(count(c.Events, trace.StepBegin))
 }
+
+// stepBegins are the events burst counts.
+var stepBegins = kinds(trace.StepBegin)
 
 func burstDerived(c *Context) bool {
 	return !c.Scenario.Native && c.After.P.Burst != c.burst()
@@ -180,7 +197,8 @@ func chanSendersDerived(c *Context) bool {
 		return false
 	}
 	n := int(b.Senders)
-	for _, e := range c.Events {
+	for ei := range c.Events {
+		e := &c.Events[ei]
 		if e.Kind != trace.ChanSenderDropped {
 			continue
 		}
@@ -230,7 +248,8 @@ func wheelActiveDerived(c *Context) bool {
 			s.n++
 		}
 	}
-	for _, e := range c.Events {
+	for ei := range c.Events {
+		e := &c.Events[ei]
 		switch e.Kind {
 		case trace.WheelRegistered:
 			// HashMap::insert overwrites an entry with the same id.
@@ -273,7 +292,8 @@ func decisionHash(prev, seq uint64, task uint8, lane sched.Lane, streak uint8) u
 
 func maskDerived(c *Context) bool {
 	var delta [kernel.MaxTasks + 1]int
-	for _, e := range c.Events {
+	for ei := range c.Events {
+		e := &c.Events[ei]
 		if (e.Kind == trace.MaskEntered || e.Kind == trace.MaskExited) && (e.Task == 0 || e.Task > kernel.MaxTasks) {
 			return true
 		}
@@ -309,7 +329,8 @@ func timersDerived(c *Context) bool {
 	for i := range b.Timers {
 		live[i+1] = b.Timers[i].Used && b.Timers[i].Live
 	}
-	for _, e := range c.Events {
+	for ei := range c.Events {
+		e := &c.Events[ei]
 		if e.Timer == 0 || e.Timer > kernel.MaxTimers {
 			continue
 		}
@@ -353,7 +374,8 @@ func chanQueueDerived(c *Context) bool {
 		}
 		return false
 	}
-	for _, e := range c.Events {
+	for ei := range c.Events {
+		e := &c.Events[ei]
 		switch e.Kind {
 		case trace.ChanSent:
 			// Sequence numbers grow with each send: a queued message
@@ -398,7 +420,8 @@ func clockDerived(c *Context) bool {
 		return true
 	}
 	announced := false
-	for _, e := range c.Events {
+	for ei := range c.Events {
+		e := &c.Events[ei]
 		if e.Kind == trace.TimeAdvanced {
 			if announced || e.Deadline != uint64(now) {
 				return true

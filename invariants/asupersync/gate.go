@@ -25,6 +25,15 @@ import (
 // skipped path, so the restated reason beside each entry is the argument:
 // a new entry needs one, read off its check's code.
 //
+// A check of the state after alone (holds) is the one exception: its code
+// may return true on a step that left its part alone, but only where the
+// state before already broke it, and no explored state does: a violating
+// transition is a dead end (model.Model's Step), so the state before was
+// reached by a transition checked clean or is the initial state, which no
+// transition reaches and CheckInit checks with exactly these checks. With
+// CheckInit the checker rejects the same paths as without the gates; the
+// test walks from CheckInit as the explorer does.
+//
 // Gates are kept apart from the invariant table, by name, so the table's
 // format is unchanged: an invariant with no gate always runs.
 type gate struct {
@@ -41,10 +50,17 @@ type gate struct {
 	// moved by the input and the events, so an unchanged part with none
 	// of them agrees.
 	changed parts
+	// holds, if non-empty, are the parts of the state after that the
+	// check, with neither such an input nor such an event, reads alone:
+	// its answer is then a predicate Q of them, and on any transition it
+	// returns true when Q holds of the state after. So with none of them
+	// changed it answers as the transition into the state before did,
+	// false (or as CheckInit did, on the initial state).
+	holds parts
 }
 
 // dynamic reports whether the gate looks at the transition at all.
-func (g *gate) dynamic() bool { return !g.on.empty() || g.changed != 0 }
+func (g *gate) dynamic() bool { return !g.on.empty() || g.changed|g.holds != 0 }
 
 // signature is a set of event kinds and input kinds: a transition's (its
 // input and the kinds of its events, one pass over them per transition)
@@ -83,6 +99,12 @@ func transitionSignature(in model.Input, events []trace.Event) signature {
 		s[2] = ^uint64(0)
 	}
 	return s
+}
+
+// mayHold reports whether the transition's events may hold an event of
+// one of ks's kinds: false only when none of them is there.
+func (c *Context) mayHold(ks signature) bool {
+	return c.sig[0]&ks[0]|c.sig[1]&ks[1] != 0
 }
 
 // kinds is the signature of events of kinds ks.
@@ -163,6 +185,9 @@ type dispatch struct {
 	onPart [partBits]checkSet
 	// parts are the parts some gate names.
 	parts parts
+	// atInit are the enabled invariants that apply with a holds gate:
+	// CheckInit's.
+	atInit checkSet
 }
 
 func newDispatch(sc *model.Scenario, enabled []bool) *dispatch {
@@ -182,8 +207,11 @@ func newDispatch(sc *model.Scenario, enabled []bool) *dispatch {
 					d.onBit[b].add(i)
 				}
 			}
+			if g.holds != 0 {
+				d.atInit.add(i)
+			}
 			for p := range d.onPart {
-				if g.changed&(1<<p) != 0 {
+				if (g.changed|g.holds)&(1<<p) != 0 {
 					d.onPart[p].add(i)
 					d.parts |= 1 << p
 				}
@@ -196,25 +224,90 @@ func newDispatch(sc *model.Scenario, enabled []bool) *dispatch {
 // toRun is the set of invariants to call on the transition c holds, whose
 // signature is sig: the ungated ones, those an input or event of theirs
 // opens, and those a changed part of theirs opens (a part is compared
-// only if it would add a check, and at most once).
+// only if some invariant the signature leaves out has it in its gate).
 func (d *dispatch) toRun(c *Context, sig signature) checkSet {
+	run, ps := d.opened(sig)
+	return d.addChanged(c, run, ps)
+}
+
+// opened is the signature's half of toRun: the ungated invariants and
+// those an input or event of sig opens, and the parts whose comparison
+// could still add one.
+func (d *dispatch) opened(sig signature) (checkSet, parts) {
 	run := d.always
 	for w := range sig {
 		for m := sig[w]; m != 0; m &= m - 1 {
 			run.or(&d.onBit[w*64+bits.TrailingZeros64(m)])
 		}
 	}
-	for ps := d.parts; ps != 0; ps &= ps - 1 {
-		p := bits.TrailingZeros16(uint16(ps))
-		if run.anyOutside(&d.onPart[p]) && partChanged(1<<p, kern(c.Before), kern(c.After), &c.Before.P, &c.After.P) {
-			run.or(&d.onPart[p])
+	var ps parts
+	for p := range d.onPart {
+		if run.anyOutside(&d.onPart[p]) {
+			ps |= 1 << p
 		}
+	}
+	return run, ps
+}
+
+// addChanged is the state's half of toRun: run and the invariants a
+// changed part of ps opens. The parts of ps are compared all at once:
+// on the default scenario's transitions nearly every one of them would
+// still add an invariant, so asking first costs more than it saves.
+func (d *dispatch) addChanged(c *Context, run checkSet, ps parts) checkSet {
+	if ps == 0 {
+		return run
+	}
+	for ch := partsChanged(c, ps); ch != 0; ch &= ch - 1 {
+		run.or(&d.onPart[bits.TrailingZeros32(uint32(ch))])
 	}
 	return run
 }
 
+// openedMemo keeps opened's answers of one checker by signature. A
+// scenario's transitions have few distinct signatures (an input kind and
+// a handful of event kinds), so after the first transitions of each the
+// signature's half of toRun is one lookup. The table is a fixed array,
+// so a lookup allocates nothing; once it is three quarters full, a new
+// signature is answered without being kept.
+type openedMemo struct {
+	n int
+	e [openedMemoSize]openedEntry
+}
+
+// openedMemoBits sizes the memo: 1<<openedMemoBits slots.
+const (
+	openedMemoBits = 8
+	openedMemoSize = 1 << openedMemoBits
+)
+
+type openedEntry struct {
+	used bool
+	sig  signature
+	run  checkSet
+	ps   parts
+}
+
+// opened is d.opened(sig), kept.
+func (m *openedMemo) opened(d *dispatch, sig signature) (checkSet, parts) {
+	h := (sig[0]*0x9e3779b97f4a7c15 ^ sig[1]*0xc2b2ae3d27d4eb4f ^ sig[2]*0x165667b19e3779f9) >> (64 - openedMemoBits)
+	for i := h; ; i = (i + 1) % openedMemoSize {
+		e := &m.e[i]
+		if !e.used {
+			run, ps := d.opened(sig)
+			if m.n < openedMemoSize*3/4 {
+				*e = openedEntry{used: true, sig: sig, run: run, ps: ps}
+				m.n++
+			}
+			return run, ps
+		}
+		if e.sig == sig {
+			return e.run, e.ps
+		}
+	}
+}
+
 // parts is a set of parts of the state.
-type parts uint16
+type parts uint32
 
 const (
 	seqPart         parts = 1 << iota // the scheduler's decision_seq
@@ -232,50 +325,104 @@ const (
 	burstPart                         // the pump's burst counter
 	pendingPart                       // the pump's pending flag
 	modePart                          // the pump's mode
+	sourcePart                        // how the pump was queued (its Source)
+	lanesPart                         // the scheduler's lanes (their entries) and membership set
+	ghostPart                         // the environment's ghost (model.Ghost)
+	certPart                          // the scheduler's fairness certificate
+	wheelPart                         // the timer wheel, in a scenario with one
 	partCount
 )
 
 // partBits is the number of parts (the index fails to compile otherwise).
-const partBits = 15
+const partBits = 20
 
 var _ = [1]struct{}{}[partCount>>partBits-1]
 
-// partChanged reports whether part p differs between b and a (pb and pa
-// for the pump's parts).
-func partChanged(p parts, b, a *kernel.State, pb, pa *pump.State) bool {
-	switch p {
-	case seqPart:
-		return b.Sched.Seq != a.Sched.Seq
-	case hashPart:
-		return b.Sched.Hash != a.Sched.Hash
-	case streakPart:
-		return b.Sched.Streak != a.Sched.Streak
-	case fallbackPart:
-		return b.Sched.Cert.FallbackCancelDispatches != a.Sched.Cert.FallbackCancelDispatches
-	case governorPart:
-		return b.Sched.Governor != a.Sched.Governor
-	case cancelTasksPart:
-		return !sameBytes(&b.Cancel.Tasks, &a.Cancel.Tasks)
-	case regionsPart:
-		return !sameBytes(&b.Cancel.Regions, &a.Cancel.Regions)
-	case obligationsPart:
-		return !sameBytes(&b.Cancel.Obligations, &a.Cancel.Obligations)
-	case timersPart:
-		return !sameBytes(&b.Timers, &a.Timers)
-	case nowPart:
-		return b.Now != a.Now
-	case pollPart:
-		return b.Current != a.Current || b.Outer != a.Outer
-	case taskRunsPart:
-		return !sameBytes(&b.Tasks, &a.Tasks)
-	case burstPart:
-		return pb.Burst != pa.Burst
-	case pendingPart:
-		return pb.Pending != pa.Pending
-	case modePart:
-		return pb.Mode != pa.Mode
+// fieldParts are the parts of one field or two, which fieldsChanged
+// compares; the others are records and tables.
+const fieldParts = seqPart | hashPart | streakPart | fallbackPart | governorPart | nowPart | pollPart |
+	burstPart | pendingPart | modePart | sourcePart | ghostPart | certPart
+
+// fieldsChanged is the set of fieldParts that differ across c's
+// transition.
+func fieldsChanged(c *Context) parts {
+	b, a, pb, pa := kern(c.Before), kern(c.After), &c.Before.P, &c.After.P
+	var ch parts
+	if b.Sched.Seq != a.Sched.Seq {
+		ch |= seqPart
 	}
-	return true
+	if b.Sched.Hash != a.Sched.Hash {
+		ch |= hashPart
+	}
+	if b.Sched.Streak != a.Sched.Streak {
+		ch |= streakPart
+	}
+	if b.Sched.Cert.FallbackCancelDispatches != a.Sched.Cert.FallbackCancelDispatches {
+		ch |= fallbackPart
+	}
+	if b.Sched.Governor != a.Sched.Governor {
+		ch |= governorPart
+	}
+	if b.Now != a.Now {
+		ch |= nowPart
+	}
+	if b.Current != a.Current || b.Outer != a.Outer {
+		ch |= pollPart
+	}
+	if pb.Burst != pa.Burst {
+		ch |= burstPart
+	}
+	if pb.Pending != pa.Pending {
+		ch |= pendingPart
+	}
+	if pb.Mode != pa.Mode {
+		ch |= modePart
+	}
+	if pb.Source != pa.Source {
+		ch |= sourcePart
+	}
+	if c.Before.Ghost != c.After.Ghost {
+		ch |= ghostPart
+	}
+	if b.Sched.Cert != a.Sched.Cert {
+		ch |= certPart
+	}
+	return ch
+}
+
+// partsChanged is the set of the parts of ps that differ across c's
+// transition: the field parts all at once, the record and table parts
+// each if ps holds it.
+func partsChanged(c *Context, ps parts) parts {
+	ch := fieldsChanged(c) & ps
+	b, a := kern(c.Before), kern(c.After)
+	// The checks this part opens ask changedTasks, which then compares
+	// nothing again.
+	if ps&cancelTasksPart != 0 && c.changedTasks() != 0 {
+		ch |= cancelTasksPart
+	}
+	if ps&regionsPart != 0 && !sameBytes(&b.Cancel.Regions, &a.Cancel.Regions) {
+		ch |= regionsPart
+	}
+	if ps&obligationsPart != 0 && !sameBytes(&b.Cancel.Obligations, &a.Cancel.Obligations) {
+		ch |= obligationsPart
+	}
+	if ps&timersPart != 0 && !sameBytes(&b.Timers, &a.Timers) {
+		ch |= timersPart
+	}
+	if ps&taskRunsPart != 0 && !sameBytes(&b.Tasks, &a.Tasks) {
+		ch |= taskRunsPart
+	}
+	if ps&lanesPart != 0 && (b.Sched.Scheduled != a.Sched.Scheduled || !sameBytes(&b.Sched.Cancel, &a.Sched.Cancel) ||
+		!sameBytes(&b.Sched.Timed, &a.Sched.Timed) || !sameBytes(&b.Sched.Ready, &a.Sched.Ready)) {
+		ch |= lanesPart
+	}
+	// Without a wheel (configuration, which never changes) no check reads
+	// it.
+	if ps&wheelPart != 0 && a.Config.Wheel && !sameBytes(&b.Wheel, &a.Wheel) {
+		ch |= wheelPart
+	}
+	return ch
 }
 
 // sameBytes compares two values as memory: one compare instead of one per
@@ -316,6 +463,14 @@ var gates = map[string]gate{
 	// !a.Config.Wheel -> false.
 	"wheel-placement":       {applies: withWheel},
 	"wheel-purge-announced": {applies: withWheel},
+	// wheels(c) false without a wheel; then only wheel_cascaded events
+	// are looked at.
+	"wheel-storage-derived":    {applies: withWheel},
+	"wheel-cascade-from-above": {applies: withWheel, on: kinds(trace.WheelCascaded)},
+	"wheel-cascade-on-time":    {applies: withWheel, on: kinds(trace.WheelCascaded)},
+	// !Scenario.Kernel.Wheel -> false; then only wheel_registered and
+	// wheel_rejected events are looked at.
+	"wheel-default-bounds": {applies: withWheel, on: kinds(trace.WheelRegistered, trace.WheelRejected)},
 	// !Scenario.Kernel.Wheel or not a (no-host) sleep -> false.
 	"wheel-accepts-valid": {applies: withWheel, on: ops(kernel.Sleep)},
 	// !Scenario.Kernel.Wheel or not a (no-host) dispatch -> false.
@@ -339,6 +494,9 @@ var gates = map[string]gate{
 	"chan-waiter-ids-derived":        {applies: withChannel},
 	"chan-queue-derived":             {applies: withChannel},
 	"chan-senders-derived":           {applies: withChannel},
+	// No channel, or not a (no-host) op of their own -> false.
+	"chan-reserve-answered":  {applies: withChannel, on: ops(kernel.ChanReserve)},
+	"chan-try-recv-answered": {applies: withChannel, on: ops(kernel.ChanTryRecv)},
 	// No channel, or K.Op not ChanTryReserve (any host), -> false.
 	"chan-try-reserve-fair": {applies: withChannel, on: on(anyHost, ops(kernel.ChanTryReserve))},
 	// No channel, or K.Op not ChanReserve / ChanRecv (any host) -> false.
@@ -369,9 +527,11 @@ var gates = map[string]gate{
 	"local-pop-order": {on: ops(kernel.PoolPop)},
 
 	// Scenario.Native -> false.
-	"deferred-wake-gets-turn": {applies: withPump},
-	"burst-limit":             {applies: withPump},
-	"pump-runs-with-work":     {applies: withPump},
+	"burst-limit":         {applies: withPump},
+	"pump-runs-with-work": {applies: withPump},
+	"host-turn-origin":    {applies: withPump},
+	// ... or no scheduler_burst_limit_reached (firstIndex < 0).
+	"burst-handoff-at-limit": {applies: withPump, on: kinds(trace.BurstLimitReached)},
 
 	// Not a (no-host) region cancel -> false.
 	"region-cancel-effective": {on: ops(kernel.CancelRegion)},
@@ -430,6 +590,15 @@ var gates = map[string]gate{
 	"burst-derived": {applies: withPump, on: on(hosts(pump.RunMicrotask, pump.RunHostTask), kinds(trace.StepBegin)), changed: burstPart},
 	// The pending flag moves only at these events.
 	"pump-pending-derived": {applies: withPump, on: kinds(trace.ReentrancyDeferred, trace.PumpScheduled, trace.HostHandoff, trace.AuthorizationDenied), changed: pendingPart},
+	// Each obligation's count is b's (0 if unused) unless these events,
+	// compared with a's: equal when the obligations did not change.
+	"obligation-resolutions-derived": {on: resolutionKinds, changed: obligationsPart},
+	// Each task's epoch is b's unless its phase moved (so its record
+	// changed); then cancel_requested events are compared.
+	"epoch-derived": {on: kinds(trace.CancelRequested), changed: cancelTasksPart},
+	// Native -> false; mode and source are b's unless these events,
+	// compared with a's.
+	"pump-mode-derived": {applies: withPump, on: kinds(trace.PumpScheduled, trace.HostHandoff, trace.PumpRunning, trace.PumpIdle, trace.AuthorizationDenied), changed: modePart | sourcePart},
 	// Liveness and use of a timer move only at these events.
 	"timers-derived":      {applies: withoutWheel, on: kinds(trace.TimerRegistered, trace.TimerCancelled, trace.TimerFired), changed: timersPart},
 	"timer-slots-derived": {applies: withoutWheel, on: kinds(trace.TimerRegistered, trace.TimerFired, trace.StaleTimer), changed: timersPart},
@@ -442,7 +611,7 @@ var gates = map[string]gate{
 	"mask-derived": {on: kinds(trace.MaskEntered, trace.MaskExited), changed: cancelTasksPart},
 	// A task's phase or a region's state that did not change needs no
 	// announcement; finalizer counts move only at finalizer events.
-	"changes-announced": {on: kinds(trace.FinalizerRegistered, trace.FinalizerDone), changed: cancelTasksPart | regionsPart},
+	"changes-announced": {on: finalizerKinds, changed: cancelTasksPart | regionsPart},
 	// A pending reason that did not change; then a (no-host) task cancel.
 	"task-cancel-strengthened": {on: ops(kernel.CancelTask), changed: cancelTasksPart},
 	// An obligation whose state did not change needs no announcement.
@@ -466,10 +635,51 @@ var gates = map[string]gate{
 		kernel.FinalizerDone, kernel.Mask, kernel.Unmask, kernel.CleanupDone, kernel.Sleep)},
 	// Not a (no-host) task or region cancel -> false.
 	"budget-derived": {on: ops(kernel.CancelTask, kernel.CancelRegion)},
+	"budget-granted": {on: ops(kernel.CancelTask, kernel.CancelRegion)},
+	// Not a (no-host) region cancel -> false.
+	"chain-bounded": {on: ops(kernel.CancelRegion)},
+	// Not a (no-host) wake -> false.
+	"stale-wake-announced": {on: ops(kernel.Wake)},
+	// Only spawn_rejected and obligation_rejected events are looked at.
+	"refusal-class": {on: kinds(trace.SpawnRejected, trace.ObligationRejected)},
+	// Only an enqueued event can find a task already in a lane.
+	"dedup-keeps-place": {on: kinds(trace.Enqueued)},
 	// Not a (no-host) region cancel -> false.
 	"cascade-inject-order": {on: ops(kernel.CancelRegion)},
 	// No cleanup_done event -> false.
 	"cleanup-done-finalizes": {on: kinds(trace.CleanupDone)},
+
+	// The checks of the state after (holds): with none of their events,
+	// each reads only these parts of the state after.
+	// The lanes' entries, one per task.
+	"wake-dedup": {holds: lanesPart},
+	// The obligations' states.
+	"no-leak": {holds: obligationsPart},
+	// The regions (state, finalizers, parent) and the tasks' regions and
+	// phases.
+	"region-closes": {holds: regionsPart | cancelTasksPart},
+	// The kernel's wake flags against the ghost's.
+	"notified-derived": {holds: taskRunsPart | ghostPart},
+	// Native -> false; then the ghost's owed turn and the pump's mode.
+	"deferred-wake-gets-turn": {applies: withPump, holds: ghostPart | modePart},
+	// With no replay event the lanes wanted are b's, a's when the lanes
+	// did not change; then the membership set against a's lanes.
+	"lanes-derived": {on: replayKinds, holds: lanesPart},
+	// Unless a (no-host) task or region cancel, a task with a live timer
+	// (the host table's, or the wheel's in a scenario with one) Completed.
+	"cancel-clears-timer": {on: ops(kernel.CancelTask, kernel.CancelRegion), holds: cancelTasksPart | timersPart | wheelPart},
+	// The timed and ready lanes' tasks and their phases.
+	"cancel-lane-routing": {holds: lanesPart | cancelTasksPart},
+	// Resolutions > 1 of any obligation; then only resolution events can
+	// fire it.
+	"resolve-once": {on: resolutionKinds, holds: obligationsPart},
+	// The root region, before and after (one record when the regions did
+	// not change); then region_opened events; then a region used after
+	// and not before, which an unchanged table has none of.
+	"region-tree-derived": {on: kinds(trace.RegionOpened), holds: regionsPart},
+	// With no step_decision the counts wanted are b's, a's when the
+	// certificate did not change; then the witness hash of a's.
+	"certificate-derived": {on: decisionKinds, holds: certPart},
 
 	// No scheduler_step_begin -> false (decision() finds none).
 	"pump-non-reentrant": {on: kinds(trace.StepBegin)},

@@ -1,11 +1,13 @@
 package asupersync
 
 import (
+	"math/rand/v2"
 	"testing"
 
 	"pgregory.net/rapid"
 
 	model "modelcheck/model/asupersync"
+	"modelcheck/runtime/cancel"
 	"modelcheck/runtime/trace"
 )
 
@@ -24,7 +26,9 @@ func TestGatesNameInvariants(t *testing.T) {
 // and at each transition runs every invariant ungated: each one its gate
 // would skip (the scenario's or the transition's) must hold, and the
 // gated checker must report the same first violation as the ungated one.
-// A walk ends at the first violation, where the explorer stops too.
+// A walk ends at the first violation, where the explorer stops too, and
+// starts, as the explorer does, with CheckInit: a gate on a part of the
+// state after (holds) relies on the state before being clean.
 func TestGatesSkipOnlyQuietChecks(t *testing.T) {
 	type setup struct {
 		name string
@@ -55,6 +59,9 @@ func TestGatesSkipOnlyQuietChecks(t *testing.T) {
 			var log trace.Log
 			rapid.Check(t, func(rt *rapid.T) {
 				s := m.Init()
+				if gated.CheckInit(&s) != 0 {
+					return
+				}
 				for step := 0; step < 40; step++ {
 					ins := m.Enabled(&s, nil)
 					if len(ins) == 0 {
@@ -88,5 +95,160 @@ func TestGatesSkipOnlyQuietChecks(t *testing.T) {
 				}
 			})
 		})
+	}
+}
+
+// TestOpenedMemoAgrees: the memo answers each signature as opened does,
+// on a hit, on a miss, and once it is full and keeps no more.
+func TestOpenedMemoAgrees(t *testing.T) {
+	sc, err := model.Lookup("default")
+	if err != nil {
+		t.Fatal(err)
+	}
+	chk, err := NewChecker(&sc, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	d := chk.dispatch
+	var m openedMemo
+	r := rand.New(rand.NewPCG(1, 2))
+	for n := 0; n < 2*openedMemoSize; n++ {
+		sig := signature{r.Uint64(), r.Uint64(), r.Uint64()}
+		if n%2 == 0 {
+			sig = signature{sig[0] & 0xff, sig[1] & 0x1, sig[2] & 0xf}
+		}
+		wantRun, wantParts := d.opened(sig)
+		for range 2 {
+			if run, ps := m.opened(d, sig); run != wantRun || ps != wantParts {
+				t.Fatalf("memo answers %v %b for %x, opened %v %b", run, ps, sig, wantRun, wantParts)
+			}
+		}
+	}
+	if m.n != openedMemoSize*3/4 {
+		t.Fatalf("memo holds %d signatures, want it full (%d)", m.n, openedMemoSize*3/4)
+	}
+}
+
+// TestFieldsChangedNamesEachPart: moving one field of a state reports its
+// parts (the certificate holds the fallback count), and only those, so a
+// field part's gate opens exactly when its field moved.
+func TestFieldsChangedNamesEachPart(t *testing.T) {
+	var seen parts
+	for _, tc := range []struct {
+		part parts
+		move func(s *model.State)
+	}{
+		{seqPart, func(s *model.State) { s.P.Kernel.Sched.Seq++ }},
+		{hashPart, func(s *model.State) { s.P.Kernel.Sched.Hash++ }},
+		{streakPart, func(s *model.State) { s.P.Kernel.Sched.Streak++ }},
+		{fallbackPart | certPart, func(s *model.State) { s.P.Kernel.Sched.Cert.FallbackCancelDispatches++ }},
+		{certPart, func(s *model.State) { s.P.Kernel.Sched.Cert.CancelDispatches++ }},
+		{certPart, func(s *model.State) { s.P.Kernel.Sched.Cert.MaxStreakObserved++ }},
+		{ghostPart, func(s *model.State) { s.Ghost.OwedTurn = !s.Ghost.OwedTurn }},
+		{ghostPart, func(s *model.State) { s.Ghost.WokenInPoll++ }},
+		{governorPart, func(s *model.State) { s.P.Kernel.Sched.Governor++ }},
+		{nowPart, func(s *model.State) { s.P.Kernel.Now++ }},
+		{pollPart, func(s *model.State) { s.P.Kernel.Current++ }},
+		{pollPart, func(s *model.State) { s.P.Kernel.Outer++ }},
+		{burstPart, func(s *model.State) { s.P.Burst++ }},
+		{pendingPart, func(s *model.State) { s.P.Pending = !s.P.Pending }},
+		{modePart, func(s *model.State) { s.P.Mode++ }},
+		{sourcePart, func(s *model.State) { s.P.Source++ }},
+	} {
+		var before, after model.State
+		tc.move(&after)
+		var c Context
+		c.reset(&model.Scenario{}, &before, model.Input{}, &after, nil)
+		if got := fieldsChanged(&c); got != tc.part {
+			t.Errorf("moving part %b reports %b", tc.part, got)
+		}
+		if tc.part&^fieldParts != 0 {
+			t.Errorf("part %b is not a field part", tc.part)
+		}
+		seen |= tc.part
+	}
+	if seen != fieldParts {
+		t.Errorf("field parts %b have no case here", fieldParts&^seen)
+	}
+	var s model.State
+	var c Context
+	c.reset(&model.Scenario{}, &s, model.Input{}, &s, nil)
+	if got := fieldsChanged(&c); got != 0 {
+		t.Errorf("an unchanged state reports %b", got)
+	}
+}
+
+// TestCheckInitAsksHeldChecks: every scenario starts clean, and a
+// violation planted in the initial state, in a part a holds gate names,
+// is reported by CheckInit, since no step that leaves the part alone asks
+// its check again.
+func TestCheckInitAsksHeldChecks(t *testing.T) {
+	for _, sc := range model.Scenarios() {
+		m := model.New(sc, nil)
+		chk, err := NewChecker(&m.Scenario, nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		s := m.Init()
+		if v := chk.CheckInit(&s); v != 0 {
+			t.Errorf("%s: the initial state breaks %s", sc.Name, all[v-1].Name)
+		}
+		ob := &s.P.Kernel.Cancel.Obligations[0]
+		ob.Used, ob.State = true, cancel.Leaked
+		if v := chk.CheckInit(&s); v == 0 || all[v-1].Name != "no-leak" {
+			t.Errorf("%s: a leaked obligation in the initial state reports %d, want no-leak", sc.Name, v)
+		}
+	}
+}
+
+// TestPartChangedNamesEachRecord: moving one entry of a record or table
+// part reports that part changed, and no other record part.
+func TestPartChangedNamesEachRecord(t *testing.T) {
+	const recordParts = cancelTasksPart | regionsPart | obligationsPart | timersPart | taskRunsPart | lanesPart | wheelPart
+	if recordParts|fieldParts != partCount-1 || recordParts&fieldParts != 0 {
+		t.Fatalf("parts %b are neither field nor record parts", (partCount-1)&^(recordParts|fieldParts))
+	}
+	var seen parts
+	for _, tc := range []struct {
+		part parts
+		move func(s *model.State)
+	}{
+		{cancelTasksPart, func(s *model.State) { s.P.Kernel.Cancel.Tasks[7].Epoch++ }},
+		{regionsPart, func(s *model.State) { s.P.Kernel.Cancel.Regions[3].Finalizers++ }},
+		{obligationsPart, func(s *model.State) { s.P.Kernel.Cancel.Obligations[7].Resolutions++ }},
+		{timersPart, func(s *model.State) { s.P.Kernel.Timers[7].Deadline++ }},
+		{taskRunsPart, func(s *model.State) { s.P.Kernel.Tasks[7].Notified = true }},
+		{lanesPart, func(s *model.State) { s.P.Kernel.Sched.Cancel.N++ }},
+		{lanesPart, func(s *model.State) { s.P.Kernel.Sched.Timed.E[7].Deadline++ }},
+		{lanesPart, func(s *model.State) { s.P.Kernel.Sched.Ready.E[0].Task++ }},
+		{lanesPart, func(s *model.State) { s.P.Kernel.Sched.Scheduled++ }},
+		{wheelPart, func(s *model.State) { s.P.Kernel.Wheel.Entries[0].Deadline++ }},
+	} {
+		var before, after model.State
+		before.P.Kernel.Config.Wheel, after.P.Kernel.Config.Wheel = true, true
+		tc.move(&after)
+		var c Context
+		c.reset(&model.Scenario{}, &before, model.Input{}, &after, nil)
+		for p := parts(1); p < partCount; p <<= 1 {
+			if got := partsChanged(&c, p) != 0; p&recordParts != 0 && got != (p == tc.part) {
+				t.Errorf("moving part %b: part %b reports changed %v", tc.part, p, got)
+			}
+		}
+		seen |= tc.part
+	}
+	if seen != recordParts {
+		t.Errorf("record parts %b have no case here", recordParts&^seen)
+	}
+}
+
+// TestWheelPartNeedsAWheel: without a wheel no check reads it, so no
+// difference in it counts.
+func TestWheelPartNeedsAWheel(t *testing.T) {
+	var before, after model.State
+	after.P.Kernel.Wheel.Entries[0].Deadline++
+	var c Context
+	c.reset(&model.Scenario{}, &before, model.Input{}, &after, nil)
+	if partsChanged(&c, wheelPart) != 0 {
+		t.Error("the wheel part changed in a state without a wheel")
 	}
 }

@@ -22,7 +22,8 @@ func hostTurnOrigin(c *Context) bool {
 			return false
 		}
 	}
-	for _, e := range c.Events {
+	for ei := range c.Events {
+		e := &c.Events[ei]
 		if e.HostTurn != 1 || e.Batch != 0 {
 			return true
 		}

@@ -45,6 +45,10 @@ type Context struct {
 	In       model.Input
 	After    *model.State
 	Events   []trace.Event
+	// sig is the transition's signature (transitionSignature): a check
+	// that looks only at events of some kinds skips its scan when none
+	// of them is there (mayHold).
+	sig signature
 	// lanes is scratch space for the lane-law checks.
 	lanes lanes
 	// replay is the scheduler replayed through the events, computed once
@@ -54,9 +58,17 @@ type Context struct {
 	// changed is changedTasks' answer for this transition.
 	changed     uint16
 	changedDone bool
-	// certWitness outlives a transition: it is keyed by the certificate's
-	// value, not by the transition.
-	certWitness certWitness
+	// certWitnesses outlive a transition: they are keyed by the
+	// certificate's value, not by the transition.
+	certWitnesses certWitnesses
+}
+
+// certWitnesses are witnessHashWrong's last answers: the certificates of
+// the state a worker expands and of its successors that dispatched (one
+// more dispatch in one lane or another), with room to spare.
+type certWitnesses struct {
+	next int // the entry the next new answer replaces
+	e    [4]certWitness
 }
 
 // certWitness is whether the witness hash of one certificate value is
@@ -70,7 +82,13 @@ type certWitness struct {
 // reset points the context at a new transition and drops what it
 // derived from the last one.
 func (c *Context) reset(sc *model.Scenario, before *model.State, in model.Input, after *model.State, events []trace.Event) {
-	c.Scenario, c.Before, c.In, c.After, c.Events = sc, before, in, after, events
+	c.point(sc, before, in, after, events, transitionSignature(in, events))
+}
+
+// point is reset with the transition's signature already known (sig is
+// transitionSignature(in, events)).
+func (c *Context) point(sc *model.Scenario, before *model.State, in model.Input, after *model.State, events []trace.Event, sig signature) {
+	c.Scenario, c.Before, c.In, c.After, c.Events, c.sig = sc, before, in, after, events, sig
 	c.replayDone, c.changedDone = false, false
 }
 
@@ -109,7 +127,9 @@ type Checker struct {
 	// enabled ones that can fire in the scenario, through their gates);
 	// it is read-only and shared with forks.
 	dispatch *dispatch
-	ctx      Context
+	// memo is this checker's own: forks do not share it.
+	memo openedMemo
+	ctx  Context
 }
 
 // Fork returns a checker for another worker, sharing the read-only
@@ -139,7 +159,28 @@ func NewChecker(sc *model.Scenario, only []string) (*Checker, error) {
 // Check returns 0, or 1+the index of the first violated invariant.
 func (c *Checker) Check(before *model.State, in model.Input, after *model.State, events []trace.Event) int {
 	c.ctx.reset(c.scenario, before, in, after, events)
-	run := c.dispatch.toRun(&c.ctx, transitionSignature(in, events))
+	run, ps := c.memo.opened(c.dispatch, c.ctx.sig)
+	run = c.dispatch.addChanged(&c.ctx, run, ps)
+	for w := range run {
+		for m := run[w]; m != 0; m &= m - 1 {
+			i := w*64 + bits.TrailingZeros64(m)
+			if all[i].violated(&c.ctx) {
+				return i + 1
+			}
+		}
+	}
+	return 0
+}
+
+// CheckInit checks the initial state with the checks whose gate skips
+// them on a part of the state that did not change (holds): those read
+// that part of the state after alone, so on the initial state they are
+// asked once here, as on a step that changed nothing and emitted nothing,
+// and no transition needs to ask them again until the part changes.
+// It returns 0, or 1+the index of the first violated invariant.
+func (c *Checker) CheckInit(s *model.State) int {
+	c.ctx.reset(c.scenario, s, model.Input{}, s, nil)
+	run := c.dispatch.atInit
 	for w := range run {
 		for m := run[w]; m != 0; m &= m - 1 {
 			i := w*64 + bits.TrailingZeros64(m)

@@ -32,7 +32,8 @@ var metadataInvariants = []Invariant{
 func decisionSeq(c *Context) bool {
 	b, a := &kern(c.Before).Sched, &kern(c.After).Sched
 	seq := b.Seq
-	for _, e := range c.Events {
+	for ei := range c.Events {
+		e := &c.Events[ei]
 		if e.Kind == trace.StepDecision {
 			seq++
 			if e.DecisionSeq != seq {
@@ -46,7 +47,8 @@ func decisionSeq(c *Context) bool {
 func decisionHashCheck(c *Context) bool {
 	b, a := &kern(c.Before).Sched, &kern(c.After).Sched
 	h := b.Hash
-	for _, e := range c.Events {
+	for ei := range c.Events {
+		e := &c.Events[ei]
 		if e.Kind == trace.StepDecision {
 			h = decisionHash(h, e.DecisionSeq, e.Task, laneByName(e.Lane), e.Streak)
 			if e.DecisionHash != h {
@@ -65,7 +67,8 @@ func decisionFallback(c *Context) bool {
 
 func hostTurn(c *Context) bool {
 	if c.Scenario.Native {
-		for _, e := range c.Events {
+		for ei := range c.Events {
+			e := &c.Events[ei]
 			if e.HostTurn != 0 || e.Batch != 0 {
 				return true
 			}
@@ -88,7 +91,8 @@ func hostTurn(c *Context) bool {
 	if turn == 0 || c.After.P.HostTurn != turn || c.After.P.Batch != batch {
 		return true
 	}
-	for _, e := range c.Events {
+	for ei := range c.Events {
+		e := &c.Events[ei]
 		if e.HostTurn != turn || e.Batch != batch {
 			return true
 		}
@@ -98,7 +102,8 @@ func hostTurn(c *Context) bool {
 
 func eventTags(c *Context) bool {
 	limit := c.effectiveLimit(c.governor())
-	for _, e := range c.Events {
+	for ei := range c.Events {
+		e := &c.Events[ei]
 		switch e.Kind {
 		case trace.StepBegin, trace.StepEnd, trace.Park:
 			if e.StreakLimit != limit {

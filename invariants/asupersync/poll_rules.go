@@ -29,7 +29,8 @@ func pendingParks(c *Context) bool {
 	if c.Before.Ghost.WokenInPoll&(1<<(t-1)) != 0 {
 		return false
 	}
-	for _, e := range c.Events {
+	for ei := range c.Events {
+		e := &c.Events[ei]
 		if e.Kind == trace.Enqueued && e.Task == t {
 			return true
 		}

@@ -29,7 +29,8 @@ var pollSurvivorInvariants = []Invariant{
 // open (a make mutate survivor: the park's end dropped) is caught here.
 func stepBracketed(c *Context) bool {
 	begun, parked := false, false
-	for _, e := range c.Events {
+	for ei := range c.Events {
+		e := &c.Events[ei]
 		switch {
 		case e.Kind == trace.StepBegin:
 			if begun || parked {
@@ -64,7 +65,8 @@ func pollCurrentDerived(c *Context) bool {
 	b, a := kern(c.Before), kern(c.After)
 	cur, outer := b.Current, b.Outer
 	ended := false
-	for _, e := range c.Events {
+	for ei := range c.Events {
+		e := &c.Events[ei]
 		switch {
 		case e.Kind == trace.StepDecision:
 			if cur != 0 {

@@ -28,7 +28,8 @@ func pumpModeDerived(c *Context) bool {
 		return false
 	}
 	mode, src := c.Before.P.Mode, c.Before.P.Source
-	for _, e := range c.Events {
+	for ei := range c.Events {
+		e := &c.Events[ei]
 		switch {
 		case e.Kind == trace.PumpScheduled:
 			mode, src = pump.Scheduled, pump.Microtask

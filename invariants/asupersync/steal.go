@@ -37,7 +37,8 @@ func poolDerived(c *Context) bool {
 	if c.In.Host == pump.NoHost && c.In.K.Op == kernel.PoolPush && c.In.K.Arg < b.Workers {
 		q[c.In.K.Arg].push(sched.Entry{Task: c.In.K.Task})
 	}
-	for _, e := range c.Events {
+	for ei := range c.Events {
+		e := &c.Events[ei]
 		if e.Kind != trace.Stolen {
 			continue
 		}
@@ -94,7 +95,8 @@ func localPopOrder(c *Context) bool {
 	rng := b.Rng[w]
 	want := tied[rng.Next()%uint64(n)]
 	got := uint8(0)
-	for _, e := range c.Events {
+	for ei := range c.Events {
+		e := &c.Events[ei]
 		if e.Kind == trace.PoppedLocal {
 			got = e.Task
 		}
@@ -143,7 +145,8 @@ func stealOrder(c *Context) bool {
 		}
 	}
 	got := uint8(0)
-	for _, e := range c.Events {
+	for ei := range c.Events {
+		e := &c.Events[ei]
 		if e.Kind == trace.Stolen {
 			got = e.Task
 		}

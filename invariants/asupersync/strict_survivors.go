@@ -1,6 +1,7 @@
 package asupersync
 
 import (
+	"math/bits"
 	"slices"
 
 	"modelcheck/runtime/cancel"
@@ -96,7 +97,8 @@ func wakeDedupAnnounced(c *Context) bool {
 		return false
 	}
 	woken := false
-	for _, e := range c.Events {
+	for ei := range c.Events {
+		e := &c.Events[ei]
 		switch {
 		case e.Kind == trace.AuthorizationDenied:
 			return false
@@ -142,7 +144,8 @@ func opsAnswered(c *Context) bool {
 // answered reports whether events hold one of kinds naming task (when
 // task is not 0) or region (when region is not 0).
 func answered(events []trace.Event, task, region uint8, kinds ...trace.Kind) bool {
-	for _, e := range events {
+	for ei := range events {
+		e := &events[ei]
 		if slices.Contains(kinds, e.Kind) && (task == 0 || e.Task == task) && (region == 0 || e.Region == region) {
 			return true
 		}
@@ -157,18 +160,21 @@ func answered(events []trace.Event, task, region uint8, kinds ...trace.Kind) boo
 func certificateDerived(c *Context) bool {
 	b, a := &kern(c.Before).Sched.Cert, &kern(c.After).Sched.Cert
 	want := *b
-	base, limit := c.baseLimit(), c.effectiveLimit(c.governor())
-	for _, e := range c.Events {
-		if e.Kind != trace.StepDecision {
-			continue
-		}
-		if laneByName(e.Lane) == sched.Cancel {
-			if e.Streak > base {
-				want.BaseLimitExceedances++
+	if c.mayHold(decisionKinds) {
+		base, limit := c.baseLimit(), c.effectiveLimit(c.governor())
+		for ei := range c.Events {
+			e := &c.Events[ei]
+			if e.Kind != trace.StepDecision {
+				continue
 			}
-			want.MaxStreakObserved = max(want.MaxStreakObserved, e.Streak)
+			if laneByName(e.Lane) == sched.Cancel {
+				if e.Streak > base {
+					want.BaseLimitExceedances++
+				}
+				want.MaxStreakObserved = max(want.MaxStreakObserved, e.Streak)
+			}
+			want.MaxEffectiveLimitObserved = max(want.MaxEffectiveLimitObserved, limit)
 		}
-		want.MaxEffectiveLimitObserved = max(want.MaxEffectiveLimitObserved, limit)
 	}
 	if a.BaseLimitExceedances != want.BaseLimitExceedances || a.MaxStreakObserved != want.MaxStreakObserved ||
 		a.MaxEffectiveLimitObserved != want.MaxEffectiveLimitObserved {
@@ -177,22 +183,32 @@ func certificateDerived(c *Context) bool {
 	return c.witnessHashWrong(a)
 }
 
+// decisionKinds are the events certificateDerived counts.
+var decisionKinds = kinds(trace.StepDecision)
+
 // witnessHashWrong reports whether a certificate's witness hash is not
 // DetHasher over its counts in 004 3.8's order. Both hashes are functions
-// of the certificate alone, and most transitions dispatch nothing, so the
-// answer for the last certificate asked about is kept (certWitness): the
-// two hashes cost more than every other check of a transition together.
+// of the certificate alone, and a worker's transitions from one state
+// carry few certificates (the state's, and one per lane a successor
+// dispatched in), so the answers for the last few certificates asked
+// about are kept (certWitnesses): the two hashes cost more than every
+// other check of a transition together.
 func (c *Context) witnessHashWrong(a *sched.Certificate) bool {
-	if w := &c.certWitness; w.known && w.cert == *a {
-		return w.wrong
+	ws := &c.certWitnesses
+	for i := range ws.e {
+		if w := &ws.e[i]; w.known && w.cert == *a {
+			return w.wrong
+		}
 	}
 	h := dethash.New()
 	for _, n := range [...]uint32{a.CancelDispatches, a.TimedDispatches, a.ReadyDispatches, a.FallbackCancelDispatches, a.BaseLimitExceedances, a.EffectiveLimitExceedances} {
 		h.U64(uint64(n))
 	}
 	h.Size(int(a.MaxEffectiveLimitObserved))
-	c.certWitness = certWitness{known: true, cert: *a, wrong: a.WitnessHash() != h.Sum()}
-	return c.certWitness.wrong
+	w := certWitness{known: true, cert: *a, wrong: a.WitnessHash() != h.Sum()}
+	ws.e[ws.next] = w
+	ws.next = (ws.next + 1) % len(ws.e)
+	return w.wrong
 }
 
 // taskCancelReason is cascade-reason's counterpart for a task cancel: the
@@ -238,11 +254,13 @@ func reasonBeats(o, r cancel.Reason) bool {
 // root reason under the strengthen order; the winner replaces it whole.
 func taskCancelStrengthened(c *Context) bool {
 	// Whatever the step, a pending reason changes only to one that beats
-	// it (a cascade's chained reason included).
+	// it (a cascade's chained reason included): a changed reason is a
+	// changed record.
 	b, a := &kern(c.Before).Cancel, &kern(c.After).Cancel
-	for id := uint8(1); id <= kernel.MaxTasks; id++ {
-		bt, at := b.Task(id), a.Task(id)
-		if bt != nil && at != nil && bt.CancelPending && at.CancelPending && bt.Phase != cancel.Completed &&
+	for m := c.changedTasks(); m != 0; m &= m - 1 {
+		i := bits.TrailingZeros16(m)
+		bt, at := &b.Tasks[i], &a.Tasks[i]
+		if bt.CancelPending && at.CancelPending && bt.Phase != cancel.Completed &&
 			at.Reason != bt.Reason && !reasonBeats(at.Reason, bt.Reason) {
 			return true
 		}
@@ -288,7 +306,8 @@ func obligationResolutionAnnounced(c *Context) bool {
 		}
 		want := resolutionEvents[oa.State]
 		found := false
-		for _, e := range c.Events {
+		for ei := range c.Events {
+			e := &c.Events[ei]
 			if e.Kind == want.kind && e.Obligation == uint8(i+1) && (want.reason == "" || e.AttrVal == want.reason) {
 				found = true
 				break
@@ -373,7 +392,8 @@ func chanCancelObserved(c *Context) bool {
 		return false
 	}
 	cancelled := false
-	for _, e := range c.Events {
+	for ei := range c.Events {
+		e := &c.Events[ei]
 		switch {
 		case e.Kind == trace.ChanOpFailed && e.Task == c.In.K.Task && e.ErrorClass == trace.ErrCancelled:
 			cancelled = true
@@ -388,7 +408,8 @@ func chanAbortAnnounced(c *Context) bool {
 	if c.In.Host != pump.NoHost || c.In.K.Op != kernel.ChanAbort {
 		return false
 	}
-	for _, e := range c.Events {
+	for ei := range c.Events {
+		e := &c.Events[ei]
 		if e.Kind == trace.ChanAborted && e.Task == c.In.K.Task {
 			return false
 		}
@@ -421,7 +442,8 @@ func chanRecvAnswered(c *Context) bool {
 		return false
 	}
 	n := 0
-	for _, e := range c.Events {
+	for ei := range c.Events {
+		e := &c.Events[ei]
 		if e.Task != c.In.K.Task {
 			continue
 		}
@@ -443,7 +465,8 @@ func chanRecvWakerDerived(c *Context) bool {
 		return false
 	}
 	w := b.RecvWaiter
-	for _, e := range c.Events {
+	for ei := range c.Events {
+		e := &c.Events[ei]
 		switch {
 		case e.Kind == trace.ChanRecvPending:
 			w = e.Task
@@ -485,7 +508,8 @@ func wheelPurgeAnnounced(c *Context) bool {
 		return false
 	}
 	cancelled := -1
-	for i, e := range c.Events {
+	for i := range c.Events {
+		e := &c.Events[i]
 		if e.Kind == trace.WheelCancelled {
 			cancelled = i
 		}
@@ -493,7 +517,8 @@ func wheelPurgeAnnounced(c *Context) bool {
 	if cancelled < 0 {
 		return false
 	}
-	for _, e := range c.Events[cancelled+1:] {
+	for ei := cancelled + 1; ei < len(c.Events); ei++ {
+		e := &c.Events[ei]
 		if e.Kind == trace.WheelPurged {
 			return false
 		}
@@ -512,7 +537,8 @@ func wheelCancelAnswered(c *Context) bool {
 	if !ok {
 		return false
 	}
-	for _, e := range c.Events {
+	for ei := range c.Events {
+		e := &c.Events[ei]
 		if e.Kind == trace.WheelCancelRejected && e.ID == h.ID && e.Gen == h.Gen-1 {
 			return false
 		}
@@ -528,7 +554,8 @@ func timerGenDerived(c *Context) bool {
 	if a.Config.Wheel {
 		return false
 	}
-	for _, e := range c.Events {
+	for ei := range c.Events {
+		e := &c.Events[ei]
 		if e.Kind != trace.TimerRegistered || e.Timer == 0 || e.Timer > kernel.MaxTimers {
 			continue
 		}
@@ -549,7 +576,8 @@ func wheelPlacement(c *Context) bool {
 		return false
 	}
 	w := &a.Wheel
-	for i, e := range c.Events {
+	for i := range c.Events {
+		e := &c.Events[i]
 		if e.Kind != trace.WheelRegistered && e.Kind != trace.WheelCascaded {
 			continue
 		}
@@ -610,7 +638,8 @@ func wheelEntry(w *wheel.State, id, gen uint64) int {
 // laterPlacement reports whether the handle is placed, fired or dropped
 // again later in the step.
 func laterPlacement(events []trace.Event, id, gen uint64) bool {
-	for _, e := range events {
+	for ei := range events {
+		e := &events[ei]
 		switch e.Kind {
 		case trace.WheelCascaded, trace.WheelFired, trace.WheelDeadDropped, trace.WheelCoalesced:
 			if e.ID == id && e.Gen == gen {
@@ -633,7 +662,8 @@ func timerSlotsDerived(c *Context) bool {
 	for i := range b.Timers {
 		used[i+1] = b.Timers[i].Used
 	}
-	for _, e := range c.Events {
+	for ei := range c.Events {
+		e := &c.Events[ei]
 		if e.Timer == 0 || e.Timer > kernel.MaxTimers {
 			continue
 		}
@@ -662,7 +692,8 @@ func timerSlotsDerived(c *Context) bool {
 }
 
 func pumpScheduledMicrotask(c *Context) bool {
-	for _, e := range c.Events {
+	for ei := range c.Events {
+		e := &c.Events[ei]
 		if e.Kind == trace.PumpScheduled && e.AttrVal != "microtask" {
 			return true
 		}
@@ -696,7 +727,8 @@ func pumpPendingDerived(c *Context) bool {
 		return false
 	}
 	p := c.Before.P.Pending
-	for _, e := range c.Events {
+	for ei := range c.Events {
+		e := &c.Events[ei]
 		switch {
 		case e.Kind == trace.ReentrancyDeferred:
 			p = true
@@ -719,7 +751,8 @@ func chanWaiterIDsDerived(c *Context) bool {
 	next := b.NextWaiter
 	var q [channel.MaxWaiters + kernel.MaxTasks]channel.Waiter
 	n := copy(q[:], b.Waiters[:b.NWaiters])
-	for _, e := range c.Events {
+	for ei := range c.Events {
+		e := &c.Events[ei]
 		switch e.Kind {
 		case trace.ChanWaiterRemoved, trace.ChanReserved:
 			for i := 0; i < n; i++ {
@@ -768,7 +801,8 @@ func chanTryReserveAnswered(c *Context) bool {
 	case b.NWaiters > 0 || int(b.Len)+int(b.Reserved) >= int(c.Scenario.Kernel.Channel.Capacity):
 		want = trace.ErrFull
 	}
-	for _, e := range c.Events {
+	for ei := range c.Events {
+		e := &c.Events[ei]
 		if e.Task != c.In.K.Task {
 			continue
 		}

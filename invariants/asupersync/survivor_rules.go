@@ -34,7 +34,8 @@ func sleepDeadline(c *Context) bool {
 		return false
 	}
 	want := uint64(kern(c.Before).Now) + uint64(c.In.K.N)
-	for _, e := range c.Events {
+	for ei := range c.Events {
+		e := &c.Events[ei]
 		if (e.Kind == trace.TimerRegistered || e.Kind == trace.WheelRegistered) && (e.Deadline != want || e.Task != c.In.K.Task) {
 			return true
 		}
@@ -47,7 +48,8 @@ func (c *Context) spawnedBy() uint8 {
 	if c.In.Host != pump.NoHost || c.In.K.Op != kernel.Spawn {
 		return 0
 	}
-	for _, e := range c.Events {
+	for ei := range c.Events {
+		e := &c.Events[ei]
 		if e.Kind == trace.TaskSpawned {
 			return e.Task
 		}
@@ -76,7 +78,8 @@ func routeOwnRecord(c *Context) bool {
 			return true
 		}
 	}
-	for _, e := range c.Events {
+	for ei := range c.Events {
+		e := &c.Events[ei]
 		if e.Kind != trace.Enqueued || e.Task == 0 || e.Task > kernel.MaxTasks {
 			continue
 		}
@@ -116,7 +119,8 @@ func chanRoles(c *Context) bool {
 		}
 	}
 	completed, receiverDone := 0, false
-	for _, e := range c.Events {
+	for ei := range c.Events {
+		e := &c.Events[ei]
 		if e.Kind == trace.TaskCompleted && e.Task >= 1 && e.Task <= cfg.Senders {
 			completed++
 		}
@@ -153,7 +157,8 @@ func permitDerived(c *Context) bool {
 			held[c.In.K.Task] = false
 		}
 	}
-	for _, e := range c.Events {
+	for ei := range c.Events {
+		e := &c.Events[ei]
 		if e.Task == 0 || e.Task > kernel.MaxTasks {
 			continue
 		}
@@ -184,7 +189,8 @@ func chanRecvOutcome(c *Context) bool {
 	}
 	ch := &kern(c.Before).Chan
 	received, cancelled := false, false
-	for _, e := range c.Events {
+	for ei := range c.Events {
+		e := &c.Events[ei]
 		switch {
 		case e.Kind == trace.ChanReceived:
 			received = true

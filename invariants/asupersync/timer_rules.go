@@ -1,8 +1,9 @@
 package asupersync
 
 import (
+	"math/bits"
+
 	"modelcheck/runtime/cancel"
-	"modelcheck/runtime/kernel"
 	"modelcheck/runtime/trace"
 )
 
@@ -25,7 +26,8 @@ func hostTimerDue(c *Context) bool {
 	if b.Config.Wheel {
 		return false
 	}
-	for _, e := range c.Events {
+	for ei := range c.Events {
+		e := &c.Events[ei]
 		if e.Kind != trace.TimerFired || !c.liveBefore(e.Timer) {
 			continue
 		}
@@ -43,14 +45,14 @@ func hostTimerDue(c *Context) bool {
 // request that changed it.
 func cancelClearsTimer(c *Context) bool {
 	a := kern(c.After)
-	cancelled := c.cancelRequest()
-	timers := liveTimerTasks(a)
-	for id := uint8(1); id <= kernel.MaxTasks; id++ {
+	// Only the tasks with a live timer (ids 1..MaxTasks) can break it.
+	for m := liveTimerTasks(a); m != 0; m &= m - 1 {
+		id := uint8(bits.TrailingZeros16(m)) + 1
 		t := a.Cancel.Task(id)
-		if !t.Used || timers&(1<<(id-1)) == 0 {
+		if !t.Used {
 			continue
 		}
-		if t.Phase == cancel.Completed || (cancelled && kern(c.Before).Cancel.Task(id).Used && !c.cancelUnchanged(id)) {
+		if t.Phase == cancel.Completed || (c.cancelRequest() && kern(c.Before).Cancel.Task(id).Used && !c.cancelUnchanged(id)) {
 			return true
 		}
 	}

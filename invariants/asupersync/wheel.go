@@ -42,7 +42,8 @@ func wheelHandleExact(c *Context) bool {
 	if !ok {
 		return false
 	}
-	for _, e := range c.Events {
+	for ei := range c.Events {
+		e := &c.Events[ei]
 		if e.Kind == trace.WheelCancelled && !b.Live(wheel.Handle{ID: e.ID, Gen: e.Gen}) {
 			return true
 		}
@@ -60,7 +61,8 @@ func wheelHandleExact(c *Context) bool {
 }
 
 func handleEvent(events []trace.Event, k trace.Kind, h wheel.Handle) bool {
-	for _, e := range events {
+	for ei := range events {
+		e := &events[ei]
 		if e.Kind == k && e.ID == h.ID && e.Gen == h.Gen {
 			return true
 		}
@@ -73,7 +75,8 @@ func wheelLazyCancel(c *Context) bool {
 	if !ok {
 		return false
 	}
-	for _, e := range c.Events {
+	for ei := range c.Events {
+		e := &c.Events[ei]
 		if e.Kind == trace.WheelFired && !b.Live(wheel.Handle{ID: e.ID, Gen: e.Gen}) {
 			return true
 		}
@@ -99,7 +102,8 @@ func wheelInsertionOrder(c *Context) bool {
 	var lastDeadline uint64
 	var lastSeq uint32
 	first := true
-	for _, e := range c.Events {
+	for ei := range c.Events {
+		e := &c.Events[ei]
 		if e.Kind != trace.WheelFired {
 			continue
 		}
@@ -128,7 +132,8 @@ func wheelDurationBound(c *Context) bool {
 	if !ok {
 		return false
 	}
-	for _, e := range c.Events {
+	for ei := range c.Events {
+		e := &c.Events[ei]
 		if e.Kind == trace.WheelRegistered && e.Deadline > e.Now && e.Deadline-e.Now > b.Config.MaxTimerDuration {
 			return true
 		}
@@ -155,7 +160,8 @@ func wheelWrapSafe(c *Context) bool {
 		return false
 	}
 	id, gen := b.NextID, b.NextGen
-	for _, e := range c.Events {
+	for ei := range c.Events {
+		e := &c.Events[ei]
 		if e.Kind != trace.WheelRegistered {
 			continue
 		}
@@ -177,7 +183,8 @@ func wheelCascadeDropsDead(c *Context) bool {
 	if !ok {
 		return false
 	}
-	for _, e := range c.Events {
+	for ei := range c.Events {
+		e := &c.Events[ei]
 		if e.Kind == trace.WheelCascaded && !b.Live(wheel.Handle{ID: e.ID, Gen: e.Gen}) {
 			return true
 		}
@@ -192,7 +199,8 @@ func wheelFireInclusive(c *Context) bool {
 	}
 	coalesced := hasEvent(c.Events, trace.WheelCoalesced)
 	fired := 0
-	for _, e := range c.Events {
+	for ei := range c.Events {
+		e := &c.Events[ei]
 		if e.Kind == trace.WheelFired {
 			fired++
 			if e.Deadline > e.Now && !coalesced {

@@ -26,7 +26,8 @@ func wheelDefaultBounds(c *Context) bool {
 		return false
 	}
 	cfg := &c.Scenario.Kernel.WheelConfig
-	for _, e := range c.Events {
+	for ei := range c.Events {
+		e := &c.Events[ei]
 		switch e.Kind {
 		case trace.WheelRegistered:
 			if e.Deadline <= e.Now {

@@ -24,7 +24,8 @@ func wheelStorageDerived(c *Context) bool {
 		return false
 	}
 	n := storedEntries(b)
-	for _, e := range c.Events {
+	for ei := range c.Events {
+		e := &c.Events[ei]
 		switch e.Kind {
 		case trace.WheelRegistered:
 			n++
@@ -76,7 +77,8 @@ func wheelCascadeFromAbove(c *Context) bool {
 			n++
 		}
 	}
-	for _, e := range c.Events {
+	for ei := range c.Events {
+		e := &c.Events[ei]
 		if e.Kind != trace.WheelCascaded {
 			continue
 		}
@@ -120,7 +122,8 @@ func wheelCascadeOnTime(c *Context) bool {
 			n++
 		}
 	}
-	for _, e := range c.Events {
+	for ei := range c.Events {
+		e := &c.Events[ei]
 		if e.Kind != trace.WheelCascaded {
 			continue
 		}

@@ -56,7 +56,8 @@ func wheelCoalesceWindow(c *Context) bool {
 		early = false
 	}
 	fired := 0
-	for _, e := range c.Events {
+	for ei := range c.Events {
+		e := &c.Events[ei]
 		switch e.Kind {
 		case trace.WheelFired:
 			fired++
