@@ -46,6 +46,10 @@ type bfs[S any, I comparable] struct {
 	steps   []int // scratch for tracing violation paths
 
 	cur, next *frontier[S] // the level being expanded and the one being built
+	blocks    *blockPool   // their encoding blocks, when compact
+	// built, if set, sees each level once it is complete, before it is
+	// expanded and its blocks recycled: tests compare levels across runs.
+	built     func(f *frontier[S])
 	level     int
 	expanding bool // false at the depth bound: only check for stuck states
 	// toBound is set on the level before the depth bound, whose successors
@@ -76,8 +80,10 @@ func runBFS[S any, I comparable](ctx context.Context, m Model[S, I], init *S, op
 // asked, which only a compactable S may be.
 func newBFS[S any, I comparable](ctx context.Context, m Model[S, I], init *S, opt Options, compact bool) (*bfs[S, I], error) {
 	var base []byte
+	var blocks *blockPool
 	if compact {
 		base = slices.Clone(rawBytes(init))
+		blocks = newBlockPool(frontierBlockLenFor[S]())
 	}
 	b := &bfs[S, I]{
 		ctx:     ctx,
@@ -85,8 +91,9 @@ func newBFS[S any, I comparable](ctx context.Context, m Model[S, I], init *S, op
 		workers: make([]worker[S, I], opt.Workers),
 		visited: newShardedSet(opt.Workers),
 		log:     newPathLog(),
-		cur:     newFrontier[S](compact, opt.Workers, base),
-		next:    newFrontier[S](compact, opt.Workers, base),
+		cur:     newFrontier[S](compact, opt.Workers, base, blocks),
+		next:    newFrontier[S](compact, opt.Workers, base, blocks),
+		blocks:  blocks,
 		sizer:   newBatchSizer[S](opt.Workers),
 	}
 	for w := range b.workers {
@@ -107,6 +114,7 @@ func newBFS[S any, I comparable](ctx context.Context, m Model[S, I], init *S, op
 	b.visited.insert(fingerprint(b.workers[0].encode.encode(init, nil)))
 	b.cur.resize(1)
 	b.cur.put(0, 0, init)
+	b.cur.seal()
 	b.stats.Distinct = 1
 	return b, nil
 }
@@ -136,6 +144,12 @@ func (b *bfs[S, I]) explore() StopReason {
 		b.toBound = b.opt.Depth > 0 && b.level+1 == b.opt.Depth
 		if b.toBound {
 			b.next.release()
+			if b.blocks != nil {
+				b.blocks.letGo()
+			}
+		}
+		if b.built != nil {
+			b.built(b.cur)
 		}
 		b.sizer.restart()
 		for pos := 0; pos < b.cur.len(); {
@@ -162,6 +176,7 @@ func (b *bfs[S, I]) explore() StopReason {
 			b.boundLen = 0
 			return NotStopped
 		}
+		b.next.seal()
 		b.cur, b.next = b.next, b.cur
 		b.next.reset()
 	}
@@ -203,6 +218,9 @@ func (b *bfs[S, I]) runBatch(pos, end int) StopReason {
 	stop := b.collect()
 	if b.expanding && !b.toBound {
 		b.pool.run(b.placeJob)
+	}
+	if b.blocks != nil {
+		b.cur.recycle(end)
 	}
 	// collect may have cut the batch short.
 	last := &b.batch[len(b.batch)-1]

@@ -12,13 +12,13 @@ func bigCounters() *counters {
 	return &counters{K: 6, Max: 5, Bad: &cstate{3, 0, 2, 0, 1, 1}, NoFullRot: true}
 }
 
-// bfsOutcome is everything a BFS run decides: the result, and the path log,
+// bfsOutcome is everything a BFS run decides: the result, the path log,
 // whose bytes are the order of every level and the chosen parent and input
-// of every visited state.
+// of every visited state, and the states of every level stored.
 type bfsOutcome struct {
-	result Result[uint8]
-	levels []levelLog
-	last   []cstate // the final frontier, in order
+	result    Result[uint8]
+	levels    []levelLog
+	frontiers [][]cstate // each level's states, in order, as expanded
 }
 
 // runBFSOutcome runs m with batches of batchChunks chunks, or as sized by
@@ -33,13 +33,15 @@ func runBFSOutcome(t *testing.T, m *counters, opt Options, batchChunks int, comp
 	if batchChunks > 0 {
 		b.sizer.chunks, b.sizer.minChunks, b.sizer.maxChunks = batchChunks, batchChunks, batchChunks
 	}
+	var frontiers [][]cstate
+	b.built = func(f *frontier[cstate]) { frontiers = append(frontiers, frontierStates(f)) }
 	r, found := b.run()
 	if r.Violations, err = resolve(Model[cstate, uint8](m), found); err != nil {
 		t.Fatal(err)
 	}
 	// The visited set has one shard per worker, so its size differs.
 	r.VisitedBytes, r.ProcessBytes = 0, 0
-	return bfsOutcome{withoutTiming(r), b.log.levels, frontierStates(b.cur)}
+	return bfsOutcome{withoutTiming(r), b.log.levels, frontiers}
 }
 
 // frontierStates is a copy of f's states in order.
@@ -77,8 +79,8 @@ func TestBFSSameForAnyWorkerCount(t *testing.T) {
 			if !reflect.DeepEqual(got.levels, base.levels) {
 				t.Errorf("%+v, %+v: the path log (level order, parents, inputs) differs from 1 worker's", opt, run)
 			}
-			if !reflect.DeepEqual(got.last, base.last) {
-				t.Errorf("%+v, %+v: the final frontier differs from 1 worker's", opt, run)
+			if !reflect.DeepEqual(got.frontiers, base.frontiers) {
+				t.Errorf("%+v, %+v: the levels' states differ from 1 worker's", opt, run)
 			}
 		}
 	}

@@ -32,19 +32,67 @@ type frontier[S any] struct {
 	base []byte
 	// refs[i] locates state i's encoding: block index<<32 | offset.
 	refs []uint64
-	// blocks are blockLen bytes each; the first used hold this level's
-	// encodings. They are kept from level to level, so after the widest
-	// level the frontier allocates nothing.
+	// blocks[k] holds encodings, and last[k] is the highest state index
+	// stored in it, once sealed (see seal); a block is nil once recycled.
+	// Blocks come from and go back to pool, which the two frontiers of a
+	// run share, so a level being expanded hands its blocks to the level
+	// being built as it goes (see recycle).
 	blocks   [][]byte
-	used     int
+	last     []int
+	pool     *blockPool
 	blockLen int
 	maxEnc   int // zrlMaxLen(size of S)
 	mu       sync.Mutex
 	// cursors[w] is the block worker goroutine w encodes into, sliced from
 	// its start to the end of the encodings so far; nil before the first.
 	cursors [][]byte
-	// curBlock[w] is the index of the block cursors[w] is in.
-	curBlock []int
+	// curBlock[w] is the index of the block cursors[w] is in, and
+	// curLast[w] the highest state index w stored in it.
+	curBlock, curLast []int
+}
+
+// blockPool is the free encoding blocks of a run's two frontiers. Each
+// holds a whole level, and a level can be ten times the one before, so
+// without recycling BFS would hold the level it expands and the level it
+// builds in full at once: with it, the one being built takes the blocks
+// the one being expanded is done with.
+type blockPool struct {
+	mu   sync.Mutex
+	free [][]byte
+	len  int
+	// keep is false at the depth bound, where nothing is built: a block
+	// given back is then let go, for the visited set to grow into.
+	keep bool
+}
+
+func newBlockPool(blockLen int) *blockPool { return &blockPool{len: blockLen, keep: true} }
+
+// get returns a block, whole: its old bytes are garbage.
+func (p *blockPool) get() []byte {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	if n := len(p.free); n > 0 {
+		b := p.free[n-1]
+		p.free = p.free[:n-1]
+		return b
+	}
+	return make([]byte, p.len)
+}
+
+// put takes a block back, or lets it go unless keep.
+func (p *blockPool) put(b []byte) {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	if p.keep {
+		p.free = append(p.free, b)
+	}
+}
+
+// letGo drops the free blocks and those given back from now on.
+func (p *blockPool) letGo() {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	p.keep, p.free = false, nil
 }
 
 const (
@@ -58,17 +106,23 @@ const (
 )
 
 // newFrontier makes an empty frontier for workers worker goroutines,
-// compact against base if asked.
-func newFrontier[S any](compact bool, workers int, base []byte) *frontier[S] {
+// compact against base if asked, with blocks from pool.
+func newFrontier[S any](compact bool, workers int, base []byte, pool *blockPool) *frontier[S] {
 	f := &frontier[S]{compact: compact}
 	if compact {
-		f.base = base
+		f.base, f.pool = base, pool
 		f.maxEnc = zrlMaxLen(int(unsafe.Sizeof(*new(S))))
-		f.blockLen = max(frontierBlockLen, f.maxEnc)
 		f.cursors = make([][]byte, workers)
 		f.curBlock = make([]int, workers)
+		f.curLast = make([]int, workers)
 	}
 	return f
+}
+
+// frontierBlockLenFor is the block length of a frontier of S: frontierBlockLen,
+// or one state's longest encoding if that is longer.
+func frontierBlockLenFor[S any]() int {
+	return max(frontierBlockLen, zrlMaxLen(int(unsafe.Sizeof(*new(S)))))
 }
 
 // useCompact says whether BFS stores S compactly: when its raw bytes are
@@ -114,18 +168,47 @@ func (f *frontier[S]) len() int {
 	return len(f.plain)
 }
 
-// reset empties the frontier for a new level, keeping its memory.
+// reset empties the frontier for a new level, giving its blocks back.
 func (f *frontier[S]) reset() {
-	f.plain, f.refs, f.used = f.plain[:0], f.refs[:0], 0
+	f.plain, f.refs = f.plain[:0], f.refs[:0]
+	for k, b := range f.blocks {
+		if b != nil {
+			f.pool.put(b)
+		}
+		f.blocks[k] = nil
+	}
+	f.blocks, f.last = f.blocks[:0], f.last[:0]
 	clear(f.cursors)
 }
 
 // release empties the frontier and lets its memory go: for the level at the
-// depth bound, which is never stored, so the blocks it kept from two
-// levels before would only take room from the visited set's growth.
+// depth bound, which is never stored.
 func (f *frontier[S]) release() {
-	f.plain, f.refs, f.blocks, f.used = nil, nil, nil, 0
+	f.reset()
+	f.plain, f.refs, f.blocks, f.last = nil, nil, nil, nil
+}
+
+// seal records the highest state index in each worker's last block, once
+// the level is built; recycle reads it.
+func (f *frontier[S]) seal() {
+	for w, c := range f.cursors {
+		if c != nil {
+			f.last[f.curBlock[w]] = f.curLast[w]
+		}
+	}
 	clear(f.cursors)
+}
+
+// recycle gives back the blocks that hold only states before end, which
+// have been expanded: the level being built takes them. The frontier must
+// be sealed.
+func (f *frontier[S]) recycle(end int) {
+	for k, b := range f.blocks {
+		if b != nil && f.last[k] < end {
+			f.pool.put(b)
+			f.blocks[k] = nil
+		}
+	}
 }
 
 // resize makes room for states up to n, to be placed by put.
@@ -145,10 +228,11 @@ func (f *frontier[S]) put(w, i int, s *S) {
 		return
 	}
 	c := f.cursors[w]
-	if cap(c)-len(c) < f.maxEnc {
+	if c == nil || cap(c)-len(c) < f.maxEnc {
 		c = f.newBlock(w)
 	}
 	f.refs[i] = uint64(f.curBlock[w])<<32 | uint64(len(c))
+	f.curLast[w] = max(f.curLast[w], i)
 	f.cursors[w] = appendZRL(c, rawBytes(s), f.base)
 }
 
@@ -157,23 +241,27 @@ func (f *frontier[S]) put(w, i int, s *S) {
 // storing, as in put.
 func (f *frontier[S]) putEncoded(w, i int, enc []byte) {
 	c := f.cursors[w]
-	if cap(c)-len(c) < len(enc) {
+	if c == nil || cap(c)-len(c) < len(enc) {
 		c = f.newBlock(w)
 	}
 	f.refs[i] = uint64(f.curBlock[w])<<32 | uint64(len(c))
+	f.curLast[w] = max(f.curLast[w], i)
 	f.cursors[w] = append(c, enc...)
 }
 
-// newBlock hands worker goroutine w an unused block.
+// newBlock hands worker goroutine w an empty block, sealing the one it
+// filled.
 func (f *frontier[S]) newBlock(w int) []byte {
 	f.mu.Lock()
 	defer f.mu.Unlock()
-	if f.used == len(f.blocks) {
-		f.blocks = append(f.blocks, make([]byte, f.blockLen))
+	if f.cursors[w] != nil {
+		f.last[f.curBlock[w]] = f.curLast[w]
 	}
-	f.curBlock[w] = f.used
-	f.used++
-	return f.blocks[f.curBlock[w]][:0]
+	b := f.pool.get()
+	f.curBlock[w], f.curLast[w] = len(f.blocks), 0
+	f.blocks = append(f.blocks, b)
+	f.last = append(f.last, 0)
+	return b[:0]
 }
 
 // at returns state i: in plain storage the stored state itself, in compact
@@ -192,5 +280,11 @@ func (f *frontier[S]) bytes() int64 {
 	if !f.compact {
 		return int64(cap(f.plain)) * int64(unsafe.Sizeof(*new(S)))
 	}
-	return int64(cap(f.refs))*8 + int64(len(f.blocks))*int64(f.blockLen)
+	n := int64(cap(f.refs)) * 8
+	for _, b := range f.blocks {
+		if b != nil {
+			n += int64(cap(b))
+		}
+	}
+	return n
 }

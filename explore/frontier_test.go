@@ -120,16 +120,20 @@ func TestCompactFrontierSameAsPlain(t *testing.T) {
 			t.Fatal(err)
 		}
 		b := mustNewBFS(t, Model[sstate, uint8](m), opt, compact)
+		var frontiers [][]cstate
+		b.built = func(f *frontier[sstate]) {
+			var level []cstate
+			for _, s := range frontierStates(f) {
+				level = append(level, m.get(&s))
+			}
+			frontiers = append(frontiers, level)
+		}
 		r, found := b.run()
 		if r.Violations, err = resolve(Model[sstate, uint8](m), found); err != nil {
 			t.Fatal(err)
 		}
 		r.VisitedBytes, r.ProcessBytes = 0, 0
-		var last []cstate
-		for _, s := range frontierStates(b.cur) {
-			last = append(last, m.get(&s))
-		}
-		return bfsOutcome{withoutTiming(r), b.log.levels, last}
+		return bfsOutcome{withoutTiming(r), b.log.levels, frontiers}
 	}
 	for _, opt := range []Options{{KeepGoing: true}, {Depth: 8, KeepGoing: true}, {}, {MaxStates: 20000, KeepGoing: true}} {
 		base := run(withWorkers(opt, 1), false)
@@ -155,11 +159,22 @@ func TestCompactFrontierBytes(t *testing.T) {
 func compactFrontierBytes[S any](t *testing.T, m Model[S, uint8], depth int) {
 	opt, _ := Options{Workers: 2, Depth: depth, KeepGoing: true}.withDefaults()
 	b := mustNewBFS(t, m, opt, true)
-	b.run()
-	f := b.cur
-	if f.len() < 1000 {
-		t.Fatalf("final level has %d states; want a wide one", f.len())
+	widest := 0
+	b.built = func(f *frontier[S]) {
+		if f.len() > widest {
+			widest = f.len()
+			checkCompactLevel(t, f)
+		}
 	}
+	b.run()
+	if widest < 1000 {
+		t.Fatalf("the widest level has %d states; want a wide one", widest)
+	}
+}
+
+// checkCompactLevel checks that f's states read back bit for bit and holds
+// a tenth of their size or less.
+func checkCompactLevel[S any](t *testing.T, f *frontier[S]) {
 	size := int(unsafe.Sizeof(*new(S)))
 	var encoded int
 	for i := range f.len() {
@@ -172,13 +187,13 @@ func compactFrontierBytes[S any](t *testing.T, m Model[S, uint8], depth int) {
 			raw[k] = 0xee
 		}
 		if got := f.at(i, &scratch); string(rawBytes(got)) != string(rawBytes(&s)) {
-			t.Fatalf("%T: state %d reads back differently", m, i)
+			t.Fatalf("%T: state %d reads back differently", s, i)
 		}
 	}
 	perState := float64(encoded+8*f.len()) / float64(f.len())
-	t.Logf("%T: %d-byte states: %.1f bytes of encoding and reference per state (%d states, %d bytes held)",
-		m, size, perState, f.len(), f.bytes())
+	t.Logf("%d-byte states: %.1f bytes of encoding and reference per state (%d states, %d bytes held)",
+		size, perState, f.len(), f.bytes())
 	if perState > float64(size)/10 {
-		t.Errorf("%T: %.1f bytes per %d-byte state; want a tenth or less", m, perState, size)
+		t.Errorf("%.1f bytes per %d-byte state; want a tenth or less", perState, size)
 	}
 }
