@@ -12,8 +12,10 @@ import "math/bits"
 // table grow by an eighth at a time. The budget is 12 bytes per visited
 // state, path records (about 1.3 bytes) included. Doubling cannot meet it:
 // just after a doubling at load L the table holds 16/L bytes per key, more
-// than 16 for any L < 1. Growing by 9/8 at load 17/20 keeps the load
-// between 0.755 and 0.85, so the table costs 9.4 to 10.6 bytes per key.
+// than 16 for any L < 1. Growing by 9/8 at load 9/10 keeps the load
+// between 0.8 and 0.9, so the table costs 8.9 to 10 bytes per key, and a
+// run without a depth bound, whose path records take 2 bytes a state,
+// stays within 12.
 //
 // Such loads are cheap because the table is ordered (Amble and Knuth's
 // ordered hash table): fast range makes a key's home grow with the key,
@@ -21,8 +23,8 @@ import "math/bits"
 // the larger ones up by a slot, so the whole table is sorted. A probe for
 // a key then stops at the first larger one: looking up a key not in the
 // set, as every new state does twice, costs as much as finding one,
-// instead of walking the rest of its run (23 slots on average at load
-// 0.85). And growing is a merge: the keys, taken in order, go to their new
+// instead of walking the rest of its run (50 slots on average at load
+// 0.9). And growing is a merge: the keys, taken in order, go to their new
 // homes or just past the key before, with no probing at all.
 //
 // No probe wraps around: spill slots past the last home take the runs
@@ -45,8 +47,8 @@ const (
 	fpSetMinSpill = 64
 	// The load stays at most fpSetLoadNum/fpSetLoadDen; a full table grows
 	// by 1/fpSetGrowDen.
-	fpSetLoadNum = 17
-	fpSetLoadDen = 20
+	fpSetLoadNum = 9
+	fpSetLoadDen = 10
 	fpSetGrowDen = 8
 )
 

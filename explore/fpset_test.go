@@ -37,8 +37,8 @@ func TestFPSetMatchesMap(t *testing.T) {
 	if set.contains(2) {
 		t.Fatal("contains a fingerprint never inserted")
 	}
-	if load := float64(set.n) / float64(set.homes); load > 0.85 || load < 0.75 {
-		t.Errorf("load %.2f outside [0.75, 0.85]", load)
+	if load := float64(set.n) / float64(set.homes); load > 0.9 || load < 0.8 {
+		t.Errorf("load %.2f outside [0.8, 0.9]", load)
 	}
 	checkOrdered(t, &set)
 }
