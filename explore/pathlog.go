@@ -18,7 +18,9 @@ import (
 type pathLog struct {
 	levels []levelLog
 	// The level being expanded writes its counts, and the next level its
-	// inputs, into these reused buffers; endLevel copies them to exact size.
+	// inputs, into these buffers; endLevel copies them to exact size and
+	// drops them. Reusing them would keep the widest level's bytes twice
+	// over to the end of the run.
 	counts, inputs []byte
 }
 
@@ -46,7 +48,7 @@ func (p *pathLog) endLevel() {
 	last := len(p.levels) - 1
 	p.levels[last].counts = slices.Clone(p.counts)
 	p.levels = append(p.levels, levelLog{inputs: slices.Clone(p.inputs)})
-	p.counts, p.inputs = p.counts[:0], p.inputs[:0]
+	p.counts, p.inputs = nil, nil
 }
 
 // trace appends to steps the input indices from Init to the state at
