@@ -10,12 +10,13 @@ import (
 // frontier is one BFS level's states in frontier order: the level being
 // expanded or the one being built.
 //
-// BFS holds two whole levels, which for kilobyte states that are mostly
-// zero bytes is most of a run's memory. So when S is plain data (see
-// compactable) a frontier keeps each state's raw bytes zero-run-length
-// encoded (zrl.go) against the raw bytes of the run's initial state, in
-// large byte blocks, and decodes a parent into its worker's scratch state
-// when the parent is expanded. Otherwise, or when S
+// BFS holds the level it expands and the level it builds, which for
+// kilobyte states that are mostly zero bytes is most of a run's memory. So
+// when S is plain data (see compactable) a frontier keeps each state's raw
+// bytes zero-run-length encoded (zrl.go) against the raw bytes of the
+// run's initial state, in large byte blocks, recycled from the level being
+// expanded to the level being built, and decodes a parent into its
+// worker's scratch state when the parent is expanded. Otherwise, or when S
 // is too small to gain, it keeps the states as they are.
 //
 // Storage never changes a result: states are identified by the

@@ -15,7 +15,7 @@ const (
 	BFS Strategy = iota
 	// DFS explores depth first on one goroutine (Options.Workers is
 	// ignored). Its counterexamples are not shortest, but it holds only the
-	// current path in memory instead of two whole levels.
+	// current path in memory instead of BFS's levels.
 	DFS
 )
 
