@@ -90,15 +90,20 @@ func transitionSignature(in model.Input, events []trace.Event) signature {
 		}
 		s[k>>6] |= 1 << (k & 63)
 	}
+	s[2] = inputBits(in)
+	return s
+}
+
+// inputBits is word 2 of an input's signature: its one bit, or every
+// bit for an input outside the bits.
+func inputBits(in model.Input) uint64 {
 	switch {
 	case in.Host == pump.NoHost && in.K.Op < hostBit:
-		s[2] = 1 << in.K.Op
+		return 1 << in.K.Op
 	case in.Host != pump.NoHost && in.Host < 64-hostBit:
-		s[2] = 1 << (hostBit + in.Host)
-	default:
-		s[2] = ^uint64(0)
+		return 1 << (hostBit + in.Host)
 	}
-	return s
+	return ^uint64(0)
 }
 
 // mayHold reports whether the transition's events may hold an event of
@@ -223,87 +228,62 @@ func newDispatch(sc *model.Scenario, enabled []bool) *dispatch {
 
 // toRun is the set of invariants to call on the transition c holds, whose
 // signature is sig: the ungated ones, those an input or event of theirs
-// opens, and those a changed part of theirs opens (a part is compared
-// only if some invariant the signature leaves out has it in its gate).
+// opens, and those a changed part of theirs opens.
 func (d *dispatch) toRun(c *Context, sig signature) checkSet {
-	run, ps := d.opened(sig)
-	return d.addChanged(c, run, ps)
+	return d.addChanged(c, d.opened(sig))
 }
 
 // opened is the signature's half of toRun: the ungated invariants and
-// those an input or event of sig opens, and the parts whose comparison
-// could still add one.
-func (d *dispatch) opened(sig signature) (checkSet, parts) {
+// those an input or event of sig opens.
+func (d *dispatch) opened(sig signature) checkSet {
 	run := d.always
 	for w := range sig {
 		for m := sig[w]; m != 0; m &= m - 1 {
 			run.or(&d.onBit[w*64+bits.TrailingZeros64(m)])
 		}
 	}
-	var ps parts
-	for p := range d.onPart {
-		if run.anyOutside(&d.onPart[p]) {
-			ps |= 1 << p
-		}
-	}
-	return run, ps
-}
-
-// addChanged is the state's half of toRun: run and the invariants a
-// changed part of ps opens. The parts of ps are compared all at once:
-// on the default scenario's transitions nearly every one of them would
-// still add an invariant, so asking first costs more than it saves.
-func (d *dispatch) addChanged(c *Context, run checkSet, ps parts) checkSet {
-	if ps == 0 {
-		return run
-	}
-	for ch := partsChanged(c, ps); ch != 0; ch &= ch - 1 {
-		run.or(&d.onPart[bits.TrailingZeros32(uint32(ch))])
-	}
 	return run
 }
 
-// openedMemo keeps opened's answers of one checker by signature. A
-// scenario's transitions have few distinct signatures (an input kind and
-// a handful of event kinds), so after the first transitions of each the
-// signature's half of toRun is one lookup. The table is a fixed array,
-// so a lookup allocates nothing; once it is three quarters full, a new
-// signature is answered without being kept.
-type openedMemo struct {
-	n int
-	e [openedMemoSize]openedEntry
-}
-
-// openedMemoBits sizes the memo: 1<<openedMemoBits slots.
-const (
-	openedMemoBits = 8
-	openedMemoSize = 1 << openedMemoBits
-)
-
-type openedEntry struct {
-	used bool
-	sig  signature
-	run  checkSet
-	ps   parts
-}
-
-// opened is d.opened(sig), kept.
-func (m *openedMemo) opened(d *dispatch, sig signature) (checkSet, parts) {
-	h := (sig[0]*0x9e3779b97f4a7c15 ^ sig[1]*0xc2b2ae3d27d4eb4f ^ sig[2]*0x165667b19e3779f9) >> (64 - openedMemoBits)
-	for i := h; ; i = (i + 1) % openedMemoSize {
-		e := &m.e[i]
-		if !e.used {
-			run, ps := d.opened(sig)
-			if m.n < openedMemoSize*3/4 {
-				*e = openedEntry{used: true, sig: sig, run: run, ps: ps}
-				m.n++
-			}
-			return run, ps
+// signed is transitionSignature and opened's answer for it together, in
+// the one pass over the events the signature takes: each event adds its
+// kind's invariants as it adds its kind's bit. Asking opened from the
+// signature afterwards (or a memo of its answers by signature) costs a
+// second walk of data-dependent branches, which mispredict.
+func (d *dispatch) signed(in model.Input, events []trace.Event) (signature, checkSet) {
+	run := d.always
+	var s signature
+	for i := range events {
+		k := events[i].Kind
+		if k >= 128 {
+			sig := transitionSignature(in, events)
+			return sig, d.opened(sig)
 		}
-		if e.sig == sig {
-			return e.run, e.ps
-		}
+		s[k>>6] |= 1 << (k & 63)
+		run.or(&d.onBit[k])
 	}
+	s[2] = inputBits(in)
+	if s[2]&(s[2]-1) != 0 {
+		return s, d.opened(s)
+	}
+	run.or(&d.onBit[2*64+bits.TrailingZeros64(s[2])])
+	return s, run
+}
+
+// addChanged is the state's half of toRun: run and the invariants a
+// changed part opens. Every part some gate names is compared, whatever
+// the signature opened already: on the default scenario's transitions
+// nearly every record part would still add an invariant, and the field
+// parts are compared all at once, so choosing the parts by signature
+// cost more than the compares it saved.
+func (d *dispatch) addChanged(c *Context, run checkSet) checkSet {
+	if d.parts == 0 {
+		return run
+	}
+	for ch := partsChanged(c, d.parts); ch != 0; ch &= ch - 1 {
+		run.or(&d.onPart[bits.TrailingZeros32(uint32(ch))])
+	}
+	return run
 }
 
 // parts is a set of parts of the state.
