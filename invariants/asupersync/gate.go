@@ -7,8 +7,10 @@ import (
 	"unsafe"
 
 	model "modelcheck/model/asupersync"
+	"modelcheck/runtime/cancel"
 	"modelcheck/runtime/kernel"
 	"modelcheck/runtime/pump"
+	"modelcheck/runtime/sched"
 	"modelcheck/runtime/trace"
 )
 
@@ -376,16 +378,23 @@ func fieldsChanged(c *Context) parts {
 func partsChanged(c *Context, ps parts) parts {
 	ch := fieldsChanged(c) & ps
 	b, a := kern(c.Before), kern(c.After)
-	// The checks this part opens ask changedTasks, which then compares
-	// nothing again.
-	if ps&cancelTasksPart != 0 && c.changedTasks() != 0 {
-		ch |= cancelTasksPart
-	}
-	if ps&regionsPart != 0 && !sameBytes(&b.Cancel.Regions, &a.Cancel.Regions) {
-		ch |= regionsPart
-	}
-	if ps&obligationsPart != 0 && !sameBytes(&b.Cancel.Obligations, &a.Cancel.Obligations) {
-		ch |= obligationsPart
+	// The cancellation tables lie side by side (tasks, regions,
+	// obligations), and most transitions change none of them: one
+	// compare of the three finds those, and tells changedTasks too.
+	if ps&(cancelTasksPart|regionsPart|obligationsPart) != 0 && sameSpan(&b.Cancel.Tasks, &a.Cancel.Tasks, cancelTables) {
+		c.changed, c.changedDone = 0, true
+	} else {
+		// The checks this part opens ask changedTasks, which then
+		// compares nothing again.
+		if ps&cancelTasksPart != 0 && c.changedTasks() != 0 {
+			ch |= cancelTasksPart
+		}
+		if ps&regionsPart != 0 && !sameBytes(&b.Cancel.Regions, &a.Cancel.Regions) {
+			ch |= regionsPart
+		}
+		if ps&obligationsPart != 0 && !sameBytes(&b.Cancel.Obligations, &a.Cancel.Obligations) {
+			ch |= obligationsPart
+		}
 	}
 	if ps&timersPart != 0 && !sameBytes(&b.Timers, &a.Timers) {
 		ch |= timersPart
@@ -393,8 +402,8 @@ func partsChanged(c *Context, ps parts) parts {
 	if ps&taskRunsPart != 0 && !sameBytes(&b.Tasks, &a.Tasks) {
 		ch |= taskRunsPart
 	}
-	if ps&lanesPart != 0 && (b.Sched.Scheduled != a.Sched.Scheduled || !sameBytes(&b.Sched.Cancel, &a.Sched.Cancel) ||
-		!sameBytes(&b.Sched.Timed, &a.Sched.Timed) || !sameBytes(&b.Sched.Ready, &a.Sched.Ready)) {
+	// The three lanes lie side by side too.
+	if ps&lanesPart != 0 && (b.Sched.Scheduled != a.Sched.Scheduled || !sameSpan(&b.Sched.Cancel, &a.Sched.Cancel, schedLanes)) {
 		ch |= lanesPart
 	}
 	// Without a wheel (configuration, which never changes) no check reads
@@ -409,10 +418,21 @@ func partsChanged(c *Context, ps parts) parts {
 // field. Equal bytes mean equal fields (the state holds no floats); a
 // difference in padding alone would count as a change, which only runs a
 // check that did not need to run.
-func sameBytes[T any](a, b *T) bool {
-	n := unsafe.Sizeof(*a)
+func sameBytes[T any](a, b *T) bool { return sameSpan(a, b, unsafe.Sizeof(*a)) }
+
+// sameSpan compares the n bytes from a with the n bytes from b: a run of
+// adjacent fields from the first, in two values of one type, as one
+// compare.
+func sameSpan[T any](a, b *T, n uintptr) bool {
 	return bytes.Equal(unsafe.Slice((*byte)(unsafe.Pointer(a)), n), unsafe.Slice((*byte)(unsafe.Pointer(b)), n))
 }
+
+// The spans partsChanged compares at once: the cancellation tables (tasks
+// to obligations) and the scheduler's lanes (cancel to ready).
+const (
+	cancelTables = unsafe.Offsetof(cancel.State{}.Obligations) + unsafe.Sizeof(cancel.State{}.Obligations) - unsafe.Offsetof(cancel.State{}.Tasks)
+	schedLanes   = unsafe.Offsetof(sched.State{}.Ready) + unsafe.Sizeof(sched.State{}.Ready) - unsafe.Offsetof(sched.State{}.Cancel)
+)
 
 // wakes are the inputs wakeTarget names a task for.
 var wakes = on(ops(kernel.Wake), hosts(pump.Callback))
