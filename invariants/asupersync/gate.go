@@ -434,6 +434,17 @@ const (
 	schedLanes   = unsafe.Offsetof(sched.State{}.Ready) + unsafe.Sizeof(sched.State{}.Ready) - unsafe.Offsetof(sched.State{}.Cancel)
 )
 
+// The regions lie between the tasks and the obligations, and the timed
+// lane between the cancel and ready lanes, or a span would leave them out
+// (a reordering of the fields fails to compile here: the constants
+// underflow).
+const (
+	_ = unsafe.Offsetof(cancel.State{}.Regions) - unsafe.Offsetof(cancel.State{}.Tasks) - unsafe.Sizeof(cancel.State{}.Tasks)
+	_ = unsafe.Offsetof(cancel.State{}.Obligations) - unsafe.Offsetof(cancel.State{}.Regions) - unsafe.Sizeof(cancel.State{}.Regions)
+	_ = unsafe.Offsetof(sched.State{}.Timed) - unsafe.Offsetof(sched.State{}.Cancel) - unsafe.Sizeof(sched.State{}.Cancel)
+	_ = unsafe.Offsetof(sched.State{}.Ready) - unsafe.Offsetof(sched.State{}.Timed) - unsafe.Sizeof(sched.State{}.Timed)
+)
+
 // wakes are the inputs wakeTarget names a task for.
 var wakes = on(ops(kernel.Wake), hosts(pump.Callback))
 
