@@ -1,6 +1,8 @@
 package asupersync
 
 import (
+	"math/bits"
+
 	"modelcheck/runtime/cancel"
 	"modelcheck/runtime/kernel"
 	"modelcheck/runtime/pump"
@@ -149,33 +151,42 @@ func staleWakeAnnounced(c *Context) bool {
 // epochDerived replays cancel_epoch (T1: the first request from Created or
 // Running starts a cancellation epoch at 1; later requests strengthen the
 // same epoch) from the phases before and after the step, and checks the
-// epoch each cancel_requested event reports against it.
+// epoch each cancel_requested event reports against it. A task whose
+// record did not change keeps its epoch, which is the one wanted of it.
 func epochDerived(c *Context) bool {
 	b, a := &kern(c.Before).Cancel, &kern(c.After).Cancel
-	var want [kernel.MaxTasks + 1]uint8
-	for id := uint8(1); id <= kernel.MaxTasks; id++ {
-		bt, at := b.Task(id), a.Task(id)
-		if !at.Used {
-			continue
-		}
-		if bt.Used {
-			want[id] = bt.Epoch
-			if (bt.Phase == cancel.Created || bt.Phase == cancel.Running) && at.Phase == cancel.CancelRequested && want[id] < 255 {
-				want[id]++
-			}
-		}
-		if at.Epoch != want[id] {
+	for m := c.changedTasks(); m != 0; m &= m - 1 {
+		i := bits.TrailingZeros16(m)
+		if at := &a.Tasks[i]; at.Used && at.Epoch != wantEpoch(&b.Tasks[i], at) {
 			return true
 		}
 	}
+	if !c.mayHold(cancelRequests) {
+		return false
+	}
 	for ei := range c.Events {
 		e := &c.Events[ei]
-		if e.Kind == trace.CancelRequested && (e.Task == 0 || e.Task > kernel.MaxTasks || e.Epoch != want[e.Task]) {
+		if e.Kind == trace.CancelRequested && (e.Task == 0 || e.Task > kernel.MaxTasks || e.Epoch != wantEpoch(b.Task(e.Task), a.Task(e.Task))) {
 			return true
 		}
 	}
 	return false
 }
+
+// wantEpoch is the epoch a task's record before and after the step make
+// (0 for a task not used after).
+func wantEpoch(bt, at *cancel.Task) uint8 {
+	if !at.Used || !bt.Used {
+		return 0
+	}
+	if (bt.Phase == cancel.Created || bt.Phase == cancel.Running) && at.Phase == cancel.CancelRequested && bt.Epoch < 255 {
+		return bt.Epoch + 1
+	}
+	return bt.Epoch
+}
+
+// cancelRequests are the events epochDerived reads.
+var cancelRequests = kinds(trace.CancelRequested)
 
 // cancelKindAttr: cancel-kind-attr. The reasons themselves are checked by
 // task-cancel-reason, the strengthen checks and the cascade checks; this

@@ -1,6 +1,8 @@
 package asupersync
 
 import (
+	"math/bits"
+
 	"strconv"
 
 	"modelcheck/runtime/dethash"
@@ -290,8 +292,13 @@ func decisionHash(prev, seq uint64, task uint8, lane sched.Lane, streak uint8) u
 	return h.Sum()
 }
 
+// maskDerived checks each mask event's depth against the depth before
+// moved by the step's mask events, and each task's depth after against
+// the same: a task with no mask event and an unchanged record keeps its
+// depth, so only the others are compared.
 func maskDerived(c *Context) bool {
 	var delta [kernel.MaxTasks + 1]int
+	moved := c.changedTasks()
 	for ei := range c.Events {
 		e := &c.Events[ei]
 		if (e.Kind == trace.MaskEntered || e.Kind == trace.MaskExited) && (e.Task == 0 || e.Task > kernel.MaxTasks) {
@@ -305,13 +312,15 @@ func maskDerived(c *Context) bool {
 		default:
 			continue
 		}
+		moved |= taskBit(e.Task)
 		// The event reports the depth of the task it names, after it.
 		d := int(kern(c.Before).Cancel.Task(e.Task).Mask) + delta[e.Task]
 		if e.AttrKey != "mask_depth" || e.AttrVal != strconv.Itoa(d) {
 			return true
 		}
 	}
-	for id := uint8(1); id <= kernel.MaxTasks; id++ {
+	for ; moved != 0; moved &= moved - 1 {
+		id := uint8(bits.TrailingZeros16(moved)) + 1
 		b, a := kern(c.Before).Cancel.Task(id), kern(c.After).Cancel.Task(id)
 		if int(a.Mask) != int(b.Mask)+delta[id] {
 			return true

@@ -7,8 +7,10 @@ import (
 	"unsafe"
 
 	model "modelcheck/model/asupersync"
+	"modelcheck/runtime/cancel"
 	"modelcheck/runtime/kernel"
 	"modelcheck/runtime/pump"
+	"modelcheck/runtime/sched"
 	"modelcheck/runtime/trace"
 )
 
@@ -90,15 +92,20 @@ func transitionSignature(in model.Input, events []trace.Event) signature {
 		}
 		s[k>>6] |= 1 << (k & 63)
 	}
+	s[2] = inputBits(in)
+	return s
+}
+
+// inputBits is word 2 of an input's signature: its one bit, or every
+// bit for an input outside the bits.
+func inputBits(in model.Input) uint64 {
 	switch {
 	case in.Host == pump.NoHost && in.K.Op < hostBit:
-		s[2] = 1 << in.K.Op
+		return 1 << in.K.Op
 	case in.Host != pump.NoHost && in.Host < 64-hostBit:
-		s[2] = 1 << (hostBit + in.Host)
-	default:
-		s[2] = ^uint64(0)
+		return 1 << (hostBit + in.Host)
 	}
-	return s
+	return ^uint64(0)
 }
 
 // mayHold reports whether the transition's events may hold an event of
@@ -223,87 +230,62 @@ func newDispatch(sc *model.Scenario, enabled []bool) *dispatch {
 
 // toRun is the set of invariants to call on the transition c holds, whose
 // signature is sig: the ungated ones, those an input or event of theirs
-// opens, and those a changed part of theirs opens (a part is compared
-// only if some invariant the signature leaves out has it in its gate).
+// opens, and those a changed part of theirs opens.
 func (d *dispatch) toRun(c *Context, sig signature) checkSet {
-	run, ps := d.opened(sig)
-	return d.addChanged(c, run, ps)
+	return d.addChanged(c, d.opened(sig))
 }
 
 // opened is the signature's half of toRun: the ungated invariants and
-// those an input or event of sig opens, and the parts whose comparison
-// could still add one.
-func (d *dispatch) opened(sig signature) (checkSet, parts) {
+// those an input or event of sig opens.
+func (d *dispatch) opened(sig signature) checkSet {
 	run := d.always
 	for w := range sig {
 		for m := sig[w]; m != 0; m &= m - 1 {
 			run.or(&d.onBit[w*64+bits.TrailingZeros64(m)])
 		}
 	}
-	var ps parts
-	for p := range d.onPart {
-		if run.anyOutside(&d.onPart[p]) {
-			ps |= 1 << p
-		}
-	}
-	return run, ps
-}
-
-// addChanged is the state's half of toRun: run and the invariants a
-// changed part of ps opens. The parts of ps are compared all at once:
-// on the default scenario's transitions nearly every one of them would
-// still add an invariant, so asking first costs more than it saves.
-func (d *dispatch) addChanged(c *Context, run checkSet, ps parts) checkSet {
-	if ps == 0 {
-		return run
-	}
-	for ch := partsChanged(c, ps); ch != 0; ch &= ch - 1 {
-		run.or(&d.onPart[bits.TrailingZeros32(uint32(ch))])
-	}
 	return run
 }
 
-// openedMemo keeps opened's answers of one checker by signature. A
-// scenario's transitions have few distinct signatures (an input kind and
-// a handful of event kinds), so after the first transitions of each the
-// signature's half of toRun is one lookup. The table is a fixed array,
-// so a lookup allocates nothing; once it is three quarters full, a new
-// signature is answered without being kept.
-type openedMemo struct {
-	n int
-	e [openedMemoSize]openedEntry
-}
-
-// openedMemoBits sizes the memo: 1<<openedMemoBits slots.
-const (
-	openedMemoBits = 8
-	openedMemoSize = 1 << openedMemoBits
-)
-
-type openedEntry struct {
-	used bool
-	sig  signature
-	run  checkSet
-	ps   parts
-}
-
-// opened is d.opened(sig), kept.
-func (m *openedMemo) opened(d *dispatch, sig signature) (checkSet, parts) {
-	h := (sig[0]*0x9e3779b97f4a7c15 ^ sig[1]*0xc2b2ae3d27d4eb4f ^ sig[2]*0x165667b19e3779f9) >> (64 - openedMemoBits)
-	for i := h; ; i = (i + 1) % openedMemoSize {
-		e := &m.e[i]
-		if !e.used {
-			run, ps := d.opened(sig)
-			if m.n < openedMemoSize*3/4 {
-				*e = openedEntry{used: true, sig: sig, run: run, ps: ps}
-				m.n++
-			}
-			return run, ps
+// signed is transitionSignature and opened's answer for it together, in
+// the one pass over the events the signature takes: each event adds its
+// kind's invariants as it adds its kind's bit. Asking opened from the
+// signature afterwards (or a memo of its answers by signature) costs a
+// second walk of data-dependent branches, which mispredict.
+func (d *dispatch) signed(in model.Input, events []trace.Event) (signature, checkSet) {
+	run := d.always
+	var s signature
+	for i := range events {
+		k := events[i].Kind
+		if k >= 128 {
+			sig := transitionSignature(in, events)
+			return sig, d.opened(sig)
 		}
-		if e.sig == sig {
-			return e.run, e.ps
-		}
+		s[k>>6] |= 1 << (k & 63)
+		run.or(&d.onBit[k])
 	}
+	s[2] = inputBits(in)
+	if s[2]&(s[2]-1) != 0 {
+		return s, d.opened(s)
+	}
+	run.or(&d.onBit[2*64+bits.TrailingZeros64(s[2])])
+	return s, run
+}
+
+// addChanged is the state's half of toRun: run and the invariants a
+// changed part opens. Every part some gate names is compared, whatever
+// the signature opened already: on the default scenario's transitions
+// nearly every record part would still add an invariant, and the field
+// parts are compared all at once, so choosing the parts by signature
+// cost more than the compares it saved.
+func (d *dispatch) addChanged(c *Context, run checkSet) checkSet {
+	if d.parts == 0 {
+		return run
+	}
+	for ch := partsChanged(c, d.parts); ch != 0; ch &= ch - 1 {
+		run.or(&d.onPart[bits.TrailingZeros32(uint32(ch))])
+	}
+	return run
 }
 
 // parts is a set of parts of the state.
@@ -396,16 +378,23 @@ func fieldsChanged(c *Context) parts {
 func partsChanged(c *Context, ps parts) parts {
 	ch := fieldsChanged(c) & ps
 	b, a := kern(c.Before), kern(c.After)
-	// The checks this part opens ask changedTasks, which then compares
-	// nothing again.
-	if ps&cancelTasksPart != 0 && c.changedTasks() != 0 {
-		ch |= cancelTasksPart
-	}
-	if ps&regionsPart != 0 && !sameBytes(&b.Cancel.Regions, &a.Cancel.Regions) {
-		ch |= regionsPart
-	}
-	if ps&obligationsPart != 0 && !sameBytes(&b.Cancel.Obligations, &a.Cancel.Obligations) {
-		ch |= obligationsPart
+	// The cancellation tables lie side by side (tasks, regions,
+	// obligations), and most transitions change none of them: one
+	// compare of the three finds those, and tells changedTasks too.
+	if ps&(cancelTasksPart|regionsPart|obligationsPart) != 0 && sameSpan(&b.Cancel.Tasks, &a.Cancel.Tasks, cancelTables) {
+		c.changed, c.changedDone = 0, true
+	} else {
+		// The checks this part opens ask changedTasks, which then
+		// compares nothing again.
+		if ps&cancelTasksPart != 0 && c.changedTasks() != 0 {
+			ch |= cancelTasksPart
+		}
+		if ps&regionsPart != 0 && !sameBytes(&b.Cancel.Regions, &a.Cancel.Regions) {
+			ch |= regionsPart
+		}
+		if ps&obligationsPart != 0 && !sameBytes(&b.Cancel.Obligations, &a.Cancel.Obligations) {
+			ch |= obligationsPart
+		}
 	}
 	if ps&timersPart != 0 && !sameBytes(&b.Timers, &a.Timers) {
 		ch |= timersPart
@@ -413,8 +402,8 @@ func partsChanged(c *Context, ps parts) parts {
 	if ps&taskRunsPart != 0 && !sameBytes(&b.Tasks, &a.Tasks) {
 		ch |= taskRunsPart
 	}
-	if ps&lanesPart != 0 && (b.Sched.Scheduled != a.Sched.Scheduled || !sameBytes(&b.Sched.Cancel, &a.Sched.Cancel) ||
-		!sameBytes(&b.Sched.Timed, &a.Sched.Timed) || !sameBytes(&b.Sched.Ready, &a.Sched.Ready)) {
+	// The three lanes lie side by side too.
+	if ps&lanesPart != 0 && (b.Sched.Scheduled != a.Sched.Scheduled || !sameSpan(&b.Sched.Cancel, &a.Sched.Cancel, schedLanes)) {
 		ch |= lanesPart
 	}
 	// Without a wheel (configuration, which never changes) no check reads
@@ -429,10 +418,32 @@ func partsChanged(c *Context, ps parts) parts {
 // field. Equal bytes mean equal fields (the state holds no floats); a
 // difference in padding alone would count as a change, which only runs a
 // check that did not need to run.
-func sameBytes[T any](a, b *T) bool {
-	n := unsafe.Sizeof(*a)
+func sameBytes[T any](a, b *T) bool { return sameSpan(a, b, unsafe.Sizeof(*a)) }
+
+// sameSpan compares the n bytes from a with the n bytes from b: a run of
+// adjacent fields from the first, in two values of one type, as one
+// compare.
+func sameSpan[T any](a, b *T, n uintptr) bool {
 	return bytes.Equal(unsafe.Slice((*byte)(unsafe.Pointer(a)), n), unsafe.Slice((*byte)(unsafe.Pointer(b)), n))
 }
+
+// The spans partsChanged compares at once: the cancellation tables (tasks
+// to obligations) and the scheduler's lanes (cancel to ready).
+const (
+	cancelTables = unsafe.Offsetof(cancel.State{}.Obligations) + unsafe.Sizeof(cancel.State{}.Obligations) - unsafe.Offsetof(cancel.State{}.Tasks)
+	schedLanes   = unsafe.Offsetof(sched.State{}.Ready) + unsafe.Sizeof(sched.State{}.Ready) - unsafe.Offsetof(sched.State{}.Cancel)
+)
+
+// The regions lie between the tasks and the obligations, and the timed
+// lane between the cancel and ready lanes, or a span would leave them out
+// (a reordering of the fields fails to compile here: the constants
+// underflow).
+const (
+	_ = unsafe.Offsetof(cancel.State{}.Regions) - unsafe.Offsetof(cancel.State{}.Tasks) - unsafe.Sizeof(cancel.State{}.Tasks)
+	_ = unsafe.Offsetof(cancel.State{}.Obligations) - unsafe.Offsetof(cancel.State{}.Regions) - unsafe.Sizeof(cancel.State{}.Regions)
+	_ = unsafe.Offsetof(sched.State{}.Timed) - unsafe.Offsetof(sched.State{}.Cancel) - unsafe.Sizeof(sched.State{}.Cancel)
+	_ = unsafe.Offsetof(sched.State{}.Ready) - unsafe.Offsetof(sched.State{}.Timed) - unsafe.Sizeof(sched.State{}.Timed)
+)
 
 // wakes are the inputs wakeTarget names a task for.
 var wakes = on(ops(kernel.Wake), hosts(pump.Callback))

@@ -8,6 +8,8 @@ import (
 
 	model "modelcheck/model/asupersync"
 	"modelcheck/runtime/cancel"
+	"modelcheck/runtime/kernel"
+	"modelcheck/runtime/pump"
 	"modelcheck/runtime/trace"
 )
 
@@ -98,9 +100,10 @@ func TestGatesSkipOnlyQuietChecks(t *testing.T) {
 	}
 }
 
-// TestOpenedMemoAgrees: the memo answers each signature as opened does,
-// on a hit, on a miss, and once it is full and keeps no more.
-func TestOpenedMemoAgrees(t *testing.T) {
+// TestSignedAgrees: signed answers as transitionSignature and opened do,
+// for inputs and event kinds inside the signature's bits and outside them
+// (which open every invariant gated on an input or an event).
+func TestSignedAgrees(t *testing.T) {
 	sc, err := model.Lookup("default")
 	if err != nil {
 		t.Fatal(err)
@@ -110,22 +113,20 @@ func TestOpenedMemoAgrees(t *testing.T) {
 		t.Fatal(err)
 	}
 	d := chk.dispatch
-	var m openedMemo
 	r := rand.New(rand.NewPCG(1, 2))
-	for n := 0; n < 2*openedMemoSize; n++ {
-		sig := signature{r.Uint64(), r.Uint64(), r.Uint64()}
-		if n%2 == 0 {
-			sig = signature{sig[0] & 0xff, sig[1] & 0x1, sig[2] & 0xf}
+	events := make([]trace.Event, 8)
+	for n := 0; n < 2000; n++ {
+		var in model.Input
+		in.Host = pump.HostOp(r.IntN(10))
+		in.K.Op = kernel.Op(r.IntN(hostBit + 8))
+		events = events[:r.IntN(len(events)+1)]
+		for i := range events {
+			events[i].Kind = trace.Kind(r.IntN(130))
 		}
-		wantRun, wantParts := d.opened(sig)
-		for range 2 {
-			if run, ps := m.opened(d, sig); run != wantRun || ps != wantParts {
-				t.Fatalf("memo answers %v %b for %x, opened %v %b", run, ps, sig, wantRun, wantParts)
-			}
+		wantSig := transitionSignature(in, events)
+		if sig, run := d.signed(in, events); sig != wantSig || run != d.opened(wantSig) {
+			t.Fatalf("signed answers %x %v for %v %v, want %x %v", sig, run, in, events, wantSig, d.opened(wantSig))
 		}
-	}
-	if m.n != openedMemoSize*3/4 {
-		t.Fatalf("memo holds %d signatures, want it full (%d)", m.n, openedMemoSize*3/4)
 	}
 }
 

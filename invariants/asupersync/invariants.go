@@ -127,9 +127,7 @@ type Checker struct {
 	// enabled ones that can fire in the scenario, through their gates);
 	// it is read-only and shared with forks.
 	dispatch *dispatch
-	// memo is this checker's own: forks do not share it.
-	memo openedMemo
-	ctx  Context
+	ctx      Context
 }
 
 // Fork returns a checker for another worker, sharing the read-only
@@ -158,9 +156,9 @@ func NewChecker(sc *model.Scenario, only []string) (*Checker, error) {
 
 // Check returns 0, or 1+the index of the first violated invariant.
 func (c *Checker) Check(before *model.State, in model.Input, after *model.State, events []trace.Event) int {
-	c.ctx.reset(c.scenario, before, in, after, events)
-	run, ps := c.memo.opened(c.dispatch, c.ctx.sig)
-	run = c.dispatch.addChanged(&c.ctx, run, ps)
+	sig, run := c.dispatch.signed(in, events)
+	c.ctx.point(c.scenario, before, in, after, events, sig)
+	run = c.dispatch.addChanged(&c.ctx, run)
 	for w := range run {
 		for m := run[w]; m != 0; m &= m - 1 {
 			i := w*64 + bits.TrailingZeros64(m)
