@@ -158,7 +158,12 @@ func NewChecker(sc *model.Scenario, only []string) (*Checker, error) {
 func (c *Checker) Check(before *model.State, in model.Input, after *model.State, events []trace.Event) int {
 	sig, run := c.dispatch.signed(in, events)
 	c.ctx.point(c.scenario, before, in, after, events, sig)
-	run = c.dispatch.addChanged(&c.ctx, run)
+	return c.firstViolated(c.dispatch.addChanged(&c.ctx, run))
+}
+
+// firstViolated runs the checks of run in index order on the context and
+// returns 0, or 1+the index of the first that fails.
+func (c *Checker) firstViolated(run checkSet) int {
 	for w := range run {
 		for m := run[w]; m != 0; m &= m - 1 {
 			i := w*64 + bits.TrailingZeros64(m)
@@ -178,16 +183,7 @@ func (c *Checker) Check(before *model.State, in model.Input, after *model.State,
 // It returns 0, or 1+the index of the first violated invariant.
 func (c *Checker) CheckInit(s *model.State) int {
 	c.ctx.reset(c.scenario, s, model.Input{}, s, nil)
-	run := c.dispatch.atInit
-	for w := range run {
-		for m := run[w]; m != 0; m &= m - 1 {
-			i := w*64 + bits.TrailingZeros64(m)
-			if all[i].violated(&c.ctx) {
-				return i + 1
-			}
-		}
-	}
-	return 0
+	return c.firstViolated(c.dispatch.atInit)
 }
 
 // Stuck checks a state with nothing enabled: stuck unless terminal.
