@@ -68,28 +68,39 @@ func wheelCascadeFromAbove(c *Context) bool {
 	if !ok {
 		return false
 	}
-	var handles [wheel.MaxEntries]wheel.Handle
-	var levels [wheel.MaxEntries]uint8
+	return cascadeBreaks(b, c.Events, func(from *wheel.Entry, _ *trace.Event) bool {
+		return from.Level == wheel.Level0 || from.Level == wheel.Ready
+	})
+}
+
+// cascadeBreaks replays the step's wheel_cascaded events over the entries
+// the wheel stored before the step, moving each entry as its event says,
+// and reports whether breaks holds of some event and its entry as the
+// earlier events left it.
+func cascadeBreaks(b *wheel.State, events []trace.Event, breaks func(from *wheel.Entry, e *trace.Event) bool) bool {
+	var stored [wheel.MaxEntries]wheel.Entry
 	n := 0
 	for i := range b.Entries {
-		if e := &b.Entries[i]; e.Used {
-			handles[n], levels[n] = e.Handle, e.Level
+		if b.Entries[i].Used {
+			stored[n] = b.Entries[i]
 			n++
 		}
 	}
-	for ei := range c.Events {
-		e := &c.Events[ei]
+	for ei := range events {
+		e := &events[ei]
 		if e.Kind != trace.WheelCascaded {
 			continue
 		}
 		for j := range n {
-			if handles[j].ID == e.ID && handles[j].Gen == e.Gen {
-				if levels[j] == wheel.Level0 || levels[j] == wheel.Ready {
-					return true
-				}
-				levels[j] = e.Level
-				break
+			s := &stored[j]
+			if s.Handle.ID != e.ID || s.Handle.Gen != e.Gen {
+				continue
 			}
+			if breaks(s, e) {
+				return true
+			}
+			s.Level, s.Slot = e.Level, e.Slot
+			break
 		}
 	}
 	return false
@@ -114,38 +125,14 @@ func wheelCascadeOnTime(c *Context) bool {
 	if bound == 0 {
 		bound = contractMaxWheelDuration
 	}
-	var stored [wheel.MaxEntries]wheel.Entry
-	n := 0
-	for i := range b.Entries {
-		if b.Entries[i].Used {
-			stored[n] = b.Entries[i]
-			n++
+	return cascadeBreaks(b, c.Events, func(from *wheel.Entry, e *trace.Event) bool {
+		switch {
+		case from.Level >= wheel.Level1 && from.Level <= wheel.Level3:
+			shift := 8 * uint(from.Level)
+			return e.Now&(1<<shift-1) != 0 || uint8(e.Now>>shift) != from.Slot
+		case from.Level == wheel.Overflow:
+			return from.Deadline < bound || e.Now != from.Deadline-bound+1
 		}
-	}
-	for ei := range c.Events {
-		e := &c.Events[ei]
-		if e.Kind != trace.WheelCascaded {
-			continue
-		}
-		for j := range n {
-			s := &stored[j]
-			if s.Handle.ID != e.ID || s.Handle.Gen != e.Gen {
-				continue
-			}
-			switch {
-			case s.Level >= wheel.Level1 && s.Level <= wheel.Level3:
-				shift := 8 * uint(s.Level)
-				if e.Now&(1<<shift-1) != 0 || uint8(e.Now>>shift) != s.Slot {
-					return true
-				}
-			case s.Level == wheel.Overflow:
-				if s.Deadline < bound || e.Now != s.Deadline-bound+1 {
-					return true
-				}
-			}
-			s.Level, s.Slot = e.Level, e.Slot
-			break
-		}
-	}
-	return false
+		return false
+	})
 }
