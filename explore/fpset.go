@@ -92,7 +92,7 @@ func (t *fpSet) prefetch(fp uint64) { prefetch(&t.slots[t.home(fp)]) }
 // The slot stays valid until the next insert.
 func (t *fpSet) insert(fp uint64) (slot int, added bool) {
 	if t.n >= t.limit {
-		t.grow(fpSetGrowDen)
+		t.grow()
 	}
 	for {
 		i := t.home(fp)
@@ -123,9 +123,9 @@ func (t *fpSet) insert(fp uint64) (slot int, added bool) {
 	}
 }
 
-// grow moves every key into a table with 1/growDen more homes.
-func (t *fpSet) grow(growDen int) {
-	t.rehash(t.homes+t.homes/growDen, len(t.slots)-t.homes)
+// grow moves every key into a table with 1/fpSetGrowDen more homes.
+func (t *fpSet) grow() {
+	t.rehash(t.homes+t.homes/fpSetGrowDen, len(t.slots)-t.homes)
 }
 
 // growSpill doubles the spill slots, keeping the homes.
