@@ -8,35 +8,42 @@ import (
 	model "modelcheck/model/asupersync"
 )
 
-// TestHotLoopAllocatesNothingPerSuccessor: exploring one level deeper adds
-// hundreds of thousands of transitions (model step, invariant checks,
-// encoding, fingerprint) but only the handful of allocations that grow the
-// explorer's tables.
+// TestHotLoopAllocatesNothingPerSuccessor: exploring deeper adds hundreds
+// of thousands of transitions (model step, invariant checks, encoding,
+// fingerprint) but only the handful of allocations that grow the
+// explorer's tables. The scenarios cover the checks of the kernel alone,
+// of the timer wheel and of the channel, each of which runs only where
+// its part exists.
 func TestHotLoopAllocatesNothingPerSuccessor(t *testing.T) {
-	sc, err := model.Lookup("default")
-	if err != nil {
-		t.Fatal(err)
-	}
-	allocs := func(depth int) (float64, int64) {
-		var generated int64
-		n := testing.AllocsPerRun(1, func() {
-			e, err := NewExplorable(sc, nil)
-			if err != nil {
-				t.Fatal(err)
-			}
-			r, err := explore.Run[model.State, model.Input](context.Background(), e, explore.Options{Depth: depth, Workers: 1})
-			if err != nil {
-				t.Fatal(err)
-			}
-			generated = r.Generated
-		})
-		return n, generated
-	}
-	a7, g7 := allocs(7)
-	a9, g9 := allocs(9)
-	extra, more := a9-a7, g9-g7
-	t.Logf("depth 7: %.0f allocs, %d transitions; depth 9: %.0f allocs, %d transitions", a7, g7, a9, g9)
-	if more < 100_000 || extra > float64(more)/1000 {
-		t.Fatalf("%d more transitions cost %.0f more allocations", more, extra)
+	for _, c := range []struct {
+		scenario      string
+		shallow, deep int
+	}{{"default", 7, 9}, {"timers", 9, 11}, {"channel-timers", 9, 11}} {
+		sc, err := model.Lookup(c.scenario)
+		if err != nil {
+			t.Fatal(err)
+		}
+		allocs := func(depth int) (float64, int64) {
+			var generated int64
+			n := testing.AllocsPerRun(1, func() {
+				e, err := NewExplorable(sc, nil)
+				if err != nil {
+					t.Fatal(err)
+				}
+				r, err := explore.Run[model.State, model.Input](context.Background(), e, explore.Options{Depth: depth, Workers: 1})
+				if err != nil {
+					t.Fatal(err)
+				}
+				generated = r.Generated
+			})
+			return n, generated
+		}
+		a0, g0 := allocs(c.shallow)
+		a1, g1 := allocs(c.deep)
+		extra, more := a1-a0, g1-g0
+		t.Logf("%s: depth %d: %.0f allocs, %d transitions; depth %d: %.0f allocs, %d transitions", c.scenario, c.shallow, a0, g0, c.deep, a1, g1)
+		if more < 100_000 || extra > float64(more)/1000 {
+			t.Fatalf("%s: %d more transitions cost %.0f more allocations", c.scenario, more, extra)
+		}
 	}
 }

@@ -68,7 +68,7 @@ func wheelCascadeFromAbove(c *Context) bool {
 	if !ok {
 		return false
 	}
-	return cascadeBreaks(b, c.Events, func(from *wheel.Entry, _ *trace.Event) bool {
+	return cascadeBreaks(b, c.Events, func(from wheel.Entry, _ *trace.Event) bool {
 		return from.Level == wheel.Level0 || from.Level == wheel.Ready
 	})
 }
@@ -76,8 +76,9 @@ func wheelCascadeFromAbove(c *Context) bool {
 // cascadeBreaks replays the step's wheel_cascaded events over the entries
 // the wheel stored before the step, moving each entry as its event says,
 // and reports whether breaks holds of some event and its entry as the
-// earlier events left it.
-func cascadeBreaks(b *wheel.State, events []trace.Event, breaks func(from *wheel.Entry, e *trace.Event) bool) bool {
+// earlier events left it. The entry is passed by value so that the
+// replay's table stays on the stack.
+func cascadeBreaks(b *wheel.State, events []trace.Event, breaks func(from wheel.Entry, e *trace.Event) bool) bool {
 	var stored [wheel.MaxEntries]wheel.Entry
 	n := 0
 	for i := range b.Entries {
@@ -96,7 +97,7 @@ func cascadeBreaks(b *wheel.State, events []trace.Event, breaks func(from *wheel
 			if s.Handle.ID != e.ID || s.Handle.Gen != e.Gen {
 				continue
 			}
-			if breaks(s, e) {
+			if breaks(*s, e) {
 				return true
 			}
 			s.Level, s.Slot = e.Level, e.Slot
@@ -125,7 +126,7 @@ func wheelCascadeOnTime(c *Context) bool {
 	if bound == 0 {
 		bound = contractMaxWheelDuration
 	}
-	return cascadeBreaks(b, c.Events, func(from *wheel.Entry, e *trace.Event) bool {
+	return cascadeBreaks(b, c.Events, func(from wheel.Entry, e *trace.Event) bool {
 		switch {
 		case from.Level >= wheel.Level1 && from.Level <= wheel.Level3:
 			shift := 8 * uint(from.Level)
