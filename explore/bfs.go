@@ -246,14 +246,14 @@ func (b *bfs[S, I]) expandTasks(w int) {
 	}
 }
 
-// mergeTasks is the merge phase of one worker: whole shards at a time.
+// mergeTasks is the merge phase of one worker: whole merge groups at a time.
 func (b *bfs[S, I]) mergeTasks(int) {
 	for {
-		t, ok := b.pool.task(len(b.visited.shards))
+		t, ok := b.pool.task(int(b.visited.groups))
 		if !ok {
 			return
 		}
-		mergeShard(b.batch, b.workers, b.visited, t)
+		mergeGroup(b.batch, b.workers, b.visited, t)
 	}
 }
 

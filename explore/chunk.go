@@ -39,29 +39,30 @@ type chunkViolation struct {
 	invariant int
 }
 
-// mergeShard inserts the batch's candidates that belong to one shard of the
-// visited set, chunk after chunk in frontier order, and marks the ones that
-// were new. Shards hold disjoint fingerprints, so shards are merged in
-// parallel and the first occurrence of each fingerprint in frontier order
-// is still the one marked new. Every shard scans all the candidates, a
-// sequential read of 16 bytes each, cheap next to the random access of an
-// insert; and each insert's slot is prefetched mergeAhead of the shard's
-// candidates before it, so that the inserts' cache misses overlap.
-func mergeShard[S any, I comparable](batch []chunk, workers []worker[S, I], visited *shardedSet, shard int) {
-	set := &visited.shards[shard]
-	var ahead [mergeAhead]*cand // the shard's candidates prefetched, not yet inserted
+// mergeGroup inserts the batch's candidates that belong to one merge group
+// of the visited set, chunk after chunk in frontier order, and marks the
+// ones that were new. Groups hold disjoint fingerprints, so groups are
+// merged in parallel and the first occurrence of each fingerprint in
+// frontier order is still the one marked new. Every group scans all the
+// candidates, a sequential read of 16 bytes each, cheap next to the random
+// access of an insert; and each insert's slot is prefetched mergeAhead of
+// the group's candidates before it, so that the inserts' cache misses
+// overlap.
+func mergeGroup[S any, I comparable](batch []chunk, workers []worker[S, I], visited *shardedSet, group int) {
+	var ahead [mergeAhead]*cand // the group's candidates prefetched, not yet inserted
 	n := 0
 	for i := range batch {
 		c := &batch[i]
 		cands := workers[c.worker].cands[c.candLo:c.candHi]
 		for k := range cands {
-			if visited.shardOf(cands[k].fp) != shard {
+			fp := cands[k].fp
+			if visited.groupOf(fp) != group {
 				continue
 			}
-			set.prefetch(cands[k].fp)
+			visited.shards[visited.shardOf(fp)].prefetch(fp)
 			if n >= mergeAhead {
 				cd := ahead[n%mergeAhead]
-				_, cd.isNew = set.insert(cd.fp)
+				_, cd.isNew = visited.shards[visited.shardOf(cd.fp)].insert(cd.fp)
 			}
 			ahead[n%mergeAhead] = &cands[k]
 			n++
@@ -69,10 +70,10 @@ func mergeShard[S any, I comparable](batch []chunk, workers []worker[S, I], visi
 	}
 	for k := max(0, n-mergeAhead); k < n; k++ {
 		cd := ahead[k%mergeAhead]
-		_, cd.isNew = set.insert(cd.fp)
+		_, cd.isNew = visited.shards[visited.shardOf(cd.fp)].insert(cd.fp)
 	}
 }
 
-// mergeAhead is how many inserts ahead mergeShard prefetches: enough to
+// mergeAhead is how many inserts ahead mergeGroup prefetches: enough to
 // cover a miss to main memory with the inserts between.
 const mergeAhead = 8

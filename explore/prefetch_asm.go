@@ -7,7 +7,7 @@ package explore
 // a fingerprint up is a miss to main memory; prefetching the slots of a
 // parent's successors before looking any of them up overlaps the misses
 // instead of paying for them one after another (see worker.expand and
-// mergeShard). Go has no prefetch of its own outside the runtime, hence
+// mergeGroup). Go has no prefetch of its own outside the runtime, hence
 // the two lines of assembly per architecture; p is only a hint and is
 // never read, so an address a table growth made stale does no harm.
 //
