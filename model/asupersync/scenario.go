@@ -303,6 +303,17 @@ var scenarios = []Scenario{
 		Kernel: kernel.Config{CancelStreakLimit: 0, CatchupBatch: 1, MaxChainDepth: 16, MaxChainMemory: 4096},
 		Pump:   pump.Config{BurstLimit: 2, Caps: pump.AllCaps},
 	},
+	{
+		Name: "wheel-late-sleep",
+		Doc:  "timer wheel at its default bounds, 2 tasks: time reaches t1's 1 ms deadline while t2 is polled, and t2 then sleeps 7 days (the longest accepted) or 7 days + 1 ms (refused), judged from the kernel's now although no collect has moved the wheel's clock yet (004 2.3, 2.7, INV-TM-04)",
+		// The contract's numbers, as in wheel-defaults.
+		Native: true, Tasks: 2, Regions: 1, Sleep: 1,
+		Sleeps:         []uint32{7 * 24 * 3_600_000, 7*24*3_600_000 + 1},
+		NoRegionCancel: true,
+		Kernel: kernel.Config{CancelStreakLimit: 2, CatchupBatch: 1, MaxChainDepth: 16, MaxChainMemory: 4096,
+			Wheel: true},
+		Pump: pump.Config{BurstLimit: 2, Caps: pump.AllCaps},
+	},
 }
 
 // Validate refuses a scenario the model cannot run as meant: a browser
