@@ -29,9 +29,12 @@ import (
 //     the duration is measured from.
 
 // registerWheel arms a wheel timer for task t; false if try_register
-// refused the duration.
+// refused the duration. Fault WheelClockLags registers without advancing
+// the wheel first.
 func (s *State) registerWheel(t uint8, d uint32, log *trace.Log) (bool, error) {
-	s.Wheel.Advance(uint64(s.Now), log)
+	if !s.Config.Faults.Has(fault.WheelClockLags) {
+		s.Wheel.Advance(uint64(s.Now), log)
+	}
 	_, err := s.Wheel.TryRegister(uint64(s.Now)+uint64(d), t, log)
 	switch err {
 	case nil:
