@@ -277,10 +277,10 @@ var scenarios = []Scenario{
 	},
 	{
 		Name: "wheel-defaults",
-		Doc:  "timer wheel at its unset (default) bounds, 004 2.7: one task sleeps 24 h - 1 ms (level 3), 24 h (the overflow threshold), 7 days (the longest accepted) or 7 days + 1 ms (refused); alone, so time never moves during its poll",
+		Doc:  "timer wheel at its unset (default) bounds, 004 2.7: 2 tasks sleep 24 h - 1 ms (level 3), 24 h (the overflow threshold), 7 days (the longest accepted) or 7 days + 1 ms (refused), also after time moved while the sleeper was polled (the duration is measured from the kernel's now)",
 		// The contract's numbers, not package wheel's constants, so a
 		// wrong default there does not move the sleeps with it.
-		Native: true, Tasks: 1, Regions: 1, Sleep: 24*3_600_000 - 1,
+		Native: true, Tasks: 2, Regions: 1, Sleep: 24*3_600_000 - 1,
 		Sleeps:         []uint32{24 * 3_600_000, 7 * 24 * 3_600_000, 7*24*3_600_000 + 1},
 		NoRegionCancel: true,
 		Kernel: kernel.Config{CancelStreakLimit: 2, CatchupBatch: 1, MaxChainDepth: 16, MaxChainMemory: 4096,
