@@ -314,6 +314,15 @@ var scenarios = []Scenario{
 			Wheel: true},
 		Pump: pump.Config{BurstLimit: 2, Caps: pump.AllCaps},
 	},
+	{
+		Name:   "coalesce-batch",
+		Doc:    "timer wheel with a 4 ms coalescing window and min group 2 under catchup_batch 1: 2 tasks sleep 256 or 257 ms (level 1), cascade together at 256 ms and form a group of 2, so the batch fires one and leaves the other, due at 257, promoted in the ready list (004 2.4 step 5, INV-TM-08)",
+		Native: true, Tasks: 2, Regions: 1, Sleep: 256, Sleeps: []uint32{257},
+		NoRegionCancel: true,
+		Kernel: kernel.Config{CancelStreakLimit: 2, CatchupBatch: 1, MaxChainDepth: 16, MaxChainMemory: 4096,
+			Wheel: true, WheelConfig: wheel.Config{Coalesce: true, CoalesceWindow: 4, MinGroupSize: 2}},
+		Pump: pump.Config{BurstLimit: 2, Caps: pump.AllCaps},
+	},
 }
 
 // Validate refuses a scenario the model cannot run as meant: a browser
