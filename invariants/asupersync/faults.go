@@ -165,6 +165,7 @@ var faults = []FaultCase{
 	{fault.CancelKindOfNextTask, "default", []string{"cancel-kind-attr"}},
 	{fault.CascadeChildrenFirst, "default", []string{"cascade-inject-order"}},
 	{fault.CleanupKeepsCancelling, "default", []string{"cleanup-done-finalizes"}},
+	{fault.WheelClockLags, "wheel-late-sleep", []string{"wheel-accepts-valid"}},
 }
 
 // Faults returns the fault catalogue in fault order.

@@ -576,6 +576,7 @@ func wheelPlacement(c *Context) bool {
 		return false
 	}
 	w := &a.Wheel
+	readyBy := readyBound(c, w)
 	for i := range c.Events {
 		e := &c.Events[i]
 		if e.Kind != trace.WheelRegistered && e.Kind != trace.WheelCascaded {
@@ -599,13 +600,33 @@ func wheelPlacement(c *Context) bool {
 			continue
 		}
 		// A due entry the step's catch-up batch left over waits in the
-		// ready list.
-		if j := wheelEntry(w, e.ID, e.Gen); j >= 0 && !(w.Entries[j].Level == wheel.Ready && deadline <= w.Now) &&
+		// ready list, and so does one a coalescing collect promoted.
+		if j := wheelEntry(w, e.ID, e.Gen); j >= 0 && !(w.Entries[j].Level == wheel.Ready && deadline <= readyBy) &&
 			(w.Entries[j].Level != level || (level < wheel.Levels && w.Entries[j].Slot != slot)) {
 			return true
 		}
 	}
 	return false
+}
+
+// readyBound is the latest deadline an entry the step placed may wait with
+// in the ready list, unfired: one due by the wheel's time, which the
+// step's catch-up batch left over, or, when the step collects with
+// coalescing on, one inside the window: the collect first promotes every
+// entry with deadline <= boundary to the ready list (004 2.4 step 5), and
+// the batch may fire only part of the group (or the group may be below
+// min_group_size and fire nothing early). Coalescing is read from the
+// scenario, the boundary from the kernel's time, as wheel-coalesce-window
+// reads them; a collect runs only in a dispatch (phase 0), which a native
+// step asks for by its input and a browser one through a host event. The
+// bound is never below the wheel's time, so nothing accepted without
+// coalescing is refused with it.
+func readyBound(c *Context, w *wheel.State) uint64 {
+	cfg := &c.Scenario.Kernel.WheelConfig
+	if !cfg.Coalesce || (c.In.Host == pump.NoHost && c.In.K.Op != kernel.Dispatch) {
+		return w.Now
+	}
+	return max(w.Now, coalesceBoundary(cfg.CoalesceWindow, uint64(kern(c.After).Now)))
 }
 
 // placement is insert_entry's choice for a deadline at time now.

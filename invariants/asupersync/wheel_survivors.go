@@ -29,18 +29,12 @@ func wheelCoalesceWindow(c *Context) bool {
 	if !c.Scenario.Kernel.Wheel || !cfg.Coalesce || c.In.Host != pump.NoHost || c.In.K.Op != kernel.Dispatch {
 		return false
 	}
-	win, minGroup := cfg.CoalesceWindow, int(cfg.MinGroupSize)
-	if win == 0 {
-		win = 1
-	}
+	minGroup := int(cfg.MinGroupSize)
 	if minGroup == 0 {
 		minGroup = 1
 	}
 	now := uint64(kern(c.After).Now)
-	boundary := uint64(math.MaxUint64)
-	if q := now / win; q+1 <= math.MaxUint64/win {
-		boundary = (q + 1) * win
-	}
+	boundary := coalesceBoundary(cfg.CoalesceWindow, now)
 	b := &kern(c.Before).Wheel
 	group, early := 0, false
 	for i := range b.Entries {
@@ -87,6 +81,19 @@ func wheelCoalesceWindow(c *Context) bool {
 		}
 	}
 	return false
+}
+
+// coalesceBoundary is the coalescing boundary (now/window + 1)*window of
+// semantics-notes, with the window the scenario sets (0: 1 ms, 004 2.7),
+// saturating at the end of time.
+func coalesceBoundary(window, now uint64) uint64 {
+	if window == 0 {
+		window = 1
+	}
+	if q := now / window; q+1 <= math.MaxUint64/window {
+		return (q + 1) * window
+	}
+	return math.MaxUint64
 }
 
 func wheelOccupancy(c *Context) bool {

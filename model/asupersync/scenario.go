@@ -277,10 +277,10 @@ var scenarios = []Scenario{
 	},
 	{
 		Name: "wheel-defaults",
-		Doc:  "timer wheel at its unset (default) bounds, 004 2.7: one task sleeps 24 h - 1 ms (level 3), 24 h (the overflow threshold), 7 days (the longest accepted) or 7 days + 1 ms (refused); alone, so time never moves during its poll",
+		Doc:  "timer wheel at its unset (default) bounds, 004 2.7: 2 tasks sleep 24 h - 1 ms (level 3), 24 h (the overflow threshold), 7 days (the longest accepted) or 7 days + 1 ms (refused), also after time moved while the sleeper was polled (the duration is measured from the kernel's now)",
 		// The contract's numbers, not package wheel's constants, so a
 		// wrong default there does not move the sleeps with it.
-		Native: true, Tasks: 1, Regions: 1, Sleep: 24*3_600_000 - 1,
+		Native: true, Tasks: 2, Regions: 1, Sleep: 24*3_600_000 - 1,
 		Sleeps:         []uint32{24 * 3_600_000, 7 * 24 * 3_600_000, 7*24*3_600_000 + 1},
 		NoRegionCancel: true,
 		Kernel: kernel.Config{CancelStreakLimit: 2, CatchupBatch: 1, MaxChainDepth: 16, MaxChainMemory: 4096,
@@ -302,6 +302,26 @@ var scenarios = []Scenario{
 		CancelKinds: []cancel.Kind{cancel.User}, NoRegionCancel: true,
 		Kernel: kernel.Config{CancelStreakLimit: 0, CatchupBatch: 1, MaxChainDepth: 16, MaxChainMemory: 4096},
 		Pump:   pump.Config{BurstLimit: 2, Caps: pump.AllCaps},
+	},
+	{
+		Name: "wheel-late-sleep",
+		Doc:  "timer wheel at its default bounds, 2 tasks: time reaches t1's 1 ms deadline while t2 is polled, and t2 then sleeps 7 days (the longest accepted) or 7 days + 1 ms (refused), judged from the kernel's now although no collect has moved the wheel's clock yet (004 2.3, 2.7, INV-TM-04)",
+		// The contract's numbers, as in wheel-defaults.
+		Native: true, Tasks: 2, Regions: 1, Sleep: 1,
+		Sleeps:         []uint32{7 * 24 * 3_600_000, 7*24*3_600_000 + 1},
+		NoRegionCancel: true,
+		Kernel: kernel.Config{CancelStreakLimit: 2, CatchupBatch: 1, MaxChainDepth: 16, MaxChainMemory: 4096,
+			Wheel: true},
+		Pump: pump.Config{BurstLimit: 2, Caps: pump.AllCaps},
+	},
+	{
+		Name:   "coalesce-batch",
+		Doc:    "timer wheel with a 4 ms coalescing window and min group 2 under catchup_batch 1: 2 tasks sleep 256 or 257 ms (level 1), cascade together at 256 ms and form a group of 2, so the batch fires one and leaves the other, due at 257, promoted in the ready list (004 2.4 step 5, INV-TM-08)",
+		Native: true, Tasks: 2, Regions: 1, Sleep: 256, Sleeps: []uint32{257},
+		NoRegionCancel: true,
+		Kernel: kernel.Config{CancelStreakLimit: 2, CatchupBatch: 1, MaxChainDepth: 16, MaxChainMemory: 4096,
+			Wheel: true, WheelConfig: wheel.Config{Coalesce: true, CoalesceWindow: 4, MinGroupSize: 2}},
+		Pump: pump.Config{BurstLimit: 2, Caps: pump.AllCaps},
 	},
 }
 

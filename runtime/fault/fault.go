@@ -177,6 +177,7 @@ const (
 	CancelKindOfNextTask     // a task's cancel events name the next task slot's reason kind, not its own (runtime/cancel)
 	CascadeChildrenFirst     // a region cancel schedules the deepest regions' tasks first (runtime/kernel)
 	CleanupKeepsCancelling   // cleanup_done leaves the task in Cancelling (runtime/cancel)
+	WheelClockLags           // a sleep registers on the wheel without first advancing it to the kernel's now (runtime/kernel)
 
 	count
 )
@@ -329,6 +330,7 @@ var table = [count]info{
 	ReservedStaysQueued:       {"reserved-stays-queued", "a queued head whose retried reserve takes a slot keeps its place at the head of the waiter queue and its chan_reserved names no waiter id, so the permit holder still blocks every later reserve (breaks 004 1.3 step 4: a queued task leaves the queue)"},
 	SilentStaleWake:           {"silent-stale-wake", "a wake naming a completed task or another generation is dropped without its stale_wake diagnostic, so a late wake leaves no trace (breaks 000 F2 and 001's cancel.scheduler.late_wake_nonpanic: the late wake is a diagnostic, never silent)"},
 	EpochStalls:               {"epoch-stalls", "a cancel request that moves a task from Created or Running into CancelRequested leaves cancel_epoch at its old value (0 on the first request), so the cancel events name no epoch (breaks 001 T1: the first request starts cancel_epoch at 1)"},
+	WheelClockLags:            {"wheel-clock-lags", "a sleep registers now + d on a wheel whose clock only phase 0 moves, so after time passed with no dispatch try_register measures the duration from the last collect and refuses a valid sleep (a 7-day one, 1 ms after time moved) as too long (breaks 004 2.3, 2.7: max_timer_duration bounds the duration asked for)"},
 }
 
 // Name is the fault's command-line name.

@@ -17,10 +17,24 @@ import (
 //   - Phase 0 is collect_expired(now) bounded by CatchupBatch, as with the
 //     host timer table, so expiry is processed before dispatch (INV-SC-07)
 //     in bounded batches.
+//   - A sleep first advances the wheel to the kernel's now (cascading and
+//     moving due entries to the ready list, firing nothing), then
+//     registers now + d. try_register(deadline) measures the duration from
+//     the wheel's own time (004 2.3), which only a collect moves; time may
+//     have passed since the last one (an advance while another task was
+//     polled), and measured from the older time a sleep of d would count
+//     as longer than d, so a valid one (up to max_timer_duration, 2.7)
+//     could be refused. Advancing rather than passing d to the wheel keeps
+//     try_register's contract signature and the event's now the instant
+//     the duration is measured from.
 
 // registerWheel arms a wheel timer for task t; false if try_register
-// refused the duration.
+// refused the duration. Fault WheelClockLags registers without advancing
+// the wheel first.
 func (s *State) registerWheel(t uint8, d uint32, log *trace.Log) (bool, error) {
+	if !s.Config.Faults.Has(fault.WheelClockLags) {
+		s.Wheel.Advance(uint64(s.Now), log)
+	}
 	_, err := s.Wheel.TryRegister(uint64(s.Now)+uint64(d), t, log)
 	switch err {
 	case nil:

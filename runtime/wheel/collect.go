@@ -24,6 +24,20 @@ func (w *State) Collect(now uint64, max int, log *trace.Log) int {
 	return n
 }
 
+// Advance is the advance half of collect_expired(now) (004 2.4 steps 1-3)
+// without the drain: time moves to now, cascading and refilling from the
+// overflow heap on the way, and entries that fall due wait in the ready
+// list for the next Collect; nothing fires. A now before the wheel's time
+// changes nothing. The kernel advances the wheel to its own clock before a
+// registration, so that try_register, which measures a duration from the
+// wheel's time, judges the duration the sleep asked for (2.3, 2.7).
+func (w *State) Advance(now uint64, log *trace.Log) {
+	if now > w.Now {
+		w.advanceTo(now, log)
+		w.compact()
+	}
+}
+
 func maxU64(a, b uint64) uint64 {
 	if a > b {
 		return a

@@ -508,3 +508,38 @@ func TestEmptyWheelJumps(t *testing.T) {
 		t.Errorf("\n%s", events(&log))
 	}
 }
+
+// TestAdvanceFiresNothing: Advance is collect_expired's advance alone. It
+// cascades on the way and leaves due entries in the ready list, so the
+// next Collect, at the same time, fires them in order; an Advance to an
+// earlier time changes nothing. A registration after it measures its
+// duration from the new time: exactly max_timer_duration is accepted.
+func TestAdvanceFiresNothing(t *testing.T) {
+	w := New(Config{}, 0)
+	a := reg(t, &w, 300, 1, nil) // level 1: cascades at 256
+	b := reg(t, &w, 5, 2, nil)
+	var log trace.Log
+	w.Advance(400, &log)
+	if w.Now != 400 || count(&log, trace.WheelFired) != 0 || count(&log, trace.WheelCascaded) != 1 || !w.Live(a) || !w.Live(b) {
+		t.Fatalf("now %d, events\n%s", w.Now, events(&log))
+	}
+	for _, e := range w.Entries[:w.used()] {
+		if e.Level != Ready {
+			t.Errorf("due entry %+v not in the ready list", e)
+		}
+	}
+	mustCheck(t, &w)
+	before := w
+	w.Advance(399, &log)
+	if w != before {
+		t.Errorf("an advance back in time changed the wheel")
+	}
+	if _, err := w.TryRegister(400+DefaultMaxTimerDuration, 3, nil); err != nil {
+		t.Errorf("exactly max_timer_duration after the advance refused: %v", err)
+	}
+	log.Reset()
+	if n := w.Collect(400, 0, &log); n != 2 || !slices.Equal(firedHandles(&log), []Handle{b, a}) {
+		t.Errorf("collect after the advance fired %d\n%s", n, events(&log))
+	}
+	mustCheck(t, &w)
+}
