@@ -173,38 +173,43 @@ func (t *fpSet) bytes() int64 {
 }
 
 // shardedSet splits the visited set by the low bits of the fingerprint
-// into visitedShards tables, and those into merge groups (by fewer low
-// bits) that BFS merges a batch into in parallel; a fingerprint lives in
-// exactly one shard, so the split never changes which states are new.
+// into shards, and those into merge groups (by fewer low bits) that BFS
+// merges a batch into in parallel; a fingerprint lives in exactly one
+// shard, so the split never changes which states are new.
 //
-// There are more shards than groups so that a growing table is small: an
-// fpSet grows by moving every key into a table an eighth larger, with both
-// alive, so one table of tens of megabytes would hold that much again at
-// its growth. Not many more, though: every shard grows one allocation at a
-// time, and the hot loop's allocations must stay few next to its states.
+// There are at least minShards shards, whatever the number of groups, so
+// that a growing table is small: an fpSet grows by moving every key into a
+// table an eighth larger, with both alive, so one table of tens of
+// megabytes would hold that much again at its growth. Not many more,
+// though: every shard grows one allocation at a time, and the hot loop's
+// allocations must stay few next to its states.
 type shardedSet struct {
 	shards []fpSet
 	mask   uint64 // a fingerprint's shard is fp & mask
 	groups uint64 // a fingerprint's merge group is fp & (groups-1)
 }
 
-// visitedShards is the number of shards. With 32, make run's 4 M states
-// leave each about 1.2 MB, and its peak resident memory falls by a tenth
-// (from about 200 MB); 256 shards save a little more, but grow so often
-// that a run allocates twice per thousand states.
-const visitedShards = 32
+// maxGroups caps the merge groups: every group's merge scans all of a
+// batch's candidates, so past a few dozen groups the scans would cost more
+// than the parallel inserts save.
+const maxGroups = 64
 
-// newShardedSet makes visitedShards shards in the smallest power of two of
-// merge groups that is at least n, up to one group a shard: a group must be
-// whole shards, and every group's merge scans all of a batch's
-// candidates, so more groups than a few dozen would cost more in scans
-// than their parallel inserts save.
+// minShards is the fewest shards. With 8, make run's peak resident memory
+// falls by 10 to 20 MB (from about 205 MB); 32 save a little more, but
+// grow so often that the explorer allocates twice per thousand states
+// (TestHotLoopAllocatesNothingPerSuccessor).
+const minShards = 8
+
+// newShardedSet makes the smallest power of two of merge groups that is at
+// least n, up to maxGroups, and as many shards, or minShards if that is
+// more (a group is whole shards).
 func newShardedSet(n int) *shardedSet {
 	groups := 1
-	for groups < min(n, visitedShards) {
+	for groups < min(n, maxGroups) {
 		groups *= 2
 	}
-	s := &shardedSet{shards: make([]fpSet, visitedShards), mask: visitedShards - 1, groups: uint64(groups)}
+	count := max(groups, minShards)
+	s := &shardedSet{shards: make([]fpSet, count), mask: uint64(count - 1), groups: uint64(groups)}
 	for i := range s.shards {
 		s.shards[i] = newFPSet(false)
 	}
