@@ -37,6 +37,7 @@ const (
 	invNormalized
 	invLoadRefused
 	invQueues
+	invSteps
 	numInvariants
 )
 
@@ -67,6 +68,8 @@ var all = [numInvariants]Invariant{
 		"while sessions may still be loaded, a load the VM cannot hold is an error and loads nothing: an unknown protocol, a capacity of 0 or above 2, a handler response other than 0 or 1, a fourth session, more than 9 coroutines (probed on a copy of every state before the first round)"},
 	{"queues-match-status", []string{"002 Scheduling Round: pick_ready, handle_result", "002 Block Reasons"},
 		"after every round, step or load the ready queue holds each ready coroutine exactly once and the blocked set each blocked one exactly once, and nothing else (pick-order checks a round's order; this holds the nondeterministic scheduler's steps too)"},
+	{"steps-offered", []string{"002 Concurrency Parameter N (any ready coroutine may be picked)", "002 N-Invariance (over every N and policy)"},
+		"under interleavings, after every load and step the scheduler offers a step of exactly the coroutines that can proceed, each once, as the checker reads them from the state exec-instr-derived verified: ready, or blocked with its wait over, and its instruction, applied to a copy, does not block (an invoke waiting for its answer excepted). A coroutine hidden while others run leaves no stuck state for sessions-complete, and the interleavings where it runs are never explored"},
 }
 
 // Names lists the invariants in check order.
@@ -83,12 +86,15 @@ type Checker struct {
 	on      [numInvariants]bool
 	scratch []rt.Event
 	norm    []rt.Norm
+	// inputs holds the steps the model offers after a transition
+	// (steps-offered).
+	inputs []mvm.Input
 }
 
 // NewChecker checks the named invariants, or all of them when only is
 // empty; session-trace-invariance only where the scenario claims it.
 func NewChecker(sc *mvm.Scenario, only []string) (*Checker, error) {
-	c := &Checker{scratch: make([]rt.Event, 0, 64), norm: make([]rt.Norm, 0, 64)}
+	c := &Checker{scratch: make([]rt.Event, 0, 64), norm: make([]rt.Norm, 0, 64), inputs: make([]mvm.Input, 0, 32)}
 	for i := range all {
 		c.on[i] = len(only) == 0
 	}
@@ -154,6 +160,12 @@ func (c *Checker) transition(m *mvm.Model, s *State, in mvm.Input, next *State) 
 		runs := comparedRuns(m)
 		broken[invEndpoint] = !endpointsAgree(s, next, runs, false)
 		broken[invClaim] = !sessionsAgree(s, next, runs, false)
+	}
+	if m.Scenario.Interleavings {
+		if c.on[invSteps] {
+			c.inputs = m.Enabled(next, c.inputs[:0])
+			broken[invSteps] = !stepsOffered(&next.Runs[0].VM, c.inputs)
+		}
 	}
 	return c.first(&broken)
 }

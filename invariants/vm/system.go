@@ -26,10 +26,11 @@ var faults = []FaultCase{
 	{rt.BufferOverflow, "backpressure", []string{"buffer-capacity"}},
 	{rt.ProgressAwareIgnoresTokens, "default", []string{"pick-order"}},
 	{rt.OfferBranchInverted, "handlers", []string{"exec-instr-derived"}},
-	{rt.BlockedNeverStepped, "handlers", []string{"sessions-complete"}},
+	{rt.BlockedNeverStepped, "handlers", []string{"sessions-complete", "steps-offered"}},
 	{rt.NormalizeSharedSeq, "default", []string{"trace-normalized"}},
 	{rt.CapacityZeroAccepted, "default", []string{"load-refused"}},
 	{rt.StepTakesHead, "interleavings", []string{"queues-match-status"}},
+	{rt.LastCoroutineDeferred, "interleavings", []string{"steps-offered"}},
 }
 
 // Faults is the fault catalogue.

@@ -125,6 +125,13 @@ func handleResult(s *State, c uint8, res result, p Policy) (front bool) {
 // coroutine c now: it is ready or blocked, and its instruction would not
 // block again (a wait not over, or a buffer full or empty).
 func CanProceed(s *State, c uint8, f Faults) bool {
+	if f.Has(LastCoroutineDeferred) && c+1 == s.NCoros {
+		for o := range c {
+			if CanProceed(s, o, f) {
+				return false
+			}
+		}
+	}
 	co := &s.Coros[c]
 	switch co.Status {
 	case Blocked:
