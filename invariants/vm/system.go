@@ -17,8 +17,8 @@ type FaultCase struct {
 }
 
 var faults = []FaultCase{
-	{rt.HandlerReadsTick, "handlers", []string{"endpoint-trace-invariance"}},
-	{rt.HandlerCrossSession, "handlers", []string{"endpoint-trace-invariance", "exec-instr-derived"}},
+	{rt.HandlerReadsTick, "handlers", []string{"endpoint-trace-invariance", "reference-derived"}},
+	{rt.HandlerCrossSession, "handlers", []string{"endpoint-trace-invariance", "exec-instr-derived", "reference-derived"}},
 	{rt.UnblockReversed, "default", []string{"unblock-order"}},
 	{rt.ProgressAwareLosesToken, "default", []string{"token-conservation"}},
 	{rt.ZeroNAccepted, "default", []string{"n-zero-rejected"}},
@@ -31,6 +31,7 @@ var faults = []FaultCase{
 	{rt.CapacityZeroAccepted, "default", []string{"load-refused"}},
 	{rt.StepTakesHead, "interleavings", []string{"queues-match-status"}},
 	{rt.LastCoroutineDeferred, "interleavings", []string{"steps-offered"}},
+	{rt.UnblockToFront, "interleavings", []string{"reference-derived"}},
 }
 
 // Faults is the fault catalogue.

@@ -52,7 +52,12 @@ func tryUnblockReceivers(s *State, f Faults, ev []Event) []Event {
 		}
 		released[i] = true
 		s.Coros[c].Status, s.Coros[c].Reason = Ready, NotBlocked
-		s.Ready[s.NReady] = c
+		if f.Has(UnblockToFront) {
+			copy(s.Ready[1:], s.Ready[:s.NReady])
+			s.Ready[0] = c
+		} else {
+			s.Ready[s.NReady] = c
+		}
 		s.NReady++
 		ev = append(ev, Event{Tick: s.Clock, Kind: EvUnblocked, Coro: c, Session: s.Coros[c].Session, Role: s.Coros[c].Role})
 	}
