@@ -299,7 +299,7 @@ func normalizedFor(got []rt.Norm, ev []rt.Event, s, next *mvm.Recorder) bool {
 			if e.Session >= rt.MaxSessions || e.Role > 3 || e.Edge > 1 || e.Label > 3 {
 				return false
 			}
-			body := uint8(e.Kind)<<5 | e.Role<<3 | e.Edge<<2 | e.Label
+			body := packBody(e)
 			want = rt.Norm{Seq: seq[e.Session], Session: e.Session, Kind: e.Kind, Body: body}
 			seq[e.Session]++
 			if n := grown[e.Session]; n < mvm.MaxSessionEvents {

@@ -66,6 +66,7 @@ func (e Explorable) Fork() explore.Model[State, mvm.Input] {
 	c := *e.C
 	c.scratch = make([]rtEvent, 0, 64)
 	c.norm = make([]rt.Norm, 0, 64)
+	c.inputs = make([]mvm.Input, 0, 32)
 	return Explorable{M: e.M.Fork(), C: &c}
 }
 

@@ -37,6 +37,8 @@ const (
 	invNormalized
 	invLoadRefused
 	invQueues
+	invSteps
+	invReference
 	numInvariants
 )
 
@@ -67,6 +69,10 @@ var all = [numInvariants]Invariant{
 		"while sessions may still be loaded, a load the VM cannot hold is an error and loads nothing: an unknown protocol, a capacity of 0 or above 2, a handler response other than 0 or 1, a fourth session, more than 9 coroutines (probed on a copy of every state before the first round)"},
 	{"queues-match-status", []string{"002 Scheduling Round: pick_ready, handle_result", "002 Block Reasons"},
 		"after every round, step or load the ready queue holds each ready coroutine exactly once and the blocked set each blocked one exactly once, and nothing else (pick-order checks a round's order; this holds the nondeterministic scheduler's steps too)"},
+	{"steps-offered", []string{"002 Concurrency Parameter N (any ready coroutine may be picked)", "002 N-Invariance (over every N and policy)"},
+		"under interleavings, after every load and step the scheduler offers a step of exactly the coroutines that can proceed, each once, as the checker reads them from the state exec-instr-derived verified: ready, or blocked with its wait over, and its instruction, applied to a copy, does not block (an invoke waiting for its answer excepted). A coroutine hidden while others run leaves no stuck state for sessions-complete, and the interleavings where it runs are never explored"},
+	{"reference-derived", []string{"002 Concurrency Parameter N (N = 1)", "002 Scheduler Policies: RoundRobin", "002 Scheduling Round: tryUnblockReceivers, schedRound", "semantics-notes VM scheduling"},
+		"under interleavings, the reference trace every step is compared with is the N = 1 RoundRobin run of the loaded programs, derived by the checker from their code and the contract's round (the released, in blocked-set order, pushed at the back of the ready queue; the head executes one instruction; what it spawned, then itself if it continues, to the back; a blocked one to the back of the blocked set), not taken from the runtime's rounds; the run ends; before the first step the reference is empty and after it it never changes"},
 }
 
 // Names lists the invariants in check order.
@@ -83,12 +89,15 @@ type Checker struct {
 	on      [numInvariants]bool
 	scratch []rt.Event
 	norm    []rt.Norm
+	// inputs holds the steps the model offers after a transition
+	// (steps-offered).
+	inputs []mvm.Input
 }
 
 // NewChecker checks the named invariants, or all of them when only is
 // empty; session-trace-invariance only where the scenario claims it.
 func NewChecker(sc *mvm.Scenario, only []string) (*Checker, error) {
-	c := &Checker{scratch: make([]rt.Event, 0, 64), norm: make([]rt.Norm, 0, 64)}
+	c := &Checker{scratch: make([]rt.Event, 0, 64), norm: make([]rt.Norm, 0, 64), inputs: make([]mvm.Input, 0, 32)}
 	for i := range all {
 		c.on[i] = len(only) == 0
 	}
@@ -154,6 +163,13 @@ func (c *Checker) transition(m *mvm.Model, s *State, in mvm.Input, next *State) 
 		runs := comparedRuns(m)
 		broken[invEndpoint] = !endpointsAgree(s, next, runs, false)
 		broken[invClaim] = !sessionsAgree(s, next, runs, false)
+	}
+	if m.Scenario.Interleavings {
+		if c.on[invSteps] {
+			c.inputs = m.Enabled(next, c.inputs[:0])
+			broken[invSteps] = !stepsOffered(&next.Runs[0].VM, c.inputs)
+		}
+		broken[invReference] = !referenceKept(s, next, in)
 	}
 	return c.first(&broken)
 }

@@ -17,8 +17,8 @@ type FaultCase struct {
 }
 
 var faults = []FaultCase{
-	{rt.HandlerReadsTick, "handlers", []string{"endpoint-trace-invariance"}},
-	{rt.HandlerCrossSession, "handlers", []string{"endpoint-trace-invariance", "exec-instr-derived"}},
+	{rt.HandlerReadsTick, "handlers", []string{"endpoint-trace-invariance", "reference-derived"}},
+	{rt.HandlerCrossSession, "handlers", []string{"endpoint-trace-invariance", "exec-instr-derived", "reference-derived"}},
 	{rt.UnblockReversed, "default", []string{"unblock-order"}},
 	{rt.ProgressAwareLosesToken, "default", []string{"token-conservation"}},
 	{rt.ZeroNAccepted, "default", []string{"n-zero-rejected"}},
@@ -26,10 +26,12 @@ var faults = []FaultCase{
 	{rt.BufferOverflow, "backpressure", []string{"buffer-capacity"}},
 	{rt.ProgressAwareIgnoresTokens, "default", []string{"pick-order"}},
 	{rt.OfferBranchInverted, "handlers", []string{"exec-instr-derived"}},
-	{rt.BlockedNeverStepped, "handlers", []string{"sessions-complete"}},
+	{rt.BlockedNeverStepped, "handlers", []string{"sessions-complete", "steps-offered"}},
 	{rt.NormalizeSharedSeq, "default", []string{"trace-normalized"}},
 	{rt.CapacityZeroAccepted, "default", []string{"load-refused"}},
 	{rt.StepTakesHead, "interleavings", []string{"queues-match-status"}},
+	{rt.LastCoroutineDeferred, "interleavings", []string{"steps-offered"}},
+	{rt.UnblockToFront, "interleavings", []string{"reference-derived"}},
 }
 
 // Faults is the fault catalogue.

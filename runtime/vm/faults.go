@@ -47,6 +47,12 @@ const (
 	// StepTakesHead: a step of the nondeterministic scheduler takes the
 	// ready queue's head out of the queue, not the coroutine it steps.
 	StepTakesHead
+	// LastCoroutineDeferred: the nondeterministic scheduler hides the
+	// highest-numbered coroutine while any other can proceed.
+	LastCoroutineDeferred
+	// UnblockToFront: tryUnblockReceivers puts a released coroutine at the
+	// front of the ready queue instead of pushing it at the back.
+	UnblockToFront
 	numFaults
 )
 
@@ -64,6 +70,8 @@ var faultInfo = [numFaults]struct{ name, doc string }{
 	{"normalize-shared-seq", "NormalizeTrace numbers the events of all sessions with one counter instead of renumbering each session from 0"},
 	{"capacity-zero-accepted", "Load accepts capacity 0 (edges that can never take a message) instead of refusing it"},
 	{"step-takes-head", "a step of the nondeterministic scheduler removes the ready queue's head instead of the coroutine it steps, which stays queued while the head is lost"},
+	{"last-coroutine-deferred", "the nondeterministic scheduler hides the highest-numbered coroutine while any other can proceed: it runs only when it is the last that can, so no stuck state shows it and the interleavings where it goes earlier are never explored"},
+	{"unblock-to-front", "tryUnblockReceivers puts each released coroutine at the front of the ready queue instead of pushing it at the back; under interleavings only the N = 1 round-robin reference run uses it"},
 }
 
 // Name is the fault's name on the command line.

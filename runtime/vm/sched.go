@@ -52,7 +52,12 @@ func tryUnblockReceivers(s *State, f Faults, ev []Event) []Event {
 		}
 		released[i] = true
 		s.Coros[c].Status, s.Coros[c].Reason = Ready, NotBlocked
-		s.Ready[s.NReady] = c
+		if f.Has(UnblockToFront) {
+			copy(s.Ready[1:], s.Ready[:s.NReady])
+			s.Ready[0] = c
+		} else {
+			s.Ready[s.NReady] = c
+		}
 		s.NReady++
 		ev = append(ev, Event{Tick: s.Clock, Kind: EvUnblocked, Coro: c, Session: s.Coros[c].Session, Role: s.Coros[c].Role})
 	}
@@ -125,6 +130,13 @@ func handleResult(s *State, c uint8, res result, p Policy) (front bool) {
 // coroutine c now: it is ready or blocked, and its instruction would not
 // block again (a wait not over, or a buffer full or empty).
 func CanProceed(s *State, c uint8, f Faults) bool {
+	if f.Has(LastCoroutineDeferred) && c+1 == s.NCoros {
+		for o := range c {
+			if CanProceed(s, o, f) {
+				return false
+			}
+		}
+	}
 	co := &s.Coros[c]
 	switch co.Status {
 	case Blocked:
