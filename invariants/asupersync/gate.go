@@ -697,4 +697,7 @@ var gates = map[string]gate{
 	"phase0-first":       {on: kinds(trace.StepBegin)},
 	"lane-order":         {on: kinds(trace.StepBegin)},
 	"fairness-bound":     {on: kinds(trace.StepBegin)},
+
+	// The wheel, or no scheduler_step_begin (mayHold) -> false.
+	"dead-timers-dropped": {applies: withoutWheel, on: kinds(trace.StepBegin)},
 }
