@@ -167,6 +167,7 @@ var faults = []FaultCase{
 	{fault.CleanupKeepsCancelling, "default", []string{"cleanup-done-finalizes"}},
 	{fault.WheelClockLags, "wheel-late-sleep", []string{"wheel-accepts-valid"}},
 	{fault.DeadTimerKeepsSlot, "native", []string{"dead-timers-dropped"}},
+	{fault.EmptyCycleRequeues, "default", []string{"pump-requeue-owed"}},
 }
 
 // Faults returns the fault catalogue in fault order.

@@ -700,4 +700,6 @@ var gates = map[string]gate{
 
 	// The wheel, or no scheduler_step_begin (mayHold) -> false.
 	"dead-timers-dropped": {applies: withoutWheel, on: kinds(trace.StepBegin)},
+	// Native -> false; only a pump_scheduled event can fire it.
+	"pump-requeue-owed": {applies: withPump, on: kinds(trace.PumpScheduled)},
 }
