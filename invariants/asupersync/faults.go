@@ -166,6 +166,8 @@ var faults = []FaultCase{
 	{fault.CascadeChildrenFirst, "default", []string{"cascade-inject-order"}},
 	{fault.CleanupKeepsCancelling, "default", []string{"cleanup-done-finalizes"}},
 	{fault.WheelClockLags, "wheel-late-sleep", []string{"wheel-accepts-valid"}},
+	{fault.DeadTimerKeepsSlot, "native", []string{"dead-timers-dropped"}},
+	{fault.EmptyCycleRequeues, "default", []string{"pump-requeue-owed"}},
 }
 
 // Faults returns the fault catalogue in fault order.

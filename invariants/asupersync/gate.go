@@ -697,4 +697,9 @@ var gates = map[string]gate{
 	"phase0-first":       {on: kinds(trace.StepBegin)},
 	"lane-order":         {on: kinds(trace.StepBegin)},
 	"fairness-bound":     {on: kinds(trace.StepBegin)},
+
+	// The wheel, or no scheduler_step_begin (mayHold) -> false.
+	"dead-timers-dropped": {applies: withoutWheel, on: kinds(trace.StepBegin)},
+	// Native -> false; only a pump_scheduled event can fire it.
+	"pump-requeue-owed": {applies: withPump, on: kinds(trace.PumpScheduled)},
 }

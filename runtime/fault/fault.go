@@ -178,6 +178,8 @@ const (
 	CascadeChildrenFirst     // a region cancel schedules the deepest regions' tasks first (runtime/kernel)
 	CleanupKeepsCancelling   // cleanup_done leaves the task in Cancelling (runtime/cancel)
 	WheelClockLags           // a sleep registers on the wheel without first advancing it to the kernel's now (runtime/kernel)
+	DeadTimerKeepsSlot       // phase 0 skips a cancelled due host timer without freeing its slot (runtime/kernel)
+	EmptyCycleRequeues       // a drain cycle queues another microtask with no deferred wake owed (runtime/pump)
 
 	count
 )
@@ -331,6 +333,8 @@ var table = [count]info{
 	SilentStaleWake:           {"silent-stale-wake", "a wake naming a completed task or another generation is dropped without its stale_wake diagnostic, so a late wake leaves no trace (breaks 000 F2 and 001's cancel.scheduler.late_wake_nonpanic: the late wake is a diagnostic, never silent)"},
 	EpochStalls:               {"epoch-stalls", "a cancel request that moves a task from Created or Running into CancelRequested leaves cancel_epoch at its old value (0 on the first request), so the cancel events name no epoch (breaks 001 T1: the first request starts cancel_epoch at 1)"},
 	WheelClockLags:            {"wheel-clock-lags", "a sleep registers now + d on a wheel whose clock only phase 0 moves, so after time passed with no dispatch try_register measures the duration from the last collect and refuses a valid sleep (a 7-day one, 1 ms after time moved) as too long (breaks 004 2.3, 2.7: max_timer_duration bounds the duration asked for)"},
+	DeadTimerKeepsSlot:        {"dead-timer-keeps-slot", "phase 0 skips a cancelled host timer whose deadline has passed but leaves it in its slot instead of dropping it, so on the native backend the dead entry holds the slot for good (the table fills and later sleeps take other slots) and on the browser a later timer turn reports it as a stale callback once more (breaks 004 2.4 step 3: dead entries are silently dropped during drain)"},
+	EmptyCycleRequeues:        {"empty-cycle-requeues", "the drain cycle's re-queue test reads || for its first && (!runnable || pending), so a cycle that ends with nothing runnable queues another microtask though no wake was deferred, and the pump never goes Idle: each microtask parks and queues the next (breaks 000 S4: another pump turn is scheduled for a wake that arrived while Running, and P1: no perpetual microtask monopolization)"},
 }
 
 // Name is the fault's command-line name.

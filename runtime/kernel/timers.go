@@ -61,7 +61,8 @@ func (s *State) timerBefore(i, j int) bool {
 // CatchupBatch of them per step (000 F3); cancelled ones are dropped
 // silently (INV-TM-02). Fault UnorderedTimers fires the highest slot (the
 // newest registration) first; fault UnboundedCatchup fires them all; fault
-// EarlyHostTimer takes a timer as due one tick before its deadline.
+// EarlyHostTimer takes a timer as due one tick before its deadline; fault
+// DeadTimerKeepsSlot skips a cancelled one without freeing its slot.
 func (s *State) phase0(log *trace.Log) {
 	batch := int(s.Config.CatchupBatch)
 	if batch == 0 {
@@ -86,7 +87,7 @@ func (s *State) phase0(log *trace.Log) {
 				continue
 			}
 			if !tm.Live {
-				tm.Used = false
+				tm.Used = s.Config.Faults.Has(fault.DeadTimerKeepsSlot)
 				continue
 			}
 			if next < 0 || s.timerBefore(i, next) || s.Config.Faults.Has(fault.UnorderedTimers) {

@@ -315,7 +315,8 @@ func (s *State) QueueMicrotask(log *trace.Log) {
 // burst is spent and work remains (P1), end the drain cycle when no work
 // remains, and keep running otherwise. Work made runnable while Idle
 // schedules a microtask. Fault DropDeferredTurn ends the cycle Idle even
-// with a deferred wake pending.
+// with a deferred wake pending; fault EmptyCycleRequeues queues another
+// microtask at the end of a cycle that owes no turn.
 func (s *State) settle(log *trace.Log) {
 	if s.Kernel.Polling() {
 		return
@@ -332,11 +333,17 @@ func (s *State) settle(log *trace.Log) {
 		if s.Config.Faults.Has(fault.HandoffBeforeLimit) {
 			burst++
 		}
+		// Fault EmptyCycleRequeues reads || for the first && of the
+		// re-queue test.
+		requeue := !runnable && s.Pending
+		if s.Config.Faults.Has(fault.EmptyCycleRequeues) {
+			requeue = !runnable || s.Pending
+		}
 		switch {
 		case runnable && burst >= s.burstLimit() && !s.Config.Faults.Has(fault.UnboundedBurst):
 			log.Emit(trace.Event{Kind: trace.BurstLimitReached})
 			s.handoff(log)
-		case !runnable && s.Pending && !s.Config.Faults.Has(fault.DropDeferredTurn):
+		case requeue && !s.Config.Faults.Has(fault.DropDeferredTurn):
 			// Fault DeferredTurnKeepsPending leaves the paid turn owed.
 			if !s.Config.Faults.Has(fault.DeferredTurnKeepsPending) {
 				s.Pending = false
