@@ -168,6 +168,7 @@ var faults = []FaultCase{
 	{fault.WheelClockLags, "wheel-late-sleep", []string{"wheel-accepts-valid"}},
 	{fault.DeadTimerKeepsSlot, "native", []string{"dead-timers-dropped"}},
 	{fault.EmptyCycleRequeues, "default", []string{"pump-requeue-owed"}},
+	{fault.CloseLeavesOpen, "default", []string{"region-close-effective"}},
 }
 
 // Faults returns the fault catalogue in fault order.

@@ -702,4 +702,6 @@ var gates = map[string]gate{
 	"dead-timers-dropped": {applies: withoutWheel, on: kinds(trace.StepBegin)},
 	// Native -> false; only a pump_scheduled event can fire it.
 	"pump-requeue-owed": {applies: withPump, on: kinds(trace.PumpScheduled)},
+	// Not a (no-host) close-region -> false.
+	"region-close-effective": {on: ops(kernel.CloseRegion)},
 }

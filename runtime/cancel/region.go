@@ -51,7 +51,10 @@ func (s *State) CloseRegion(region uint8, log *trace.Log) error {
 	if s.Config.Faults.Has(fault.SilentClose) {
 		return nil
 	}
-	r.State = RegionClosing
+	// Fault CloseLeavesOpen announces the close but leaves the region Open.
+	if !s.Config.Faults.Has(fault.CloseLeavesOpen) {
+		r.State = RegionClosing
+	}
 	log.Emit(trace.Event{Kind: trace.RegionClosing, Region: region})
 	s.advanceRegions(log)
 	return nil
