@@ -4,10 +4,11 @@ import (
 	"modelcheck/runtime/cancel"
 	"modelcheck/runtime/kernel"
 	"modelcheck/runtime/pump"
+	"modelcheck/runtime/trace"
 )
 
 // effectInvariants are effects of an accepted operation that make mutate
-// -tests (seed 2) showed no check enforced: the mutant changed the state
+// -tests (seed 2) showed no check enforced: each mutant changed the state
 // counts and every scenario stayed clean.
 //
 // A close-region that announced region_closing but left the region Open
@@ -17,11 +18,19 @@ import (
 // The region never closed, since the advance moves only Closing and
 // Draining regions on.
 //
-// It comes after ops-answered in the check order, so a close that is not
-// even announced (fault silent-close) is still reported there.
+// Nothing checked a permit's send or try_send against the receiver: a
+// try_send that answered Disconnected with the receiver open (the message
+// lost, the slot freed) and sent with it dropped passed, the queue and
+// reserved-count checks following whatever the events said.
+//
+// They come late in the check order, after ops-answered and the channel
+// checks, so a close that is not even announced (fault silent-close) is
+// still reported there and the older faults keep their first reports.
 var effectInvariants = []Invariant{
 	{"region-close-effective", []string{"wasm-cancel-state-machine-v1/regions", "wasm-cancel-state-machine-v1/quiescence-completion"},
 		"a close-region of an Open region takes it off Open in the step (Open -> Closing, and on to Draining, Finalizing or Closed if it may advance at once), so that it drains and closes", regionCloseEffective},
+	{"chan-send-answered", []string{"004/1.3", "004/1.7", "004/6.1", "ch-reserve-send-001", "ch-close-wake-001"},
+		"a permit's send or try_send answers from the receiver before the step: with the receiver open it queues the message (chan_sent naming the task) and fails nothing; once the receiver is dropped, send drops the message (chan_message_dropped) and try_send answers Disconnected (chan_op_failed, error_class disconnected) and sends nothing", chanSendAnswered},
 }
 
 // regionCloseEffective is 001's region protocol ("close/drain/finalize/
@@ -40,4 +49,42 @@ func regionCloseEffective(c *Context) bool {
 		return false
 	}
 	return kern(c.After).Cancel.Region(c.In.K.Region).State == cancel.RegionOpen
+}
+
+// chanSendAnswered is 004 1.3 Phase 2a ("SendPermit::send ... infallible
+// after reserve", "SendPermit::try_send ... fails only if receiver dropped
+// post-reserve") with 6.1 ("Send on closed channel: receiver_dropped check
+// in try_send: Returns Disconnected(value)"). Neither is
+// cancellation-checked, so the receiver flag before the step decides the
+// answer (chan-receiver-dropped-monotone and the close's checks keep the
+// flag honest); the answer is read from the events naming the task.
+func chanSendAnswered(c *Context) bool {
+	b, _, ok := chans(c)
+	if !ok || c.In.Host != pump.NoHost || (c.In.K.Op != kernel.ChanSend && c.In.K.Op != kernel.ChanTrySend) {
+		return false
+	}
+	task := c.In.K.Task
+	sent, dropped, disconnected, failed := false, false, false, false
+	for ei := range c.Events {
+		e := &c.Events[ei]
+		if e.Task != task {
+			continue
+		}
+		switch e.Kind {
+		case trace.ChanSent:
+			sent = true
+		case trace.ChanMessageDropped:
+			dropped = true
+		case trace.ChanOpFailed:
+			failed = true
+			disconnected = disconnected || e.ErrorClass == trace.ErrDisconnected
+		}
+	}
+	switch {
+	case !b.ReceiverDropped:
+		return !sent || dropped || failed
+	case c.In.K.Op == kernel.ChanSend:
+		return !dropped || sent || failed
+	}
+	return !disconnected || sent || dropped
 }

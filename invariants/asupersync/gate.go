@@ -704,4 +704,6 @@ var gates = map[string]gate{
 	"pump-requeue-owed": {applies: withPump, on: kinds(trace.PumpScheduled)},
 	// Not a (no-host) close-region -> false.
 	"region-close-effective": {on: ops(kernel.CloseRegion)},
+	// No channel, or not a (no-host) send or try_send -> false.
+	"chan-send-answered": {applies: withChannel, on: ops(kernel.ChanSend, kernel.ChanTrySend)},
 }

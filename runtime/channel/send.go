@@ -111,9 +111,10 @@ func (s *State) Send(task uint8, log *trace.Log) Result {
 
 // TrySend is SendPermit::try_send: Send, except that when the receiver
 // closed after the reserve it returns Disconnected; the permit is consumed
-// either way and its slot released (with the cascade wake).
+// either way and its slot released (with the cascade wake). Fault
+// TrySendInverted reads the receiver flag negated.
 func (s *State) TrySend(task uint8, log *trace.Log) Result {
-	if s.ReceiverDropped {
+	if s.ReceiverDropped != s.Config.Faults.Has(fault.TrySendInverted) {
 		s.release()
 		failed(task, "try_send", Disconnected, log)
 		s.wakeHead(log)

@@ -181,6 +181,7 @@ const (
 	DeadTimerKeepsSlot       // phase 0 skips a cancelled due host timer without freeing its slot (runtime/kernel)
 	EmptyCycleRequeues       // a drain cycle queues another microtask with no deferred wake owed (runtime/pump)
 	CloseLeavesOpen          // close-region announces region_closing but leaves the region Open (runtime/cancel)
+	TrySendInverted          // a permit's try_send reads the receiver flag negated (runtime/channel)
 
 	count
 )
@@ -337,6 +338,7 @@ var table = [count]info{
 	DeadTimerKeepsSlot:        {"dead-timer-keeps-slot", "phase 0 skips a cancelled host timer whose deadline has passed but leaves it in its slot instead of dropping it, so on the native backend the dead entry holds the slot for good (the table fills and later sleeps take other slots) and on the browser a later timer turn reports it as a stale callback once more (breaks 004 2.4 step 3: dead entries are silently dropped during drain)"},
 	EmptyCycleRequeues:        {"empty-cycle-requeues", "the drain cycle's re-queue test reads || for its first && (!runnable || pending), so a cycle that ends with nothing runnable queues another microtask though no wake was deferred, and the pump never goes Idle: each microtask parks and queues the next (breaks 000 S4: another pump turn is scheduled for a wake that arrived while Running, and P1: no perpetual microtask monopolization)"},
 	CloseLeavesOpen:           {"close-leaves-open", "close-region emits region_closing and runs the region advance but never sets the region Closing, so it stays Open: it never drains, finalizes or closes (the advance moves only Closing and Draining regions) and still admits spawns (breaks 001's region protocol: close/drain/finalize/close-complete, close moves Open to Closing)"},
+	TrySendInverted:           {"try-send-inverted", "SendPermit::try_send reads the receiver flag negated: with the receiver open it answers Disconnected and frees the slot, the message lost, and with the receiver dropped it sends, the message dropped (breaks 004 1.3 Phase 2a: try_send fails only if the receiver dropped post-reserve, and 6.1: a send on a closed channel returns Disconnected)"},
 }
 
 // Name is the fault's command-line name.
