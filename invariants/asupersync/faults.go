@@ -169,6 +169,7 @@ var faults = []FaultCase{
 	{fault.DeadTimerKeepsSlot, "native", []string{"dead-timers-dropped"}},
 	{fault.EmptyCycleRequeues, "default", []string{"pump-requeue-owed"}},
 	{fault.CloseLeavesOpen, "default", []string{"region-close-effective"}},
+	{fault.HandoffViaMessage, "default", []string{"handoff-route"}},
 	{fault.TrySendInverted, "channel", []string{"chan-send-answered"}},
 }
 

@@ -58,3 +58,37 @@ func burstHandoffAtLimit(c *Context) bool {
 	}
 	return !hasWork(kern(c.After))
 }
+
+// handoffInvariants: where a hand-off goes. P1 hands the pump off "via
+// task queue (MessageChannel preferred, setTimeout(0) fallback)", and P3
+// routes every browser API "through capability-scoped handles", so the
+// route a host_handoff names follows from the capabilities the scenario
+// grants the adapter, read here from the scenario rather than from the
+// pump. pump-mode-derived follows the hand-off's effect on the mode; no
+// check read its route, so a hand-off through MessageChannel without its
+// handle passed (fault handoff-via-message). It comes late in the check
+// order, so the older faults keep their first reports.
+var handoffInvariants = []Invariant{
+	{"handoff-route", []string{"wasm-browser-scheduler-semantics-v1/P1", "wasm-browser-scheduler-semantics-v1/P3"},
+		"a host_handoff names its route (via): message_channel when the adapter holds the message capability, else set_timeout when it holds the timer capability; with neither it fails closed and never hands off", handoffRoute},
+}
+
+func handoffRoute(c *Context) bool {
+	if c.Scenario.Native {
+		return false
+	}
+	caps := c.Scenario.Pump.Caps
+	want := ""
+	switch {
+	case caps&pump.CapMessage != 0:
+		want = "message_channel"
+	case caps&pump.CapTimer != 0:
+		want = "set_timeout"
+	}
+	for ei := range c.Events {
+		if e := &c.Events[ei]; e.Kind == trace.HostHandoff && (want == "" || e.AttrKey != "via" || e.AttrVal != want) {
+			return true
+		}
+	}
+	return false
+}

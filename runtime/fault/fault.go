@@ -182,6 +182,7 @@ const (
 	EmptyCycleRequeues       // a drain cycle queues another microtask with no deferred wake owed (runtime/pump)
 	CloseLeavesOpen          // close-region announces region_closing but leaves the region Open (runtime/cancel)
 	TrySendInverted          // a permit's try_send reads the receiver flag negated (runtime/channel)
+	HandoffViaMessage        // a hand-off names message_channel whatever the adapter's capabilities (runtime/pump)
 
 	count
 )
@@ -339,6 +340,7 @@ var table = [count]info{
 	EmptyCycleRequeues:        {"empty-cycle-requeues", "the drain cycle's re-queue test reads || for its first && (!runnable || pending), so a cycle that ends with nothing runnable queues another microtask though no wake was deferred, and the pump never goes Idle: each microtask parks and queues the next (breaks 000 S4: another pump turn is scheduled for a wake that arrived while Running, and P1: no perpetual microtask monopolization)"},
 	CloseLeavesOpen:           {"close-leaves-open", "close-region emits region_closing and runs the region advance but never sets the region Closing, so it stays Open: it never drains, finalizes or closes (the advance moves only Closing and Draining regions) and still admits spawns (breaks 001's region protocol: close/drain/finalize/close-complete, close moves Open to Closing)"},
 	TrySendInverted:           {"try-send-inverted", "SendPermit::try_send reads the receiver flag negated: with the receiver open it answers Disconnected and frees the slot, the message lost, and with the receiver dropped it sends, the message dropped (breaks 004 1.3 Phase 2a: try_send fails only if the receiver dropped post-reserve, and 6.1: a send on a closed channel returns Disconnected)"},
+	HandoffViaMessage:         {"handoff-via-message", "a burst-limit hand-off always takes the MessageChannel route, also when the adapter holds only the timer capability, and its host_handoff says via=message_channel: a browser API used without its handle (breaks 000 P3: browser APIs route through capability-scoped handles, and P1: MessageChannel preferred, setTimeout(0) the fallback)"},
 }
 
 // Name is the fault's command-line name.

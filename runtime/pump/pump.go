@@ -367,12 +367,13 @@ func (s *State) burstLimit() uint8 {
 }
 
 // handoff queues the pump as a host task: MessageChannel preferred,
-// setTimeout(0) as fallback, failing closed with neither capability.
+// setTimeout(0) as fallback, failing closed with neither capability. Fault
+// HandoffViaMessage takes the MessageChannel route without its capability.
 func (s *State) handoff(log *trace.Log) {
 	s.Pending = false
 	via := ""
 	switch {
-	case s.Config.Caps&CapMessage != 0:
+	case s.Config.Caps&CapMessage != 0 || s.Config.Faults.Has(fault.HandoffViaMessage):
 		via = "message_channel"
 	case s.Config.Caps&CapTimer != 0:
 		via = "set_timeout"
