@@ -3,6 +3,7 @@ package asupersync
 import (
 	"modelcheck/runtime/pump"
 	"modelcheck/runtime/trace"
+	"modelcheck/runtime/wheel"
 )
 
 // drainInvariants are duties of a drain that make mutate -tests (seed 2)
@@ -22,6 +23,12 @@ import (
 // that queued itself again with nothing owed, a pump that never goes
 // Idle, passed.
 //
+// The wheel's drain has the same duty for its ready list (004 2.4 step
+// 3): a dead entry it meets is dropped (wheel_dead_dropped). A drain that
+// passed over dead entries kept them stored until a purge; the storage
+// and active-map checks follow the events, which said nothing, so it
+// passed too.
+//
 // The checks read the state before (the table's liveness and deadlines,
 // checked by timers-derived; the pump's mode, by pump-mode-derived), the
 // ghost's owed turn (model.Ghost, kept from the events) and the step's
@@ -31,6 +38,8 @@ var drainInvariants = []Invariant{
 		"a scheduler step's phase 0 drops every cancelled host-table timer whose deadline has passed: after a step with a scheduler_step_begin, no timer that was dead and due before it still holds its slot", deadTimersDropped},
 	{"pump-requeue-owed", []string{"wasm-browser-scheduler-semantics-v1/S4", "wasm-browser-scheduler-semantics-v1/P1", "sched.browser.reentrancy.defer_not_reenter"},
 		"a Running pump queues another microtask (pump_scheduled) only to pay a turn a deferred wake is owed (a reentrancy_deferred since the last turn was queued), so a drain cycle that owes none ends Idle or hands off", pumpRequeueOwed},
+	{"wheel-ready-drops-dead", []string{"INV-TM-02", "004/2.4"},
+		"a dispatch whose wheel drain fired fewer than its catch-up batch met every entry in the ready list, so none it leaves there is dead: an entry whose handle the active map held neither before nor after the step", wheelReadyDropsDead},
 }
 
 // deadTimersDropped is 004 2.4 step 3 ("dead entries ... silently dropped
@@ -89,6 +98,45 @@ func pumpRequeueOwed(c *Context) bool {
 		case e.Kind == trace.HostHandoff, e.Kind == trace.PumpIdle,
 			e.Kind == trace.AuthorizationDenied && e.AttrVal == "message" && e.Task == 0:
 			running = false
+		}
+	}
+	return false
+}
+
+// wheelReadyDropsDead is 004 2.4 step 3 for the wheel's drain. Phase 0
+// runs before every scheduler_step_begin, and its drain walks the whole
+// ready list unless it stops at the catch-up batch (CatchupBatch fires,
+// 1 when unset: the kernel's own default, 000 F3), so with fewer fires it
+// met every entry it leaves there. Liveness is read from the active map
+// before and after (wheel-active-derived follows both from the events):
+// a handle in neither was dead all through the step.
+func wheelReadyDropsDead(c *Context) bool {
+	b, a, ok := wheels(c)
+	if !ok || !c.mayHold(stepBegins) {
+		return false
+	}
+	batch, fired := max(int(c.Scenario.Kernel.CatchupBatch), 1), 0
+	for ei := range c.Events {
+		if c.Events[ei].Kind == trace.WheelFired {
+			fired++
+		}
+	}
+	if fired >= batch {
+		return false
+	}
+	for i := range a.Entries {
+		if e := &a.Entries[i]; e.Used && e.Level == wheel.Ready && !activeHolds(b, e.Handle) && !activeHolds(a, e.Handle) {
+			return true
+		}
+	}
+	return false
+}
+
+// activeHolds reports whether the wheel's active map holds h.
+func activeHolds(w *wheel.State, h wheel.Handle) bool {
+	for i := range w.Active {
+		if w.ActiveUsed&(1<<i) != 0 && w.Active[i] == h {
+			return true
 		}
 	}
 	return false

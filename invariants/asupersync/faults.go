@@ -170,6 +170,7 @@ var faults = []FaultCase{
 	{fault.EmptyCycleRequeues, "default", []string{"pump-requeue-owed"}},
 	{fault.CloseLeavesOpen, "default", []string{"region-close-effective"}},
 	{fault.HandoffViaMessage, "default", []string{"handoff-route"}},
+	{fault.WheelDeadStaysReady, "coalescing", []string{"wheel-ready-drops-dead"}},
 	{fault.TrySendInverted, "channel", []string{"chan-send-answered"}},
 }
 

@@ -183,6 +183,7 @@ const (
 	CloseLeavesOpen          // close-region announces region_closing but leaves the region Open (runtime/cancel)
 	TrySendInverted          // a permit's try_send reads the receiver flag negated (runtime/channel)
 	HandoffViaMessage        // a hand-off names message_channel whatever the adapter's capabilities (runtime/pump)
+	WheelDeadStaysReady      // the wheel's drain skips a dead ready entry without dropping it (runtime/wheel)
 
 	count
 )
@@ -341,6 +342,7 @@ var table = [count]info{
 	CloseLeavesOpen:           {"close-leaves-open", "close-region emits region_closing and runs the region advance but never sets the region Closing, so it stays Open: it never drains, finalizes or closes (the advance moves only Closing and Draining regions) and still admits spawns (breaks 001's region protocol: close/drain/finalize/close-complete, close moves Open to Closing)"},
 	TrySendInverted:           {"try-send-inverted", "SendPermit::try_send reads the receiver flag negated: with the receiver open it answers Disconnected and frees the slot, the message lost, and with the receiver dropped it sends, the message dropped (breaks 004 1.3 Phase 2a: try_send fails only if the receiver dropped post-reserve, and 6.1: a send on a closed channel returns Disconnected)"},
 	HandoffViaMessage:         {"handoff-via-message", "a burst-limit hand-off always takes the MessageChannel route, also when the adapter holds only the timer capability, and its host_handoff says via=message_channel: a browser API used without its handle (breaks 000 P3: browser APIs route through capability-scoped handles, and P1: MessageChannel preferred, setTimeout(0) the fallback)"},
+	WheelDeadStaysReady:       {"wheel-dead-stays-ready", "the wheel's drain passes over a cancelled entry in the ready list without dropping it, so the dead entry stays stored, announced by no wheel_dead_dropped, until a purge clears the wheel (breaks 004 2.4 step 3: dead entries are silently dropped during cascade and drain)"},
 }
 
 // Name is the fault's command-line name.

@@ -256,9 +256,12 @@ func (w *State) drain(now uint64, max int, log *trace.Log) int {
 	fired := 0
 	for _, i := range order[:n] {
 		e := &w.Entries[i]
-		// Fault FireCancelled: the is_live check is missing.
+		// Fault FireCancelled: the is_live check is missing; fault
+		// WheelDeadStaysReady skips a dead entry without dropping it.
 		if !w.isLive(e.Handle) && !w.Config.Faults.Has(fault.FireCancelled) {
-			w.drop(int(i), log)
+			if !w.Config.Faults.Has(fault.WheelDeadStaysReady) {
+				w.drop(int(i), log)
+			}
 			continue
 		}
 		due := e.Deadline <= limit
