@@ -168,6 +168,10 @@ var faults = []FaultCase{
 	{fault.WheelClockLags, "wheel-late-sleep", []string{"wheel-accepts-valid"}},
 	{fault.DeadTimerKeepsSlot, "native", []string{"dead-timers-dropped"}},
 	{fault.EmptyCycleRequeues, "default", []string{"pump-requeue-owed"}},
+
+	// Survivors of mutate -seed 4 (session 7): a check that ranked kinds
+	// by the runtime's own Kind.Severity.
+	{fault.FlatSeverity, "default", []string{"region-cancel-effective"}},
 }
 
 // Faults returns the fault catalogue in fault order.

@@ -180,6 +180,7 @@ const (
 	WheelClockLags           // a sleep registers on the wheel without first advancing it to the kernel's now (runtime/kernel)
 	DeadTimerKeepsSlot       // phase 0 skips a cancelled due host timer without freeing its slot (runtime/kernel)
 	EmptyCycleRequeues       // a drain cycle queues another microtask with no deferred wake owed (runtime/pump)
+	FlatSeverity             // strengthen ranks every cancel kind alike, so the earlier request wins whatever its kind (runtime/cancel)
 
 	count
 )
@@ -335,6 +336,7 @@ var table = [count]info{
 	WheelClockLags:            {"wheel-clock-lags", "a sleep registers now + d on a wheel whose clock only phase 0 moves, so after time passed with no dispatch try_register measures the duration from the last collect and refuses a valid sleep (a 7-day one, 1 ms after time moved) as too long (breaks 004 2.3, 2.7: max_timer_duration bounds the duration asked for)"},
 	DeadTimerKeepsSlot:        {"dead-timer-keeps-slot", "phase 0 skips a cancelled host timer whose deadline has passed but leaves it in its slot instead of dropping it, so on the native backend the dead entry holds the slot for good (the table fills and later sleeps take other slots) and on the browser a later timer turn reports it as a stale callback once more (breaks 004 2.4 step 3: dead entries are silently dropped during drain)"},
 	EmptyCycleRequeues:        {"empty-cycle-requeues", "the drain cycle's re-queue test reads || for its first && (!runnable || pending), so a cycle that ends with nothing runnable queues another microtask though no wake was deferred, and the pump never goes Idle: each microtask parks and queues the next (breaks 000 S4: another pump turn is scheduled for a wake that arrived while Running, and P1: no perpetual microtask monopolization)"},
+	FlatSeverity:              {"flat-severity", "strengthen compares two cancel reasons as if every kind had severity 0 (Kind.Severity's bounds test negated), so the earlier request wins and a Shutdown or ParentCancelled reaching a region or task whose User cancel is pending leaves the User reason (breaks 001 Non-Negotiable Invariant 2: cancellation severity can only strengthen, never weaken)"},
 }
 
 // Name is the fault's command-line name.
