@@ -181,6 +181,7 @@ const (
 	DeadTimerKeepsSlot       // phase 0 skips a cancelled due host timer without freeing its slot (runtime/kernel)
 	EmptyCycleRequeues       // a drain cycle queues another microtask with no deferred wake owed (runtime/pump)
 	FlatSeverity             // strengthen ranks every cancel kind alike, so the earlier request wins whatever its kind (runtime/cancel)
+	PurgelessCollect         // a collect that leaves no active timer keeps the dead storage (runtime/wheel)
 
 	count
 )
@@ -337,6 +338,7 @@ var table = [count]info{
 	DeadTimerKeepsSlot:        {"dead-timer-keeps-slot", "phase 0 skips a cancelled host timer whose deadline has passed but leaves it in its slot instead of dropping it, so on the native backend the dead entry holds the slot for good (the table fills and later sleeps take other slots) and on the browser a later timer turn reports it as a stale callback once more (breaks 004 2.4 step 3: dead entries are silently dropped during drain)"},
 	EmptyCycleRequeues:        {"empty-cycle-requeues", "the drain cycle's re-queue test reads || for its first && (!runnable || pending), so a cycle that ends with nothing runnable queues another microtask though no wake was deferred, and the pump never goes Idle: each microtask parks and queues the next (breaks 000 S4: another pump turn is scheduled for a wake that arrived while Running, and P1: no perpetual microtask monopolization)"},
 	FlatSeverity:              {"flat-severity", "strengthen compares two cancel reasons as if every kind had severity 0 (Kind.Severity's bounds test negated), so the earlier request wins and a Shutdown or ParentCancelled reaching a region or task whose User cancel is pending leaves the User reason (breaks 001 Non-Negotiable Invariant 2: cancellation severity can only strengthen, never weaken)"},
+	PurgelessCollect:          {"purgeless-collect", "a collect whose fires leave the active map empty does not purge the wheel's storage, so cancelled entries in the slots or the overflow heap stay stored with no timer active (breaks 004 2.5 step 4 and INV-TM-05: with the active map empty purge_inactive_storage clears all slot vectors and bitmaps)"},
 }
 
 // Name is the fault's command-line name.
