@@ -96,8 +96,8 @@ func regionCancelEffective(c *Context) bool {
 		if !reg.Used || reg.State == cancel.RegionClosed || !inCascade(a, r, target) {
 			continue
 		}
-		want := c.cascadeKind(r).Severity()
-		if reg.State == cancel.RegionOpen || !reg.HasReason || reg.Reason.Kind.Severity() < want {
+		want := severityOf(c.cascadeKind(r))
+		if reg.State == cancel.RegionOpen || !reg.HasReason || severityOf(reg.Reason.Kind) < want {
 			return true
 		}
 	}
@@ -107,7 +107,7 @@ func regionCancelEffective(c *Context) bool {
 			continue
 		}
 		active := t.Phase == cancel.CancelRequested || t.Phase == cancel.Cancelling || t.Phase == cancel.Finalizing
-		if !active || t.Reason.Kind.Severity() < c.cascadeKind(t.Region).Severity() {
+		if !active || severityOf(t.Reason.Kind) < severityOf(c.cascadeKind(t.Region)) {
 			return true
 		}
 	}

@@ -479,7 +479,7 @@ func phaseMonotone(c *Context) bool {
 
 func severityMonotone(c *Context) bool {
 	return c.eachTask(func(b, a *cancel.Task) bool {
-		return b.CancelPending && a.CancelPending && a.Reason.Kind.Severity() < b.Reason.Kind.Severity()
+		return b.CancelPending && a.CancelPending && severityOf(a.Reason.Kind) < severityOf(b.Reason.Kind)
 	})
 }
 

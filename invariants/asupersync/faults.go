@@ -172,6 +172,12 @@ var faults = []FaultCase{
 	{fault.HandoffViaMessage, "default", []string{"handoff-route"}},
 	{fault.WheelDeadStaysReady, "coalescing", []string{"wheel-ready-drops-dead"}},
 	{fault.TrySendInverted, "channel", []string{"chan-send-answered"}},
+
+	// Survivors of mutate -seed 4 (session 7): a check that ranked kinds
+	// by the runtime's own Kind.Severity, and wheel-purge, which read
+	// 004 2.5's "active map empty" as "after a cancel" only.
+	{fault.FlatSeverity, "default", []string{"region-cancel-effective"}},
+	{fault.PurgelessCollect, "timers", []string{"wheel-purge"}},
 }
 
 // Faults returns the fault catalogue in fault order.

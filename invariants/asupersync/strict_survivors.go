@@ -233,6 +233,19 @@ func taskCancelReason(c *Context) bool {
 // Shutdown 5.
 var checkerSeverity = [...]uint8{0, 1, 1, 2, 2, 3, 3, 3, 4, 4, 5}
 
+// severityOf ranks k by checkerSeverity, never by the runtime's
+// Kind.Severity: every check that ranks kinds (severity-monotone,
+// region-cancel-effective, task-cancel-strengthened) must not move with
+// the ranking it checks (001 Non-Negotiable Invariant 2, "Cancellation
+// severity can only strengthen, never weaken"). A kind outside the lattice
+// ranks 0.
+func severityOf(k cancel.Kind) uint8 {
+	if int(k) < len(checkerSeverity) {
+		return checkerSeverity[k]
+	}
+	return 0
+}
+
 // reasonBeats is the strengthen order of the semantics notes: higher
 // severity; on equal severity the earlier timestamp; then the smaller
 // message.

@@ -129,8 +129,14 @@ func (r Reason) rooted(region uint8) Reason {
 // The notes settle the message tie as "none before some"; the upstream
 // code at the time of writing replaces a message-less reason with one that
 // has a message. The notes are followed here.
-func (o Reason) beats(r Reason) bool {
+//
+// Fault FlatSeverity ranks every kind alike (as Kind.Severity would with
+// its bounds test negated), so the timestamp alone decides.
+func (o Reason) beats(r Reason, faults fault.Set) bool {
 	so, sr := o.Kind.Severity(), r.Kind.Severity()
+	if faults.Has(fault.FlatSeverity) {
+		so, sr = 0, 0
+	}
 	if so != sr {
 		return so > sr
 	}
@@ -153,7 +159,7 @@ func (r Reason) Strengthen(o Reason, faults fault.Set) Reason {
 	if faults.Has(fault.LaterTieWins) && o.Kind.Severity() == r.Kind.Severity() && o.At > r.At {
 		return o
 	}
-	if faults.Has(fault.WeakenSeverity) || o.beats(r) {
+	if faults.Has(fault.WeakenSeverity) || o.beats(r, faults) {
 		return o
 	}
 	return r

@@ -184,6 +184,8 @@ const (
 	TrySendInverted          // a permit's try_send reads the receiver flag negated (runtime/channel)
 	HandoffViaMessage        // a hand-off names message_channel whatever the adapter's capabilities (runtime/pump)
 	WheelDeadStaysReady      // the wheel's drain skips a dead ready entry without dropping it (runtime/wheel)
+	FlatSeverity             // strengthen ranks every cancel kind alike, so the earlier request wins whatever its kind (runtime/cancel)
+	PurgelessCollect         // a collect that leaves no active timer keeps the dead storage (runtime/wheel)
 
 	count
 )
@@ -343,6 +345,8 @@ var table = [count]info{
 	TrySendInverted:           {"try-send-inverted", "SendPermit::try_send reads the receiver flag negated: with the receiver open it answers Disconnected and frees the slot, the message lost, and with the receiver dropped it sends, the message dropped (breaks 004 1.3 Phase 2a: try_send fails only if the receiver dropped post-reserve, and 6.1: a send on a closed channel returns Disconnected)"},
 	HandoffViaMessage:         {"handoff-via-message", "a burst-limit hand-off always takes the MessageChannel route, also when the adapter holds only the timer capability, and its host_handoff says via=message_channel: a browser API used without its handle (breaks 000 P3: browser APIs route through capability-scoped handles, and P1: MessageChannel preferred, setTimeout(0) the fallback)"},
 	WheelDeadStaysReady:       {"wheel-dead-stays-ready", "the wheel's drain passes over a cancelled entry in the ready list without dropping it, so the dead entry stays stored, announced by no wheel_dead_dropped, until a purge clears the wheel (breaks 004 2.4 step 3: dead entries are silently dropped during cascade and drain)"},
+	FlatSeverity:              {"flat-severity", "strengthen compares two cancel reasons as if every kind had severity 0 (Kind.Severity's bounds test negated), so the earlier request wins and a Shutdown or ParentCancelled reaching a region or task whose User cancel is pending leaves the User reason (breaks 001 Non-Negotiable Invariant 2: cancellation severity can only strengthen, never weaken)"},
+	PurgelessCollect:          {"purgeless-collect", "a collect whose fires leave the active map empty does not purge the wheel's storage, so cancelled entries in the slots or the overflow heap stay stored with no timer active (breaks 004 2.5 step 4 and INV-TM-05: with the active map empty purge_inactive_storage clears all slot vectors and bitmaps)"},
 }
 
 // Name is the fault's command-line name.

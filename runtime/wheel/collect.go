@@ -288,7 +288,11 @@ func (w *State) drain(now uint64, max int, log *trace.Log) int {
 		if !w.Config.Faults.Has(fault.UncompactedPurge) {
 			w.compact()
 		}
-		w.purge(log)
+		// Fault PurgelessCollect skips the purge here (the one after a
+		// cancel stays).
+		if !w.Config.Faults.Has(fault.PurgelessCollect) {
+			w.purge(log)
+		}
 	}
 	return fired
 }
