@@ -698,7 +698,7 @@ func runnable(k *kernel.State) bool {
 	}
 	if k.Config.Wheel {
 		for i := range k.Wheel.Entries {
-			if e := &k.Wheel.Entries[i]; e.Used && e.Deadline <= uint64(k.Now) && k.Wheel.Live(e.Handle) {
+			if e := &k.Wheel.Entries[i]; e.Used && e.Deadline <= uint64(k.Now) && activeHolds(&k.Wheel, e.Handle) {
 				return true
 			}
 		}

@@ -131,13 +131,3 @@ func wheelReadyDropsDead(c *Context) bool {
 	}
 	return false
 }
-
-// activeHolds reports whether the wheel's active map holds h.
-func activeHolds(w *wheel.State, h wheel.Handle) bool {
-	for i := range w.Active {
-		if w.ActiveUsed&(1<<i) != 0 && w.Active[i] == h {
-			return true
-		}
-	}
-	return false
-}

@@ -37,6 +37,19 @@ func wheels(c *Context) (before, after *wheel.State, ok bool) {
 	return &kb.Wheel, &ka.Wheel, true
 }
 
+// activeHolds reports whether the wheel's active map holds h: the map
+// wheel-active-derived follows from the events, read here rather than
+// through package wheel's own lookup, so that a bug in that lookup cannot
+// move the checks with it.
+func activeHolds(w *wheel.State, h wheel.Handle) bool {
+	for i := range w.Active {
+		if w.ActiveUsed&(1<<i) != 0 && w.Active[i] == h {
+			return true
+		}
+	}
+	return false
+}
+
 func wheelHandleExact(c *Context) bool {
 	b, a, ok := wheels(c)
 	if !ok {
@@ -44,13 +57,13 @@ func wheelHandleExact(c *Context) bool {
 	}
 	for ei := range c.Events {
 		e := &c.Events[ei]
-		if e.Kind == trace.WheelCancelled && !b.Live(wheel.Handle{ID: e.ID, Gen: e.Gen}) {
+		if e.Kind == trace.WheelCancelled && !activeHolds(b, wheel.Handle{ID: e.ID, Gen: e.Gen}) {
 			return true
 		}
 	}
 	for i := range b.Active {
 		h := b.Active[i]
-		if b.ActiveUsed&(1<<i) == 0 || a.Live(h) {
+		if b.ActiveUsed&(1<<i) == 0 || activeHolds(a, h) {
 			continue
 		}
 		if !handleEvent(c.Events, trace.WheelFired, h) && !handleEvent(c.Events, trace.WheelCancelled, h) {
@@ -77,7 +90,7 @@ func wheelLazyCancel(c *Context) bool {
 	}
 	for ei := range c.Events {
 		e := &c.Events[ei]
-		if e.Kind == trace.WheelFired && !b.Live(wheel.Handle{ID: e.ID, Gen: e.Gen}) {
+		if e.Kind == trace.WheelFired && !activeHolds(b, wheel.Handle{ID: e.ID, Gen: e.Gen}) {
 			return true
 		}
 	}
@@ -120,7 +133,7 @@ func wheelInsertionOrder(c *Context) bool {
 	// fired one may still wait.
 	for i := range a.Entries {
 		e := &a.Entries[i]
-		if e.Used && a.Live(e.Handle) && (e.Deadline < lastDeadline || (e.Deadline == lastDeadline && e.Seq < lastSeq)) {
+		if e.Used && activeHolds(a, e.Handle) && (e.Deadline < lastDeadline || (e.Deadline == lastDeadline && e.Seq < lastSeq)) {
 			return true
 		}
 	}
@@ -192,7 +205,7 @@ func wheelCascadeDropsDead(c *Context) bool {
 	}
 	for ei := range c.Events {
 		e := &c.Events[ei]
-		if e.Kind == trace.WheelCascaded && !b.Live(wheel.Handle{ID: e.ID, Gen: e.Gen}) {
+		if e.Kind == trace.WheelCascaded && !activeHolds(b, wheel.Handle{ID: e.ID, Gen: e.Gen}) {
 			return true
 		}
 	}
@@ -227,7 +240,7 @@ func wheelFireInclusive(c *Context) bool {
 		return false
 	}
 	for i := range a.Entries {
-		if e := &a.Entries[i]; e.Used && e.Deadline <= a.Now && a.Live(e.Handle) {
+		if e := &a.Entries[i]; e.Used && e.Deadline <= a.Now && activeHolds(a, e.Handle) {
 			return true
 		}
 	}

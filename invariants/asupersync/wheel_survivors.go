@@ -38,7 +38,7 @@ func wheelCoalesceWindow(c *Context) bool {
 	b := &kern(c.Before).Wheel
 	group, early := 0, false
 	for i := range b.Entries {
-		if e := &b.Entries[i]; e.Used && e.Deadline <= boundary && b.Live(e.Handle) {
+		if e := &b.Entries[i]; e.Used && e.Deadline <= boundary && activeHolds(b, e.Handle) {
 			group++
 			early = early || e.Deadline > now
 		}
@@ -76,7 +76,7 @@ func wheelCoalesceWindow(c *Context) bool {
 	}
 	a := &kern(c.After).Wheel
 	for i := range a.Entries {
-		if e := &a.Entries[i]; e.Used && e.Deadline <= limit && a.Live(e.Handle) {
+		if e := &a.Entries[i]; e.Used && e.Deadline <= limit && activeHolds(a, e.Handle) {
 			return true
 		}
 	}
