@@ -19,8 +19,23 @@ func withinCapacity(s *rt.State) bool {
 
 // queuesMatchStatus: queues-match-status. Each coroutine's status says
 // which queue holds it (ready: the ready queue, blocked: the blocked set,
-// otherwise neither); each queue must hold exactly those, once each.
+// otherwise neither); each queue must hold exactly those, once each, and
+// nothing past its end: the explorer fingerprints the VM's bytes, so a
+// stale id there keeps apart two VMs that are the same.
 func queuesMatchStatus(s *rt.State) bool {
+	if s.NReady > rt.MaxCoros || s.NBlocked > rt.MaxCoros {
+		return false
+	}
+	for _, c := range s.Ready[s.NReady:] {
+		if c != 0 {
+			return false
+		}
+	}
+	for _, c := range s.Blocked[s.NBlocked:] {
+		if c != 0 {
+			return false
+		}
+	}
 	var inReady, inBlocked [rt.MaxCoros]uint8
 	for _, c := range s.Ready[:s.NReady] {
 		if int(c) >= len(inReady) {

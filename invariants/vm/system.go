@@ -32,6 +32,7 @@ var faults = []FaultCase{
 	{rt.StepTakesHead, "interleavings", []string{"queues-match-status"}},
 	{rt.LastCoroutineDeferred, "interleavings", []string{"steps-offered"}},
 	{rt.UnblockToFront, "interleavings", []string{"reference-derived"}},
+	{rt.StaleBlockedSlot, "interleavings", []string{"queues-match-status"}},
 }
 
 // Faults is the fault catalogue.

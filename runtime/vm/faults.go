@@ -53,6 +53,9 @@ const (
 	// UnblockToFront: tryUnblockReceivers puts a released coroutine at the
 	// front of the ready queue instead of pushing it at the back.
 	UnblockToFront
+	// StaleBlockedSlot: a step that releases a blocked coroutine leaves
+	// its id in the blocked set's slot past the new end.
+	StaleBlockedSlot
 	numFaults
 )
 
@@ -72,6 +75,7 @@ var faultInfo = [numFaults]struct{ name, doc string }{
 	{"step-takes-head", "a step of the nondeterministic scheduler removes the ready queue's head instead of the coroutine it steps, which stays queued while the head is lost"},
 	{"last-coroutine-deferred", "the nondeterministic scheduler hides the highest-numbered coroutine while any other can proceed: it runs only when it is the last that can, so no stuck state shows it and the interleavings where it goes earlier are never explored"},
 	{"unblock-to-front", "tryUnblockReceivers puts each released coroutine at the front of the ready queue instead of pushing it at the back; under interleavings only the N = 1 round-robin reference run uses it"},
+	{"stale-blocked-slot", "a step that releases a blocked coroutine leaves its id in the blocked set's slot past the new end: equal VMs no longer have equal bytes, so the explorer, which fingerprints the VM's bytes, keeps apart states that are the same"},
 }
 
 // Name is the fault's name on the command line.

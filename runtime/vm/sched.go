@@ -173,7 +173,10 @@ func StepCoroutine(s *State, c uint8, f Faults, ev []Event) []Event {
 		if s.Blocked[i] == c {
 			copy(s.Blocked[i:], s.Blocked[i+1:s.NBlocked])
 			s.NBlocked--
-			s.Blocked[s.NBlocked] = 0
+			// Fault StaleBlockedSlot leaves the vacated slot as it was.
+			if !f.Has(StaleBlockedSlot) {
+				s.Blocked[s.NBlocked] = 0
+			}
 			s.Coros[c].Status, s.Coros[c].Reason = Ready, NotBlocked
 			ev = append(ev, Event{Tick: s.Clock, Kind: EvUnblocked, Coro: c, Session: s.Coros[c].Session, Role: s.Coros[c].Role})
 			break
