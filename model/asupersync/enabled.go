@@ -60,7 +60,7 @@ func (m *Model) Enabled(s *State, buf []Input) []Input {
 		case cancel.Running, cancel.CancelRequested:
 			// A well-behaved task resolves its obligations before it
 			// returns; the runtime must not leak them for it.
-			if k.Cancel.ReservedBy(t) == 0 && !k.HoldsPermit(t) {
+			if !holdsReserved(&k.Cancel, t) && !k.HoldsPermit(t) {
 				add(kernel.Input{Op: kernel.Complete, Task: t, Arg: uint8(cancel.Ok)})
 			}
 		case cancel.Cancelling:
@@ -323,4 +323,17 @@ func deepestRegion(k *kernel.State) uint8 {
 		}
 	}
 	return 0
+}
+
+// holdsReserved reports whether task t holds an obligation still Reserved:
+// the environment's choice of when a task may complete cleanly, which is
+// the model's and not the runtime's, so it lives here, outside the code
+// make mutate plants bugs in.
+func holdsReserved(c *cancel.State, t uint8) bool {
+	for i := range c.Obligations {
+		if o := &c.Obligations[i]; o.Used && o.Task == t && o.State == cancel.Reserved {
+			return true
+		}
+	}
+	return false
 }

@@ -108,3 +108,15 @@ func validTransition(from, to Phase) bool {
 	}
 	return false
 }
+
+// reservedBy counts the obligations task id holds that are still Reserved
+// (the tests' own count, read off the table).
+func reservedBy(s *State, id uint8) int {
+	n := 0
+	for i := range s.Obligations {
+		if o := &s.Obligations[i]; o.Used && o.Task == id && o.State == Reserved {
+			n++
+		}
+	}
+	return n
+}

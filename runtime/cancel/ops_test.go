@@ -229,7 +229,7 @@ func check(before, after *State, err error, events []trace.Event) []string {
 		}
 		add(propAckUnmasked, !(old.Phase == CancelRequested && cur.Phase == Cancelling && old.Mask > 0))
 		if cur.Phase == Completed && cur.Outcome == Cancelled {
-			add(propCancelAbortsObligation, after.ReservedBy(uint8(i+1)) == 0)
+			add(propCancelAbortsObligation, reservedBy(after, uint8(i+1)) == 0)
 		}
 	}
 	for i := range after.Obligations {

@@ -78,8 +78,8 @@ func TestLeakedObligation(t *testing.T) {
 	if ob := s.Obligation(o2); ob.State != Committed || ob.Resolutions != 1 {
 		t.Errorf("o2 after a second resolution: %+v, want Committed once", *ob)
 	}
-	if s.ReservedBy(t1) != 1 {
-		t.Errorf("ReservedBy %d, want 1", s.ReservedBy(t1))
+	if reservedBy(&s, t1) != 1 {
+		t.Errorf("reserved by t1: %d, want 1", reservedBy(&s, t1))
 	}
 	must(t, s.Complete(t1, Ok, &log))
 	wantCode(t, s.Commit(o1, &log), HolderCompleted)

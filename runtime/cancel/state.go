@@ -235,17 +235,6 @@ func (s *State) Live(id uint8) bool {
 	return t != nil && t.Used && t.Phase != Completed
 }
 
-// ReservedBy counts the obligations task id holds that are still Reserved.
-func (s *State) ReservedBy(id uint8) int {
-	n := 0
-	for i := range s.Obligations {
-		if o := &s.Obligations[i]; o.Used && o.Task == id && o.State == Reserved {
-			n++
-		}
-	}
-	return n
-}
-
 // task returns a used task or an UnknownTask error.
 func (s *State) task(id uint8) (*Task, error) {
 	if t := s.Task(id); t != nil && t.Used {
