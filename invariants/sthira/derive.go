@@ -66,6 +66,9 @@ type step struct {
 	// awaiting TASK_FAILED, failed awaiting disposal, told
 	// CONCURRENCY_LIMIT_REACHED, dropped in this step.
 	activated, dropped, failed, limited, gone uint8
+	// retried is whether a retry's new task was declared (§9: a retry
+	// creates one, so a retry input without it was dropped silently).
+	retried bool
 	// bad collects the invariants broken, bit i for position i.
 	bad uint32
 }
@@ -255,6 +258,7 @@ func (st *step) declared(e rt.Event) {
 		old.Retried = true
 		*t = rt.Task{Phase: rt.Attached, Prio: e.Prio, Scope: e.Scope, RefValid: true, RetryOf: e.Other}
 		st.arrival = id
+		st.retried = true
 	default:
 		st.bad |= 1 << iLifecycle
 	}
@@ -487,6 +491,11 @@ func (st *step) close(before, after *rt.State) {
 	if st.arrival != 0 {
 		// Attached, and neither started, queued, rejected nor dropped.
 		st.bad |= 1 << iNoSilentDrop
+	}
+	if st.in.Op == rt.Retry && !st.retried {
+		// §9: "Retry creates a new task"; the model offers a retry only
+		// where one may be made, so the scheduler took it and made none.
+		st.bad |= 1 << iRetry
 	}
 	sh := &st.sh
 	var spelling [taskSetMaxLen]byte

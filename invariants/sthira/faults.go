@@ -30,6 +30,7 @@ var faults = []FaultCase{
 	{rt.BlockersMissed, "default", []string{"diagnostics"}},
 	{rt.OutcomeLost, "reject", []string{"observable-state"}},
 	{rt.LowQueueUncounted, "default", []string{"diagnostics"}},
+	{rt.RetryIgnored, "reject", []string{"retry-new-task"}},
 }
 
 // Faults returns the catalogue: every fault of runtime/sthira with the

@@ -58,7 +58,7 @@ var all = [numInvariants]Invariant{
 	iDropPolicy: {"drop-policy", []string{"sthira/§8", "sthira/§3"},
 		"drops happen only for their reasons: overflow at the queue limit (the newest task of the lowest queue below the arrival, else the arrival), a wait exceeding max wait (and always then), an explicit cancel; rejection only under the reject policy and over the limit; the queues never exceed their limit"},
 	iRetry: {"retry-new-task", []string{"sthira/§9"},
-		"only an explicit retry of a task that failed with ERROR declares a retry (drops are never retried), once, as a new task in a never-used slot (a new ref) with the original's priority and scope; the original stays disposed"},
+		"an explicit retry of a task that failed with ERROR declares a new task, and only such a retry declares one (drops are never retried), once, in a never-used slot (a new ref) with the original's priority and scope; the original stays disposed"},
 	iLifecycle: {"lifecycle", []string{"sthira/§5", "sthira/§8", "sthira/lifecycle"},
 		"each task's events follow INIT -> ATTACHED -> (QUEUED) -> ACTIVATED -> RUNNING <-> SUSPENDED, RUNNING -> DISPOSING -> DISPOSED, or ATTACHED -> DROPPED -> FAILED -> DISPOSED directly; DISPOSED is absorbing; each event matches the input that caused it"},
 	iDiagnostics: {"diagnostics", []string{"sthira/§10", "sthira/§7"},

@@ -65,6 +65,8 @@ const (
 	OutcomeLost
 	// LowQueueUncounted: the queue lengths report Q_LOW as empty (§10).
 	LowQueueUncounted
+	// RetryIgnored accepts a retry and declares no new task (§9).
+	RetryIgnored
 	numFaults
 )
 
@@ -88,6 +90,7 @@ var faultInfo = [numFaults]struct{ name, doc string }{
 	BlockersMissed:       {"blockers-missed", "\"blocked by\" leaves out the higher-priority tasks already running when the task was queued (§10)"},
 	OutcomeLost:          {"outcome-lost", "a completion with ERROR is recorded as SUCCESS in the task (§10)"},
 	LowQueueUncounted:    {"low-queue-uncounted", "the queue lengths signal reports Q_LOW as empty whatever it holds (§10)"},
+	RetryIgnored:         {"retry-ignored", "a retry is accepted but declares no new task (§9)"},
 }
 
 // AllFaults lists every fault in declaration order.

@@ -386,7 +386,8 @@ func (s *State) redeclare(cfg *Config, id uint8, log *Log) error {
 	if cfg.Faults.Has(RetryReusesRef) {
 		n = id
 	}
-	if n == 0 {
+	// Fault RetryIgnored takes the retry and does nothing with it.
+	if n == 0 || cfg.Faults.Has(RetryIgnored) {
 		return nil
 	}
 	old.Retried = true
