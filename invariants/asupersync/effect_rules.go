@@ -23,6 +23,10 @@ import (
 // lost, the slot freed) and sent with it dropped passed, the queue and
 // reserved-count checks following whatever the events said.
 //
+// Nothing asked a close to close: a chan-close that did nothing left the
+// receiver open, its queue and its waiting senders, and every check
+// followed the events, which said nothing either.
+//
 // They come late in the check order, after ops-answered and the channel
 // checks, so a close that is not even announced (fault silent-close) is
 // still reported there and the older faults keep their first reports.
@@ -31,6 +35,8 @@ var effectInvariants = []Invariant{
 		"a close-region of an Open region takes it off Open in the step (Open -> Closing, and on to Draining, Finalizing or Closed if it may advance at once), so that it drains and closes", regionCloseEffective},
 	{"chan-send-answered", []string{"004/1.3", "004/1.7", "004/6.1", "ch-reserve-send-001", "ch-close-wake-001"},
 		"a permit's send or try_send answers from the receiver before the step: with the receiver open it queues the message (chan_sent naming the task) and fails nothing; once the receiver is dropped, send drops the message (chan_message_dropped) and try_send answers Disconnected (chan_op_failed, error_class disconnected) and sends nothing", chanSendAnswered},
+	{"chan-close-answered", []string{"004/1.10", "INV-CH-07", "ch-close-wake-001"},
+		"the receiver's chan-close with the receiver open drops it in the step: receiver_dropped goes true and chan_receiver_closed announces it (004 1.10 Receiver Drop, step 1)", chanCloseAnswered},
 }
 
 // regionCloseEffective is 001's region protocol ("close/drain/finalize/
@@ -87,4 +93,16 @@ func chanSendAnswered(c *Context) bool {
 		return !dropped || sent || failed
 	}
 	return !disconnected || sent || dropped
+}
+
+// chanCloseAnswered is 004 1.10's Receiver Drop, step 1 ("Sets
+// receiver_dropped = true"): a close is not cancellation-checked, so with
+// the receiver open before the step the close must drop it, in the state
+// and in the trace. A close of a dropped receiver is the monotone check's.
+func chanCloseAnswered(c *Context) bool {
+	b, a, ok := chans(c)
+	if !ok || c.In.Host != pump.NoHost || c.In.K.Op != kernel.ChanClose || b.ReceiverDropped {
+		return false
+	}
+	return !a.ReceiverDropped || c.firstIndex(trace.ChanReceiverClosed) < 0
 }

@@ -178,6 +178,7 @@ var faults = []FaultCase{
 	// 004 2.5's "active map empty" as "after a cancel" only.
 	{fault.FlatSeverity, "default", []string{"region-cancel-effective"}},
 	{fault.PurgelessCollect, "timers", []string{"wheel-purge"}},
+	{fault.CloseIgnored, "channel", []string{"chan-close-answered"}},
 }
 
 // Faults returns the fault catalogue in fault order.

@@ -186,6 +186,7 @@ const (
 	WheelDeadStaysReady      // the wheel's drain skips a dead ready entry without dropping it (runtime/wheel)
 	FlatSeverity             // strengthen ranks every cancel kind alike, so the earlier request wins whatever its kind (runtime/cancel)
 	PurgelessCollect         // a collect that leaves no active timer keeps the dead storage (runtime/wheel)
+	CloseIgnored             // the receiver's chan-close leaves the channel as it was (runtime/kernel)
 
 	count
 )
@@ -347,6 +348,7 @@ var table = [count]info{
 	WheelDeadStaysReady:       {"wheel-dead-stays-ready", "the wheel's drain passes over a cancelled entry in the ready list without dropping it, so the dead entry stays stored, announced by no wheel_dead_dropped, until a purge clears the wheel (breaks 004 2.4 step 3: dead entries are silently dropped during cascade and drain)"},
 	FlatSeverity:              {"flat-severity", "strengthen compares two cancel reasons as if every kind had severity 0 (Kind.Severity's bounds test negated), so the earlier request wins and a Shutdown or ParentCancelled reaching a region or task whose User cancel is pending leaves the User reason (breaks 001 Non-Negotiable Invariant 2: cancellation severity can only strengthen, never weaken)"},
 	PurgelessCollect:          {"purgeless-collect", "a collect whose fires leave the active map empty does not purge the wheel's storage, so cancelled entries in the slots or the overflow heap stay stored with no timer active (breaks 004 2.5 step 4 and INV-TM-05: with the active map empty purge_inactive_storage clears all slot vectors and bitmaps)"},
+	CloseIgnored:              {"close-ignored", "the receiver's chan-close is accepted and leaves the channel as it was: the receiver stays open, the queued messages and the waiting senders stay (breaks 004 1.10 Receiver Drop: close sets receiver_dropped, drains the queue and wakes every waiting sender)"},
 }
 
 // Name is the fault's command-line name.

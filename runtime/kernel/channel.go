@@ -155,7 +155,10 @@ func (s *State) chanOp(in Input, log *trace.Log) error {
 	case ChanTryRecv:
 		s.Chan.TryRecv(t, log)
 	case ChanClose:
-		s.Chan.CloseReceiver(log)
+		// Fault CloseIgnored takes the close and does nothing with it.
+		if !s.Config.Faults.Has(fault.CloseIgnored) {
+			s.Chan.CloseReceiver(log)
+		}
 	}
 	s.wakeFromChannel(from, log)
 	return nil
