@@ -178,6 +178,12 @@ var faults = []FaultCase{
 	// 004 2.5's "active map empty" as "after a cancel" only.
 	{fault.FlatSeverity, "default", []string{"region-cancel-effective"}},
 	{fault.PurgelessCollect, "timers", []string{"wheel-purge"}},
+
+	// Survivor of mutate -seed 9 (session 8): NextDeadline, read by the
+	// model's timer turns and phase0-first until they read the wheel
+	// themselves; the kernel's Runnable, its one caller left, matters
+	// only to the browser pump.
+	{fault.NextDeadlineSkipsReady, "wheel-browser", []string{"stuck"}},
 }
 
 // Faults returns the fault catalogue in fault order.
