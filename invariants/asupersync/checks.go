@@ -387,8 +387,7 @@ func phase0First(c *Context) bool {
 	b := kern(c.Before)
 	if b.Config.Wheel {
 		// A due live timer must fire before the decision.
-		d, ok := b.Wheel.NextDeadline()
-		return ok && d <= uint64(b.Now) && c.firstIndex(trace.WheelFired) < 0
+		return liveDue(&b.Wheel, uint64(b.Now)) && c.firstIndex(trace.WheelFired) < 0
 	}
 	for _, tm := range b.Timers {
 		if tm.Used && tm.Live && tm.Deadline <= b.Now {
@@ -697,12 +696,7 @@ func runnable(k *kernel.State) bool {
 		}
 	}
 	if k.Config.Wheel {
-		for i := range k.Wheel.Entries {
-			if e := &k.Wheel.Entries[i]; e.Used && e.Deadline <= uint64(k.Now) && activeHolds(&k.Wheel, e.Handle) {
-				return true
-			}
-		}
-		return false
+		return liveDue(&k.Wheel, uint64(k.Now))
 	}
 	for i := range k.Timers {
 		if tm := &k.Timers[i]; tm.Used && tm.Live && tm.Deadline <= k.Now {

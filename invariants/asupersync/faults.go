@@ -179,6 +179,12 @@ var faults = []FaultCase{
 	{fault.FlatSeverity, "default", []string{"region-cancel-effective"}},
 	{fault.PurgelessCollect, "timers", []string{"wheel-purge"}},
 	{fault.CloseIgnored, "channel", []string{"chan-close-answered"}},
+
+	// Survivor of mutate -seed 9 (session 8): NextDeadline, read by the
+	// model's timer turns and phase0-first until they read the wheel
+	// themselves; the kernel's Runnable, its one caller left, matters
+	// only to the browser pump.
+	{fault.NextDeadlineSkipsReady, "wheel-browser", []string{"stuck"}},
 }
 
 // Faults returns the fault catalogue in fault order.

@@ -50,6 +50,19 @@ func activeHolds(w *wheel.State, h wheel.Handle) bool {
 	return false
 }
 
+// liveDue reports whether a live wheel timer (its exact handle in the
+// active map) has a deadline at or before now: read from the stored entries
+// themselves, not through package wheel's NextDeadline, the runtime's query
+// that the kernel's Runnable trusts.
+func liveDue(w *wheel.State, now uint64) bool {
+	for i := range w.Entries {
+		if e := &w.Entries[i]; e.Used && e.Deadline <= now && activeHolds(w, e.Handle) {
+			return true
+		}
+	}
+	return false
+}
+
 func wheelHandleExact(c *Context) bool {
 	b, a, ok := wheels(c)
 	if !ok {
@@ -236,13 +249,5 @@ func wheelFireInclusive(c *Context) bool {
 	if batch == 0 {
 		batch = 1
 	}
-	if fired >= batch {
-		return false
-	}
-	for i := range a.Entries {
-		if e := &a.Entries[i]; e.Used && e.Deadline <= a.Now && activeHolds(a, e.Handle) {
-			return true
-		}
-	}
-	return false
+	return fired < batch && liveDue(a, a.Now)
 }

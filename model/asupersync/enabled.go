@@ -4,6 +4,7 @@ import (
 	"modelcheck/runtime/cancel"
 	"modelcheck/runtime/kernel"
 	"modelcheck/runtime/pump"
+	"modelcheck/runtime/wheel"
 )
 
 // Enabled appends the inputs the environment may give in s, in a fixed
@@ -233,7 +234,7 @@ func (m *Model) channelOps(s *State, t uint8, buf []Input) []Input {
 // nextDeadline is the earliest deadline of a pending timer after now.
 func nextDeadline(k *kernel.State) (uint32, bool) {
 	if k.Config.Wheel {
-		d, ok := k.Wheel.NextDeadline()
+		d, ok := earliestLiveDeadline(&k.Wheel)
 		if !ok || d <= uint64(k.Now) {
 			return 0, false
 		}
@@ -246,6 +247,38 @@ func nextDeadline(k *kernel.State) (uint32, bool) {
 		}
 	}
 	return best, ok
+}
+
+// earliestLiveDeadline is the earliest deadline of a live wheel timer: a
+// stored entry whose exact handle the active map holds (004 2.5's
+// is_live), wherever it lies (a level's slot, the overflow heap or the
+// ready list). It reads the wheel's entries and active map itself rather
+// than asking wheel.State.NextDeadline: when a host timer turn is offered
+// is the environment's choice, the model's and not the runtime's, so it
+// lives here, outside the code make mutate plants bugs in. Through the
+// runtime's query, a NextDeadline that missed timers offered fewer timer
+// turns, narrowing the inputs the runtime was checked on with no check able
+// to see it (make mutate -tests seed 9: coalesce-batch 1035 -> 56 states).
+func earliestLiveDeadline(w *wheel.State) (uint64, bool) {
+	var best uint64
+	found := false
+	for i := range w.Entries {
+		e := &w.Entries[i]
+		if e.Used && wheelHolds(w, e.Handle) && (!found || e.Deadline < best) {
+			best, found = e.Deadline, true
+		}
+	}
+	return best, found
+}
+
+// wheelHolds reports whether the wheel's active map holds exactly h.
+func wheelHolds(w *wheel.State, h wheel.Handle) bool {
+	for i := range w.Active {
+		if w.ActiveUsed&(1<<i) != 0 && w.Active[i] == h {
+			return true
+		}
+	}
+	return false
 }
 
 func hasTimedTask(k *kernel.State) bool {

@@ -323,6 +323,15 @@ var scenarios = []Scenario{
 			Wheel: true, WheelConfig: wheel.Config{Coalesce: true, CoalesceWindow: 4, MinGroupSize: 2}},
 		Pump: pump.Config{BurstLimit: 2, Caps: pump.AllCaps},
 	},
+	{
+		Name:  "wheel-browser",
+		Doc:   "timer wheel on the browser backend: 2 tasks sleep 1 ms under catchup_batch 1, so a timer turn finds two wheel timers due and a dispatch fires one, leaving the other in the ready list; whether the pump is queued or goes idle follows the kernel's Runnable, which reads the wheel's earliest live deadline (000 P2, 004 2.4)",
+		Tasks: 2, Regions: 1, Sleep: 1,
+		CancelKinds: []cancel.Kind{cancel.User}, NoRegionCancel: true,
+		Kernel: kernel.Config{CancelStreakLimit: 2, CatchupBatch: 1, MaxChainDepth: 16, MaxChainMemory: 4096,
+			Wheel: true},
+		Pump: pump.Config{BurstLimit: 2, Caps: pump.CapTimer},
+	},
 }
 
 // Validate refuses a scenario the model cannot run as meant: a browser

@@ -187,6 +187,7 @@ const (
 	FlatSeverity             // strengthen ranks every cancel kind alike, so the earlier request wins whatever its kind (runtime/cancel)
 	PurgelessCollect         // a collect that leaves no active timer keeps the dead storage (runtime/wheel)
 	CloseIgnored             // the receiver's chan-close leaves the channel as it was (runtime/kernel)
+	NextDeadlineSkipsReady   // the wheel's earliest-deadline query passes over the ready list (runtime/wheel)
 
 	count
 )
@@ -349,6 +350,7 @@ var table = [count]info{
 	FlatSeverity:              {"flat-severity", "strengthen compares two cancel reasons as if every kind had severity 0 (Kind.Severity's bounds test negated), so the earlier request wins and a Shutdown or ParentCancelled reaching a region or task whose User cancel is pending leaves the User reason (breaks 001 Non-Negotiable Invariant 2: cancellation severity can only strengthen, never weaken)"},
 	PurgelessCollect:          {"purgeless-collect", "a collect whose fires leave the active map empty does not purge the wheel's storage, so cancelled entries in the slots or the overflow heap stay stored with no timer active (breaks 004 2.5 step 4 and INV-TM-05: with the active map empty purge_inactive_storage clears all slot vectors and bitmaps)"},
 	CloseIgnored:              {"close-ignored", "the receiver's chan-close is accepted and leaves the channel as it was: the receiver stays open, the queued messages and the waiting senders stay (breaks 004 1.10 Receiver Drop: close sets receiver_dropped, drains the queue and wakes every waiting sender)"},
+	NextDeadlineSkipsReady:    {"next-deadline-skips-ready", "the wheel's NextDeadline passes over the entries in the ready list, as if they had fired already, so a due timer a catch-up batch left there is not reported: the kernel's Runnable says no work and the browser pump goes idle with the timer unfired and no timer turn to come (breaks 000 S4 and P2: an idle pump has no runnable work, a due timer fires in the next scheduler step's phase 0)"},
 }
 
 // Name is the fault's command-line name.

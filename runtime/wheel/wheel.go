@@ -393,12 +393,18 @@ func (w *State) Len() int { return bits.OnesCount8(w.ActiveUsed) }
 // Free is the number of free physical entries.
 func (w *State) Free() int { return MaxEntries - w.used() }
 
-// NextDeadline is the earliest live deadline, if any timer is active.
+// NextDeadline is the earliest live deadline, if any timer is active,
+// wherever its entry lies: a level's slot, the overflow heap or the ready
+// list. Fault NextDeadlineSkipsReady passes over the ready list.
 func (w *State) NextDeadline() (uint64, bool) {
+	skipReady := w.Config.Faults.Has(fault.NextDeadlineSkipsReady)
 	var best uint64
 	found := false
 	for i := range w.Entries {
 		e := &w.Entries[i]
+		if skipReady && e.Level == Ready {
+			continue // fault: a ready entry counted as fired
+		}
 		if e.Used && w.isLive(e.Handle) && (!found || e.Deadline < best) {
 			best, found = e.Deadline, true
 		}
