@@ -671,7 +671,7 @@ func liveTimerTasks(k *kernel.State) uint16 {
 	var m uint16
 	if k.Config.Wheel {
 		for t := uint8(1); t <= kernel.MaxTasks; t++ {
-			if _, ok := k.LiveTimerOf(t); ok {
+			if _, ok := liveTimerOf(&k.Wheel, t); ok {
 				m |= 1 << (t - 1)
 			}
 		}

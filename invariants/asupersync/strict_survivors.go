@@ -517,7 +517,7 @@ func regionCancelAnnounced(c *Context) bool {
 // wheelPurgeAnnounced: the active map after the step is wheel-active-derived's.
 func wheelPurgeAnnounced(c *Context) bool {
 	b, a := kern(c.Before), kern(c.After)
-	if !a.Config.Wheel || a.Wheel.Len() != 0 || !b.Wheel.Entries[0].Used {
+	if !a.Config.Wheel || a.Wheel.ActiveUsed != 0 || !b.Wheel.Entries[0].Used {
 		return false
 	}
 	cancelled := -1
@@ -546,7 +546,7 @@ func wheelCancelAnswered(c *Context) bool {
 	if c.In.Host != pump.NoHost || c.In.K.Op != kernel.TimerCancelStale {
 		return false
 	}
-	h, ok := kern(c.Before).LiveTimerOf(c.In.K.Task)
+	h, ok := liveTimerOf(&kern(c.Before).Wheel, c.In.K.Task)
 	if !ok {
 		return false
 	}

@@ -50,6 +50,18 @@ func activeHolds(w *wheel.State, h wheel.Handle) bool {
 	return false
 }
 
+// liveTimerOf is the handle of task t's live wheel timer, if it has one:
+// a stored entry naming it whose exact handle the active map holds (the
+// kernel's LiveTimerOf, which trusts the wheel's own lookup, read here).
+func liveTimerOf(w *wheel.State, t uint8) (wheel.Handle, bool) {
+	for i := range w.Entries {
+		if e := &w.Entries[i]; e.Used && e.Task == t && activeHolds(w, e.Handle) {
+			return e.Handle, true
+		}
+	}
+	return wheel.Handle{}, false
+}
+
 // liveDue reports whether a live wheel timer (its exact handle in the
 // active map) has a deadline at or before now: read from the stored entries
 // themselves, not through package wheel's NextDeadline, the runtime's query
@@ -176,7 +188,7 @@ func wheelDurationBound(c *Context) bool {
 // kept the dead entries passed.
 func wheelPurge(c *Context) bool {
 	b, a, ok := wheels(c)
-	if !ok || b.Len() == 0 || a.Len() != 0 {
+	if !ok || b.ActiveUsed == 0 || a.ActiveUsed != 0 {
 		return false
 	}
 	for i := range a.Entries {

@@ -147,10 +147,8 @@ func (m *Model) Enabled(s *State, buf []Input) []Input {
 		for _, kind := range sc.CancelKinds {
 			add(kernel.Input{Op: kernel.CancelTask, Task: t, Arg: uint8(kind)})
 		}
-		if sc.StaleHandles {
-			if _, ok := k.LiveTimerOf(t); ok {
-				add(kernel.Input{Op: kernel.TimerCancelStale, Task: t})
-			}
+		if sc.StaleHandles && wheelTimerOf(&k.Wheel, t) {
+			add(kernel.Input{Op: kernel.TimerCancelStale, Task: t})
 		}
 	}
 	if k.Config.Workers > 0 {
@@ -271,6 +269,18 @@ func earliestLiveDeadline(w *wheel.State) (uint64, bool) {
 	return best, found
 }
 
+// wheelTimerOf reports whether task t has a live wheel timer: a stored
+// entry naming it whose handle the active map holds (the kernel's
+// LiveTimerOf, read by the model itself).
+func wheelTimerOf(w *wheel.State, t uint8) bool {
+	for i := range w.Entries {
+		if e := &w.Entries[i]; e.Used && e.Task == t && wheelHolds(w, e.Handle) {
+			return true
+		}
+	}
+	return false
+}
+
 // wheelHolds reports whether the wheel's active map holds exactly h.
 func wheelHolds(w *wheel.State, h wheel.Handle) bool {
 	for i := range w.Active {
@@ -290,9 +300,17 @@ func hasTimedTask(k *kernel.State) bool {
 	return false
 }
 
+// freeTimer reports whether a sleep can be offered: a free entry in the
+// wheel's storage or the host timer table, read from the entries, not
+// through the wheel's own count (a bug there would narrow the inputs).
 func freeTimer(k *kernel.State) bool {
 	if k.Config.Wheel {
-		return k.Wheel.Free() > 0
+		for i := range k.Wheel.Entries {
+			if !k.Wheel.Entries[i].Used {
+				return true
+			}
+		}
+		return false
 	}
 	for _, tm := range k.Timers {
 		if !tm.Used {
