@@ -45,7 +45,7 @@ func (c *Checker) CheckInit(s *rt.State) int {
 // Stuck: with nothing enabled, a queued task would wait forever although
 // nothing holds a slot it waits for.
 func (c *Checker) Stuck(s *rt.State) int {
-	if s.QueuedCount() > 0 {
+	if queued(s) > 0 {
 		return c.first(1 << iWorkConservation)
 	}
 	return 0
@@ -74,6 +74,17 @@ type step struct {
 }
 
 func bit(id uint8) uint8 { return 1 << (id - 1) }
+
+// queued is how many tasks a state's queues hold, summed here rather than
+// by the runtime's QueuedCount, which the runtime's own overflow test
+// trusts: a bug in it would move the queue-limit checks along with it.
+func queued(s *rt.State) int {
+	n := 0
+	for i := range s.Queues {
+		n += int(s.Queues[i].Len)
+	}
+	return n
+}
 
 // Check derives the transition before -(in)-> after from before, in and
 // events, judging each event by the rules, and compares after with the
@@ -289,7 +300,7 @@ func (st *step) queuedEvent(e rt.Event) {
 	if st.authorized(t.Scope) {
 		st.bad |= 1 << iWorkConservation
 	}
-	if st.cfg.Reject || st.cfg.QueueLimit != 0 && st.sh.QueuedCount() >= int(st.cfg.QueueLimit) {
+	if st.cfg.Reject || st.cfg.QueueLimit != 0 && queued(&st.sh) >= int(st.cfg.QueueLimit) {
 		st.bad |= 1 << iDropPolicy
 	}
 	if st.limited&bit(id) == 0 {
@@ -388,7 +399,7 @@ func (st *step) droppedEvent(e rt.Event) {
 	case rt.MaxWait:
 		fair = in.Op == rt.Tick && isQueued && st.cfg.MaxWait != 0 && t.Waited > st.cfg.MaxWait && e.Other == 0
 	case rt.QueueFull, rt.Preempted:
-		full := st.arrival != 0 && st.cfg.QueueLimit != 0 && st.sh.QueuedCount() >= int(st.cfg.QueueLimit)
+		full := st.arrival != 0 && st.cfg.QueueLimit != 0 && queued(&st.sh) >= int(st.cfg.QueueLimit)
 		victim := st.overflowVictim()
 		if e.Reason == rt.QueueFull {
 			fair = full && victim == 0 && id == st.arrival && e.Other == 0
@@ -541,7 +552,7 @@ func (st *step) close(before, after *rt.State) {
 	if after.QueueLengths(st.cfg) != [3]int{int(sh.Queues[0].Len), int(sh.Queues[1].Len), int(sh.Queues[2].Len)} {
 		st.bad |= 1 << iDiagnostics
 	}
-	if st.cfg.QueueLimit != 0 && sh.QueuedCount() > int(st.cfg.QueueLimit) {
+	if st.cfg.QueueLimit != 0 && queued(sh) > int(st.cfg.QueueLimit) {
 		st.bad |= 1 << iDropPolicy
 	}
 	for i := range after.Tasks {

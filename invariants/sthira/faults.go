@@ -31,6 +31,7 @@ var faults = []FaultCase{
 	{rt.OutcomeLost, "reject", []string{"observable-state"}},
 	{rt.LowQueueUncounted, "default", []string{"diagnostics"}},
 	{rt.RetryIgnored, "reject", []string{"retry-new-task"}},
+	{rt.QueuedCountSkipsLow, "default", []string{"drop-policy"}},
 }
 
 // Faults returns the catalogue: every fault of runtime/sthira with the

@@ -103,7 +103,10 @@ func (m *Model) Enabled(s *State, buf []Input) []Input {
 			}
 		}
 	}
-	if sc.Ticks && s.QueuedCount() > 0 {
+	// Time passes only while a task waits, read from the queues, not
+	// through the runtime's QueuedCount (a bug there would narrow the
+	// inputs).
+	if sc.Ticks && s.Queues[0].Len|s.Queues[1].Len|s.Queues[2].Len != 0 {
 		buf = append(buf, Input{Op: rt.Tick})
 	}
 	return buf

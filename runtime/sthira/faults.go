@@ -67,6 +67,9 @@ const (
 	LowQueueUncounted
 	// RetryIgnored accepts a retry and declares no new task (§9).
 	RetryIgnored
+	// QueuedCountSkipsLow counts only Q_HIGH and Q_NORMAL as queued, so
+	// the queue limit lets LOW tasks past it (§8).
+	QueuedCountSkipsLow
 	numFaults
 )
 
@@ -91,6 +94,7 @@ var faultInfo = [numFaults]struct{ name, doc string }{
 	OutcomeLost:          {"outcome-lost", "a completion with ERROR is recorded as SUCCESS in the task (§10)"},
 	LowQueueUncounted:    {"low-queue-uncounted", "the queue lengths signal reports Q_LOW as empty whatever it holds (§10)"},
 	RetryIgnored:         {"retry-ignored", "a retry is accepted but declares no new task (§9)"},
+	QueuedCountSkipsLow:  {"queued-count-skips-low", "the count of queued tasks leaves out Q_LOW, so a queue limit lets LOW tasks past it (§8)"},
 }
 
 // AllFaults lists every fault in declaration order.

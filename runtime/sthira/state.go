@@ -283,9 +283,15 @@ func (s *State) Queued(id uint8) (q Priority, pos int, ok bool) {
 	return NoPriority, 0, false
 }
 
-// QueuedCount is the number of tasks in the three queues together.
-func (s *State) QueuedCount() int {
-	return int(s.Queues[0].Len) + int(s.Queues[1].Len) + int(s.Queues[2].Len)
+// QueuedCount is the number of tasks in the three queues together, which
+// the queue limit (§8) is tested against.
+func (s *State) QueuedCount(cfg *Config) int {
+	n := int(s.Queues[0].Len) + int(s.Queues[1].Len)
+	// Fault QueuedCountSkipsLow leaves Q_LOW out.
+	if !cfg.Faults.Has(QueuedCountSkipsLow) {
+		n += int(s.Queues[2].Len)
+	}
+	return n
 }
 
 func (f *FIFO) push(id uint8) {

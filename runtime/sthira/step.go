@@ -98,7 +98,7 @@ func (s *State) admit(cfg *Config, id uint8, log *Log) {
 		log.emit(Event{Kind: TaskDisposed, Task: id, Outcome: Rejected})
 		return
 	}
-	if cfg.QueueLimit != 0 && s.QueuedCount() >= int(cfg.QueueLimit) && !s.overflow(cfg, id, log) {
+	if cfg.QueueLimit != 0 && s.QueuedCount(cfg) >= int(cfg.QueueLimit) && !s.overflow(cfg, id, log) {
 		return
 	}
 	s.enqueue(cfg, id, log)
