@@ -3,6 +3,8 @@ package explore
 import (
 	"context"
 	"slices"
+
+	"modelcheck/model"
 )
 
 // bfs is one breadth-first run. The coordinating goroutine (the caller of
@@ -107,6 +109,7 @@ func newBFS[S any, I comparable](ctx context.Context, m Model[S, I], init *S, op
 		if b.workers[w].encode, err = encoderOf(b.workers[w].m); err != nil {
 			return nil, err
 		}
+		b.workers[w].hasInput, _ = b.workers[w].m.(model.InputChecker[S])
 	}
 	b.expandJob = b.expandTasks
 	b.mergeJob = b.mergeTasks

@@ -1,5 +1,7 @@
 package explore
 
+import "modelcheck/model"
+
 // worker is one goroutine's model fork and the buffers it expands its
 // chunks into, one chunk after another. The buffers belong to the worker
 // rather than to the chunks so that there are few of them to grow: after
@@ -7,8 +9,10 @@ package explore
 type worker[S any, I comparable] struct {
 	m      Model[S, I]
 	encode encoder[S]
-	parent S // scratch: the parent being expanded, from a compact frontier
-	inputs []I
+	// hasInput is m's HasInput, if it has one (model.InputChecker).
+	hasInput model.InputChecker[S]
+	parent   S // scratch: the parent being expanded, from a compact frontier
+	inputs   []I
 	// childInputs is scratch for the inputs of a successor at the depth
 	// bound, checked for being stuck while its parent's inputs are in use.
 	childInputs []I
@@ -127,7 +131,11 @@ func (w *worker[S, I]) step(c *chunk, p int, s *S, visited *shardedSet, known *f
 // checkStuckAtBound records the candidate about to be appended, s, if it is
 // stuck: it has no input and Stuck reports an invariant not yet known.
 func (w *worker[S, I]) checkStuckAtBound(c *chunk, s *S, known *firstViolations) {
-	if w.childInputs = w.m.Enabled(s, w.childInputs[:0]); len(w.childInputs) != 0 {
+	if w.hasInput != nil {
+		if w.hasInput.HasInput(s) {
+			return
+		}
+	} else if w.childInputs = w.m.Enabled(s, w.childInputs[:0]); len(w.childInputs) != 0 {
 		return
 	}
 	if v := w.m.Stuck(s); v != 0 && !known.has(v-1) {

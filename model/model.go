@@ -77,3 +77,12 @@ type Model[S any, I comparable] interface {
 type Encoder[S any] interface {
 	Encode(s *S, buf []byte) []byte
 }
+
+// InputChecker is implemented by a model that can tell whether a state has
+// an enabled input for less than listing them. The explorer checks every
+// new state at the depth bound for being stuck but never expands it, so
+// there the list is thrown away; the bound is usually the widest level.
+type InputChecker[S any] interface {
+	// HasInput reports whether Enabled(s, nil) would return any input.
+	HasInput(s *S) bool
+}

@@ -196,6 +196,23 @@ func (m *Model) poolOps(k *kernel.State, buf []Input) []Input {
 	return buf
 }
 
+// HasInput reports whether Enabled would offer s any input
+// (model.InputChecker): the explorer asks it of every new state at the
+// depth bound. A task in use is offered a cancel of each of the scenario's
+// kinds whatever its phase (Enabled: a late cancel must change nothing),
+// so with one the answer is yes without listing the rest.
+func (m *Model) HasInput(s *State) bool {
+	if len(m.Scenario.CancelKinds) > 0 {
+		for i := range s.P.Kernel.Cancel.Tasks {
+			if s.P.Kernel.Cancel.Tasks[i].Used {
+				return true
+			}
+		}
+	}
+	m.inputs = m.Enabled(s, m.inputs[:0])
+	return len(m.inputs) > 0
+}
+
 // channelOps appends the channel operations task t may perform: a sender
 // without a permit reserves, one with a permit sends or aborts, the
 // receiver receives or closes.

@@ -61,6 +61,8 @@ type Model struct {
 	Scenario Scenario
 	Checker  Checker
 	log      trace.Log
+	// inputs is HasInput's scratch list.
+	inputs []Input
 }
 
 // New returns a model of a scenario checked by c.

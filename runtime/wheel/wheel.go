@@ -67,12 +67,14 @@
 //     registration with ErrStorageFull: a model bound, not a contract rule,
 //     and no event.
 //
-// Faults (package fault), each at its real spot: CancelIgnoresGeneration
-// (Cancel), FireCancelled (the level-0 collect and the ready drain skip the
-// is_live check), UnstableSlotOrder (slots and the ready list drain newest
-// first), UncheckedDuration (TryRegister), NoPurge (purge), SaturatingIDs
-// (the counters), CascadeKeepsDead (cascade and overflow refill),
-// ExclusiveDeadline (the ready drain).
+// Faults (package fault, where each is marked "(runtime/wheel)") sit at
+// their real spots, each named in a comment beside it. The first eight
+// were CancelIgnoresGeneration (Cancel), FireCancelled (the level-0
+// collect and the ready drain skip the is_live check), UnstableSlotOrder
+// (slots and the ready list drain newest first), UncheckedDuration
+// (TryRegister), NoPurge (purge), SaturatingIDs (the counters),
+// CascadeKeepsDead (cascade and overflow refill) and ExclusiveDeadline
+// (the ready drain).
 package wheel
 
 import (
