@@ -27,6 +27,10 @@ import (
 // receiver open, its queue and its waiting senders, and every check
 // followed the events, which said nothing either.
 //
+// Nothing asked a sleep to end the poll: a sleep that armed its timer and
+// went on being polled passed, the poll checks ending a poll only for a
+// yield, a pending, a completion or a finalize-done.
+//
 // They come late in the check order, after ops-answered and the channel
 // checks, so a close that is not even announced (fault silent-close) is
 // still reported there and the older faults keep their first reports.
@@ -37,6 +41,8 @@ var effectInvariants = []Invariant{
 		"a permit's send or try_send answers from the receiver before the step: with the receiver open it queues the message (chan_sent naming the task) and fails nothing; once the receiver is dropped, send drops the message (chan_message_dropped) and try_send answers Disconnected (chan_op_failed, error_class disconnected) and sends nothing", chanSendAnswered},
 	{"chan-close-answered", []string{"004/1.10", "INV-CH-07", "ch-close-wake-001"},
 		"the receiver's chan-close with the receiver open drops it in the step: receiver_dropped goes true and chan_receiver_closed announces it (004 1.10 Receiver Drop, step 1)", chanCloseAnswered},
+	{"sleep-parks", []string{"004/2.3", "004/4.3", "wasm-browser-scheduler-semantics-v1/S5"},
+		"a sleep that arms its timer (timer_registered or wheel_registered naming the task) ends the task's poll with a scheduler_step_end naming it: the task returns Pending and waits for the timer's wake", sleepParks},
 }
 
 // regionCloseEffective is 001's region protocol ("close/drain/finalize/
@@ -105,4 +111,19 @@ func chanCloseAnswered(c *Context) bool {
 		return false
 	}
 	return !a.ReceiverDropped || c.firstIndex(trace.ChanReceiverClosed) < 0
+}
+
+// sleepParks is 004 2.3's try_register(deadline, waker) seen from the
+// sleeping task: the waker is registered and the future returns Pending,
+// so its poll ends (4.3: the timer's firing wakes it). A sleep the wheel
+// refuses returns an error to the task instead, which goes on running.
+func sleepParks(c *Context) bool {
+	if c.In.Host != pump.NoHost || c.In.K.Op != kernel.Sleep {
+		return false
+	}
+	t := c.In.K.Task
+	if !answered(c.Events, t, 0, trace.TimerRegistered, trace.WheelRegistered) {
+		return false
+	}
+	return !answered(c.Events, t, 0, trace.StepEnd)
 }

@@ -179,6 +179,7 @@ var faults = []FaultCase{
 	{fault.FlatSeverity, "default", []string{"region-cancel-effective"}},
 	{fault.PurgelessCollect, "timers", []string{"wheel-purge"}},
 	{fault.CloseIgnored, "channel", []string{"chan-close-answered"}},
+	{fault.SleepKeepsPoll, "default", []string{"sleep-parks"}},
 
 	// Survivor of mutate -seed 9 (session 8): NextDeadline, read by the
 	// model's timer turns and phase0-first until they read the wheel

@@ -188,6 +188,7 @@ const (
 	PurgelessCollect         // a collect that leaves no active timer keeps the dead storage (runtime/wheel)
 	CloseIgnored             // the receiver's chan-close leaves the channel as it was (runtime/kernel)
 	NextDeadlineSkipsReady   // the wheel's earliest-deadline query passes over the ready list (runtime/wheel)
+	SleepKeepsPoll           // a sleep that armed its timer leaves the task's poll open (runtime/kernel)
 
 	count
 )
@@ -351,6 +352,7 @@ var table = [count]info{
 	PurgelessCollect:          {"purgeless-collect", "a collect whose fires leave the active map empty does not purge the wheel's storage, so cancelled entries in the slots or the overflow heap stay stored with no timer active (breaks 004 2.5 step 4 and INV-TM-05: with the active map empty purge_inactive_storage clears all slot vectors and bitmaps)"},
 	CloseIgnored:              {"close-ignored", "the receiver's chan-close is accepted and leaves the channel as it was: the receiver stays open, the queued messages and the waiting senders stay (breaks 004 1.10 Receiver Drop: close sets receiver_dropped, drains the queue and wakes every waiting sender)"},
 	NextDeadlineSkipsReady:    {"next-deadline-skips-ready", "the wheel's NextDeadline passes over the entries in the ready list, as if they had fired already, so a due timer a catch-up batch left there is not reported: the kernel's Runnable says no work and the browser pump goes idle with the timer unfired and no timer turn to come (breaks 000 S4 and P2: an idle pump has no runnable work, a due timer fires in the next scheduler step's phase 0)"},
+	SleepKeepsPoll:            {"sleep-keeps-poll", "a sleep that registers its timer returns without ending the task's poll: no scheduler_step_end, and the task, its timer armed, stays the one being polled and goes on issuing operations while it sleeps (breaks 004 2.3 and 4.3: a registered sleep returns Pending and the task waits for the timer's wake)"},
 }
 
 // Name is the fault's command-line name.

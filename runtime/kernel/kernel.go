@@ -292,6 +292,10 @@ func (s *State) taskOp(in Input, log *trace.Log) error {
 				return err
 			}
 		}
+		// Fault SleepKeepsPoll leaves the poll open.
+		if s.Config.Faults.Has(fault.SleepKeepsPoll) {
+			return nil
+		}
 		s.endPoll(log)
 		return nil
 	case Complete:
