@@ -42,9 +42,27 @@ func chans(c *Context) (before, after *channel.State, ok bool) {
 	return &kb.Chan, &ka.Chan, true
 }
 
+// usedSlots, hasCapacity and waiterOf are 004 1.1's used_slots and
+// has_capacity and the waiter queue's lookup, read from the channel's
+// fields here rather than through package channel's own, which the
+// runtime's reserve and wakes trust: a bug in them (fault
+// overcommit-capacity is one) must not move the checks along with it.
+func usedSlots(ch *channel.State) int { return int(ch.Len) + int(ch.Reserved) }
+
+func hasCapacity(ch *channel.State) bool { return usedSlots(ch) < int(ch.Config.Capacity) }
+
+func waiterOf(ch *channel.State, task uint8) (channel.Waiter, bool) {
+	for _, w := range ch.Waiters[:ch.NWaiters] {
+		if w.Task == task {
+			return w, true
+		}
+	}
+	return channel.Waiter{}, false
+}
+
 func chanCapacity(c *Context) bool {
 	_, a, ok := chans(c)
-	return ok && a.UsedSlots() > int(a.Config.Capacity)
+	return ok && usedSlots(a) > int(a.Config.Capacity)
 }
 
 func chanFIFO(c *Context) bool {
@@ -134,8 +152,8 @@ func chanCancelledReserve(c *Context) bool {
 	if !ok || c.In.K.Op != kernel.ChanReserve || !opFailed(c.Events, trace.ErrCancelled) {
 		return false
 	}
-	_, waiting := a.Waiting(c.In.K.Task)
-	return a.UsedSlots() != b.UsedSlots() || waiting
+	_, waiting := waiterOf(a, c.In.K.Task)
+	return usedSlots(a) != usedSlots(b) || waiting
 }
 
 func chanCancelledRecv(c *Context) bool {
@@ -166,7 +184,7 @@ func chanPermitDrop(c *Context) bool {
 	if int(a.Reserved) != int(b.Reserved)+count(c.Events, trace.ChanReserved)-count(c.Events, trace.ChanPermitDropped) {
 		return true
 	}
-	if a.NWaiters == 0 || !a.HasCapacity() || a.ReceiverDropped {
+	if a.NWaiters == 0 || !hasCapacity(a) || a.ReceiverDropped {
 		return false
 	}
 	head := a.Waiters[0].Task

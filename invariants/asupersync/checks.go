@@ -654,11 +654,11 @@ func parkedOnChannel(k *kernel.State, t uint8) bool {
 	ch := &k.Chan
 	switch k.Tasks[t-1].Waits {
 	case kernel.WaitsReserve:
-		w, ok := ch.Waiting(t)
+		w, ok := waiterOf(ch, t)
 		if !ok || ch.ReceiverDropped {
 			return false
 		}
-		return !(ch.Waiters[0].ID == w.ID && ch.HasCapacity())
+		return !(ch.Waiters[0].ID == w.ID && hasCapacity(ch))
 	case kernel.WaitsRecv:
 		return ch.RecvWaiter == t && ch.Len == 0 && ch.Senders > 0 && !ch.ReceiverDropped
 	}
