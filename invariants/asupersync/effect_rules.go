@@ -31,6 +31,10 @@ import (
 // went on being polled passed, the poll checks ending a poll only for a
 // yield, a pending, a completion or a finalize-done.
 //
+// Nothing derived what a task waits on (TaskRun.Waits), which decides what
+// the task is offered next and whether the stuck check excuses it: a recv
+// that returned and left the receiver parked passed.
+//
 // They come late in the check order, after ops-answered and the channel
 // checks, so a close that is not even announced (fault silent-close) is
 // still reported there and the older faults keep their first reports.
@@ -43,6 +47,8 @@ var effectInvariants = []Invariant{
 		"the receiver's chan-close with the receiver open drops it in the step: receiver_dropped goes true and chan_receiver_closed announces it (004 1.10 Receiver Drop, step 1)", chanCloseAnswered},
 	{"sleep-parks", []string{"004/2.3", "004/4.3", "wasm-browser-scheduler-semantics-v1/S5"},
 		"a sleep that arms its timer (timer_registered or wheel_registered naming the task) ends the task's poll with a scheduler_step_end naming it: the task returns Pending and waits for the timer's wake", sleepParks},
+	{"waits-derived", []string{"004/1.3", "004/1.4", "ch-reserve-send-001"},
+		"what a task is parked on follows from its channel answers: chan_reserve_pending parks it on reserve and chan_recv_pending on recv; chan_reserved, chan_received or chan_op_failed naming it, or its completion (task_completed), leaves it parked on nothing; with none of them it stays as it was", waitsDerived},
 }
 
 // regionCloseEffective is 001's region protocol ("close/drain/finalize/
@@ -126,4 +132,41 @@ func sleepParks(c *Context) bool {
 		return false
 	}
 	return !answered(c.Events, t, 0, trace.StepEnd)
+}
+
+// waitsDerived checks the kernel's record of what each task is parked on
+// (TaskRun.Waits, which Enabled reads to re-poll the operation first and
+// the stuck check to excuse the task) against its channel answers in the
+// step's events, the last one naming the task deciding (004 1.3 step 5
+// and 1.4: Pending registers the waiter; any other answer, or the task's
+// end, leaves it waiting on nothing).
+func waitsDerived(c *Context) bool {
+	if c.Scenario.Kernel.Channel.Capacity == 0 {
+		return false
+	}
+	b, a := kern(c.Before), kern(c.After)
+	var want [kernel.MaxTasks + 1]kernel.Waits
+	for t := uint8(1); t <= kernel.MaxTasks; t++ {
+		want[t] = b.Tasks[t-1].Waits
+	}
+	for ei := range c.Events {
+		e := &c.Events[ei]
+		if e.Task == 0 || e.Task > kernel.MaxTasks {
+			continue
+		}
+		switch e.Kind {
+		case trace.ChanReservePending:
+			want[e.Task] = kernel.WaitsReserve
+		case trace.ChanRecvPending:
+			want[e.Task] = kernel.WaitsRecv
+		case trace.ChanReserved, trace.ChanReceived, trace.ChanOpFailed, trace.TaskCompleted:
+			want[e.Task] = kernel.WaitsNothing
+		}
+	}
+	for t := uint8(1); t <= kernel.MaxTasks; t++ {
+		if want[t] != a.Tasks[t-1].Waits {
+			return true
+		}
+	}
+	return false
 }

@@ -180,6 +180,7 @@ var faults = []FaultCase{
 	{fault.PurgelessCollect, "timers", []string{"wheel-purge"}},
 	{fault.CloseIgnored, "channel", []string{"chan-close-answered"}},
 	{fault.SleepKeepsPoll, "default", []string{"sleep-parks"}},
+	{fault.RecvKeepsWaiting, "chan-retry", []string{"waits-derived"}},
 
 	// Survivor of mutate -seed 9 (session 8): NextDeadline, read by the
 	// model's timer turns and phase0-first until they read the wheel

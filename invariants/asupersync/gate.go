@@ -710,6 +710,8 @@ var gates = map[string]gate{
 	"chan-close-answered": {applies: withChannel, on: ops(kernel.ChanClose)},
 	// Not a (no-host) sleep -> false.
 	"sleep-parks": {on: ops(kernel.Sleep)},
+	// No channel -> false.
+	"waits-derived": {applies: withChannel},
 	// No wheel, or no scheduler_step_begin (mayHold) -> false.
 	"wheel-ready-drops-dead": {applies: withWheel, on: kinds(trace.StepBegin)},
 	// Native -> false; only a host_handoff event can fire it.

@@ -189,6 +189,7 @@ const (
 	CloseIgnored             // the receiver's chan-close leaves the channel as it was (runtime/kernel)
 	NextDeadlineSkipsReady   // the wheel's earliest-deadline query passes over the ready list (runtime/wheel)
 	SleepKeepsPoll           // a sleep that armed its timer leaves the task's poll open (runtime/kernel)
+	RecvKeepsWaiting         // a recv that returns leaves the task parked on the channel (runtime/kernel)
 
 	count
 )
@@ -353,6 +354,7 @@ var table = [count]info{
 	CloseIgnored:              {"close-ignored", "the receiver's chan-close is accepted and leaves the channel as it was: the receiver stays open, the queued messages and the waiting senders stay (breaks 004 1.10 Receiver Drop: close sets receiver_dropped, drains the queue and wakes every waiting sender)"},
 	NextDeadlineSkipsReady:    {"next-deadline-skips-ready", "the wheel's NextDeadline passes over the entries in the ready list, as if they had fired already, so a due timer a catch-up batch left there is not reported: the kernel's Runnable says no work and the browser pump goes idle with the timer unfired and no timer turn to come (breaks 000 S4 and P2: an idle pump has no runnable work, a due timer fires in the next scheduler step's phase 0)"},
 	SleepKeepsPoll:            {"sleep-keeps-poll", "a sleep that registers its timer returns without ending the task's poll: no scheduler_step_end, and the task, its timer armed, stays the one being polled and goes on issuing operations while it sleeps (breaks 004 2.3 and 4.3: a registered sleep returns Pending and the task waits for the timer's wake)"},
+	RecvKeepsWaiting:          {"recv-keeps-waiting", "a recv that takes a message or fails leaves the task's record of what it waits on as it was, so a receiver that had waited goes on counting as parked on recv: it is offered nothing but recv again, and the stuck check excuses it (breaks 004 1.4: a recv that returns Ready is no longer pending)"},
 }
 
 // Name is the fault's command-line name.

@@ -145,7 +145,10 @@ func (s *State) chanOp(in Input, log *trace.Log) error {
 			return err
 		}
 		r, _ := s.Chan.Recv(t, cancelled, log)
-		run.Waits = WaitsNothing
+		// Fault RecvKeepsWaiting leaves the wait as it was.
+		if !s.Config.Faults.Has(fault.RecvKeepsWaiting) {
+			run.Waits = WaitsNothing
+		}
 		if r == channel.Pending {
 			run.Waits = WaitsRecv
 			s.wakeFromChannel(from, log)
