@@ -35,6 +35,10 @@ import (
 // the task is offered next and whether the stuck check excuses it: a recv
 // that returned and left the receiver parked passed.
 //
+// Nothing asked a host timer turn to report every cancelled timer it
+// reached: one reaped only once its deadline was past kept its slot, with
+// no stale_timer, at the turn that reached the deadline.
+//
 // They come late in the check order, after ops-answered and the channel
 // checks, so a close that is not even announced (fault silent-close) is
 // still reported there and the older faults keep their first reports.
@@ -49,6 +53,8 @@ var effectInvariants = []Invariant{
 		"a sleep that arms its timer (timer_registered or wheel_registered naming the task) ends the task's poll with a scheduler_step_end naming it: the task returns Pending and waits for the timer's wake", sleepParks},
 	{"waits-derived", []string{"004/1.3", "004/1.4", "ch-reserve-send-001"},
 		"what a task is parked on follows from its channel answers: chan_reserve_pending parks it on reserve and chan_recv_pending on recv; chan_reserved, chan_received or chan_op_failed naming it, or its completion (task_completed), leaves it parked on nothing; with none of them it stays as it was", waitsDerived},
+	{"stale-timer-reported", []string{"wasm-browser-scheduler-semantics-v1/P2", "004/2.4"},
+		"a host timer turn with the timer capability delivers the callback of every cancelled host-table timer whose deadline it reached, as a stale-timer diagnostic that frees the timer's slot: after the turn no cancelled timer due at the turn's time holds a slot", staleTimerReported},
 }
 
 // regionCloseEffective is 001's region protocol ("close/drain/finalize/
@@ -165,6 +171,29 @@ func waitsDerived(c *Context) bool {
 	}
 	for t := uint8(1); t <= kernel.MaxTasks; t++ {
 		if want[t] != a.Tasks[t-1].Waits {
+			return true
+		}
+	}
+	return false
+}
+
+// staleTimerReported is 000 P2's "late timer events after cancellation
+// become typed stale-timer diagnostics" for the host-table timers of the
+// browser backend: a timer turn is the host delivering every callback due
+// by its time, a cancelled timer's included (stale_timer, which
+// timer-slots-derived pairs with the freed slot). The wheel's dead entries
+// are dropped silently instead (wheel-ready-drops-dead), and the native
+// backend has no host callbacks: its phase 0 drops them (dead-timers-dropped).
+func staleTimerReported(c *Context) bool {
+	if c.Scenario.Native || c.In.Host != pump.TimerTurn || c.Scenario.Pump.Caps&pump.CapTimer == 0 {
+		return false
+	}
+	a := kern(c.After)
+	if a.Config.Wheel {
+		return false
+	}
+	for i := range a.Timers {
+		if tm := &a.Timers[i]; tm.Used && !tm.Live && tm.Deadline <= a.Now {
 			return true
 		}
 	}

@@ -181,6 +181,7 @@ var faults = []FaultCase{
 	{fault.CloseIgnored, "channel", []string{"chan-close-answered"}},
 	{fault.SleepKeepsPoll, "default", []string{"sleep-parks"}},
 	{fault.RecvKeepsWaiting, "chan-retry", []string{"waits-derived"}},
+	{fault.StaleReapedLate, "default", []string{"stale-timer-reported"}},
 
 	// Survivor of mutate -seed 9 (session 8): NextDeadline, read by the
 	// model's timer turns and phase0-first until they read the wheel

@@ -190,6 +190,7 @@ const (
 	NextDeadlineSkipsReady   // the wheel's earliest-deadline query passes over the ready list (runtime/wheel)
 	SleepKeepsPoll           // a sleep that armed its timer leaves the task's poll open (runtime/kernel)
 	RecvKeepsWaiting         // a recv that returns leaves the task parked on the channel (runtime/kernel)
+	StaleReapedLate          // a timer turn reports a cancelled timer stale only once its deadline is past, not at it (runtime/kernel)
 
 	count
 )
@@ -355,6 +356,7 @@ var table = [count]info{
 	NextDeadlineSkipsReady:    {"next-deadline-skips-ready", "the wheel's NextDeadline passes over the entries in the ready list, as if they had fired already, so a due timer a catch-up batch left there is not reported: the kernel's Runnable says no work and the browser pump goes idle with the timer unfired and no timer turn to come (breaks 000 S4 and P2: an idle pump has no runnable work, a due timer fires in the next scheduler step's phase 0)"},
 	SleepKeepsPoll:            {"sleep-keeps-poll", "a sleep that registers its timer returns without ending the task's poll: no scheduler_step_end, and the task, its timer armed, stays the one being polled and goes on issuing operations while it sleeps (breaks 004 2.3 and 4.3: a registered sleep returns Pending and the task waits for the timer's wake)"},
 	RecvKeepsWaiting:          {"recv-keeps-waiting", "a recv that takes a message or fails leaves the task's record of what it waits on as it was, so a receiver that had waited goes on counting as parked on recv: it is offered nothing but recv again, and the stuck check excuses it (breaks 004 1.4: a recv that returns Ready is no longer pending)"},
+	StaleReapedLate:           {"stale-reaped-late", "a host timer turn reaps a cancelled host-table timer only once its deadline is strictly past: the turn that reaches the deadline delivers no stale_timer for it and it keeps its slot until time moves on, or for good if it never does (breaks 000 P2: late timer events after cancellation become typed stale-timer diagnostics, at the turn that delivers them)"},
 }
 
 // Name is the fault's command-line name.

@@ -109,7 +109,9 @@ func (s *State) phase0(log *trace.Log) {
 func (s *State) ReapStale(stale func(timer uint8, tm Timer)) {
 	for i := range s.Timers {
 		tm := &s.Timers[i]
-		if tm.Used && !tm.Live && tm.Deadline <= s.Now {
+		// Fault StaleReapedLate waits for the deadline to be past.
+		due := tm.Deadline <= s.Now && !(tm.Deadline == s.Now && s.Config.Faults.Has(fault.StaleReapedLate))
+		if tm.Used && !tm.Live && due {
 			// Fault StaleKeepsSlot reports the timer but keeps its slot.
 			tm.Used = s.Config.Faults.Has(fault.StaleKeepsSlot)
 			stale(uint8(i+1), *tm)
