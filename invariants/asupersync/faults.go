@@ -182,6 +182,7 @@ var faults = []FaultCase{
 	{fault.SleepKeepsPoll, "default", []string{"sleep-parks"}},
 	{fault.RecvKeepsWaiting, "chan-retry", []string{"waits-derived"}},
 	{fault.StaleReapedLate, "default", []string{"stale-timer-reported"}},
+	{fault.CursorsLag, "timers", []string{"wheel-cursor-derived"}},
 
 	// Survivor of mutate -seed 9 (session 8): NextDeadline, read by the
 	// model's timer turns and phase0-first until they read the wheel

@@ -714,6 +714,8 @@ var gates = map[string]gate{
 	"waits-derived": {applies: withChannel},
 	// Native, or not a host timer turn -> false.
 	"stale-timer-reported": {applies: withPump, on: hosts(pump.TimerTurn)},
+	// No wheel -> false; it reads the wheel after alone.
+	"wheel-cursor-derived": {applies: withWheel, holds: wheelPart},
 	// No wheel, or no scheduler_step_begin (mayHold) -> false.
 	"wheel-ready-drops-dead": {applies: withWheel, on: kinds(trace.StepBegin)},
 	// Native -> false; only a host_handoff event can fire it.

@@ -52,6 +52,30 @@ func storedEntries(w *wheel.State) int {
 	return n
 }
 
+// wheelCursorInvariants: the levels' cursors, which collect and cascade
+// read and placement counts from, are derived from the wheel's time. A
+// wheel with no active timer that moved its time but not its cursors
+// passed every check (make mutate -tests seed 17): only the slots the
+// entries took, or the ticks they fired at, could show it, and with no
+// timer there were none.
+var wheelCursorInvariants = []Invariant{
+	{"wheel-cursor-derived", []string{"004/2.1", "004/2.4"},
+		"each level's cursor is the wheel's time at that level's resolution: level k's is (now >> 8k) mod 256, advanced through the slots as time moves (004 2.4 step 1) and carried to level k+1 when level k wraps (step 2)", wheelCursorDerived},
+}
+
+func wheelCursorDerived(c *Context) bool {
+	_, a, ok := wheels(c)
+	if !ok {
+		return false
+	}
+	for k := range a.Cursor {
+		if a.Cursor[k] != uint8(a.Now>>(8*k)) {
+			return true
+		}
+	}
+	return false
+}
+
 // wheelCascadeInvariants: a cascade (004 2.4 step 2) re-inserts the entries
 // of a higher level's slot, or brings one in from the overflow heap; a
 // level-0 slot under the cursor hands its due entries to the ready list

@@ -50,7 +50,10 @@ func maxU64(a, b uint64) uint64 {
 func (w *State) advanceTo(target uint64, log *trace.Log) {
 	if w.ActiveUsed == 0 {
 		w.Now = target
-		w.realign()
+		// Fault CursorsLag leaves the cursors behind.
+		if !w.Config.Faults.Has(fault.CursorsLag) {
+			w.realign()
+		}
 		return
 	}
 	for w.Now < target {
