@@ -30,6 +30,7 @@ import (
 	"os/signal"
 	"path/filepath"
 	"runtime"
+	"strings"
 	"syscall"
 	"time"
 )
@@ -38,6 +39,7 @@ type options struct {
 	n       int
 	seed    uint64
 	pkg     string
+	ops     string
 	workers int
 	timeout time.Duration
 	states  int
@@ -63,6 +65,7 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 	fs.IntVar(&o.n, "n", 100, "mutants to run (the first n that compile, in the seeded order; 0: all)")
 	fs.Uint64Var(&o.seed, "seed", 1, "seed of the sample order")
 	fs.StringVar(&o.pkg, "pkg", "", "only mutate packages whose directory contains this (e.g. runtime/wheel)")
+	fs.StringVar(&o.ops, "ops", "", "only these operator classes, comma-separated: "+strings.Join(Ops, ", ")+" (default: all)")
 	fs.IntVar(&o.workers, "j", max(1, runtime.NumCPU()/2), "mutants built and run at once")
 	fs.DurationVar(&o.timeout, "timeout", 60*time.Second, "limit of one explore run of a mutant (past it: killed by timeout)")
 	fs.IntVar(&o.states, "states", 30000, "explore each scenario to the deepest depth whose unmutated run has at most this many distinct states")
@@ -92,12 +95,15 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 		return 2
 	}
 	all, err := EnumerateTree(root, "runtime", o.pkg)
+	if err == nil {
+		all, err = SelectOps(all, o.ops)
+	}
 	if err != nil {
 		fmt.Fprintln(stderr, "mutate:", err)
 		return 2
 	}
 	if len(all) == 0 {
-		fmt.Fprintf(stderr, "mutate: no mutant in runtime/ matches -pkg %q\n", o.pkg)
+		fmt.Fprintf(stderr, "mutate: no mutant in runtime/ matches -pkg %q and -ops %q\n", o.pkg, o.ops)
 		return 2
 	}
 	order := Shuffle(all, o.seed)

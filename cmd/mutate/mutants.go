@@ -7,6 +7,7 @@ import (
 	"go/token"
 	"os"
 	"path/filepath"
+	"slices"
 	"sort"
 	"strconv"
 	"strings"
@@ -24,7 +25,17 @@ type Mutant struct {
 	Repl  string
 	// What says what changed, in the source's own spelling ("< -> <=").
 	What string
+	// Op is the operator class that made it (one of Ops), which -ops
+	// selects by.
+	Op string
 }
+
+// Ops are the mutation operator classes, in the order -ops lists them:
+// swap a comparison, connective or sum, negate a condition, remove a
+// statement, move an integer constant by one, swap a bit operator, flip a
+// boolean literal, drop a logical not, and turn a step (++, +=) into its
+// opposite.
+var Ops = []string{"swap", "negate", "remove", "const", "bits", "bool", "not", "step"}
 
 // ID names a mutant stably: file, line and the edit.
 func (m Mutant) ID() string { return fmt.Sprintf("%s:%d: %s", m.File, m.Line, m.What) }
@@ -45,6 +56,21 @@ var swaps = map[token.Token]token.Token{
 	token.EQL: token.NEQ, token.NEQ: token.EQL,
 	token.LAND: token.LOR, token.LOR: token.LAND,
 	token.ADD: token.SUB, token.SUB: token.ADD,
+}
+
+// bitSwaps are the bit operator mutations, in the wheel's slot and cursor
+// arithmetic and in the fault and capability sets.
+var bitSwaps = map[token.Token]token.Token{
+	token.AND: token.OR, token.OR: token.AND,
+	token.SHL: token.SHR, token.SHR: token.SHL,
+	token.AND_NOT: token.AND,
+}
+
+// steps are the step mutations: an increment made a decrement, an
+// added amount subtracted, and back.
+var steps = map[token.Token]token.Token{
+	token.INC: token.DEC, token.DEC: token.INC,
+	token.ADD_ASSIGN: token.SUB_ASSIGN, token.SUB_ASSIGN: token.ADD_ASSIGN,
 }
 
 // textOnly are the functions whose only output is text (String methods,
@@ -83,9 +109,13 @@ func spellingOnly(fn *ast.FuncDecl) bool {
 	return ok && id.Name == "parser"
 }
 
+// flips are the boolean literal mutations.
+var flips = map[string]string{"true": "false", "false": "true"}
+
 // Enumerate lists every mutant of src (the file named name), in source
 // order: for each node in turn its operator swap, its condition negation,
-// its statement removal and its constant changes.
+// its statement removal, its constant changes, its bit operator swap, its
+// boolean flip, its dropped not and its reversed step.
 func Enumerate(name string, src []byte) ([]Mutant, error) {
 	fset := token.NewFileSet()
 	f, err := parser.ParseFile(fset, name, src, parser.SkipObjectResolution)
@@ -93,20 +123,25 @@ func Enumerate(name string, src []byte) ([]Mutant, error) {
 		return nil, err
 	}
 	var out []Mutant
-	add := func(pos, end token.Pos, repl, what string) {
+	add := func(op string, pos, end token.Pos, repl, what string) {
 		p := fset.Position(pos)
-		out = append(out, Mutant{File: name, Line: p.Line, Start: p.Offset, End: fset.Position(end).Offset, Repl: repl, What: what})
+		out = append(out, Mutant{File: name, Line: p.Line, Start: p.Offset, End: fset.Position(end).Offset, Repl: repl, What: what, Op: op})
 	}
 	text := func(n ast.Node) string {
 		return string(src[fset.Position(n.Pos()).Offset:fset.Position(n.End()).Offset])
 	}
+	negated := map[*ast.UnaryExpr]bool{}
 	negate := func(cond ast.Expr) {
-		add(cond.Pos(), cond.End(), "!("+text(cond)+")", "negate "+abbrev(text(cond)))
+		add("negate", cond.Pos(), cond.End(), "!("+text(cond)+")", "negate "+abbrev(text(cond)))
+		// Negating !c is dropping its not: one mutant, not two.
+		if u, ok := cond.(*ast.UnaryExpr); ok && u.Op == token.NOT {
+			negated[u] = true
+		}
 	}
 	removals := func(list []ast.Stmt) {
 		for _, s := range list {
 			if removable(s) {
-				add(s.Pos(), s.End(), "", "remove "+abbrev(text(s)))
+				add("remove", s.Pos(), s.End(), "", "remove "+abbrev(text(s)))
 			}
 		}
 	}
@@ -130,7 +165,25 @@ func Enumerate(name string, src []byte) ([]Mutant, error) {
 				negate(n.Cond)
 			case *ast.BinaryExpr:
 				if to, ok := swaps[n.Op]; ok && !isStringConcat(n) {
-					add(n.OpPos, n.OpPos+token.Pos(len(n.Op.String())), to.String(), n.Op.String()+" -> "+to.String())
+					add("swap", n.OpPos, n.OpPos+token.Pos(len(n.Op.String())), to.String(), n.Op.String()+" -> "+to.String())
+				}
+				if to, ok := bitSwaps[n.Op]; ok {
+					add("bits", n.OpPos, n.OpPos+token.Pos(len(n.Op.String())), to.String(), n.Op.String()+" -> "+to.String())
+				}
+			case *ast.UnaryExpr:
+				if n.Op == token.NOT && !negated[n] {
+					add("not", n.Pos(), n.End(), "("+text(n.X)+")", "drop the not of "+abbrev(text(n)))
+				}
+			case *ast.Ident:
+				if flip, ok := flips[n.Name]; ok {
+					add("bool", n.Pos(), n.End(), flip, n.Name+" -> "+flip)
+				}
+			case *ast.IncDecStmt:
+				x := abbrev(text(n.X))
+				add("step", n.TokPos, n.TokPos+2, steps[n.Tok].String(), x+n.Tok.String()+" -> "+x+steps[n.Tok].String())
+			case *ast.AssignStmt:
+				if to, ok := steps[n.Tok]; ok {
+					add("step", n.TokPos, n.TokPos+2, to.String(), n.Tok.String()+" -> "+to.String())
 				}
 			case *ast.ForStmt:
 				if n.Cond != nil {
@@ -144,9 +197,9 @@ func Enumerate(name string, src []byte) ([]Mutant, error) {
 				removals(n.Body)
 			case *ast.BasicLit:
 				if n.Kind == token.INT {
-					add(n.Pos(), n.End(), "("+n.Value+"+1)", n.Value+" -> "+n.Value+"+1")
+					add("const", n.Pos(), n.End(), "("+n.Value+"+1)", n.Value+" -> "+n.Value+"+1")
 					if v, err := strconv.ParseUint(n.Value, 0, 64); err != nil || v > 0 {
-						add(n.Pos(), n.End(), "("+n.Value+"-1)", n.Value+" -> "+n.Value+"-1")
+						add("const", n.Pos(), n.End(), "("+n.Value+"-1)", n.Value+" -> "+n.Value+"-1")
 					}
 				}
 			}
@@ -288,6 +341,29 @@ func EnumerateTree(root, dir, pkg string) ([]Mutant, error) {
 		all = append(all, ms...)
 	}
 	return all, nil
+}
+
+// SelectOps keeps the mutants of the operator classes named in list
+// (comma-separated, from Ops); an empty list keeps all. It names the first
+// unknown class.
+func SelectOps(ms []Mutant, list string) ([]Mutant, error) {
+	if list == "" {
+		return ms, nil
+	}
+	want := map[string]bool{}
+	for _, op := range strings.Split(list, ",") {
+		if !slices.Contains(Ops, op) {
+			return nil, fmt.Errorf("unknown operator class %q in -ops (known: %s)", op, strings.Join(Ops, ", "))
+		}
+		want[op] = true
+	}
+	var out []Mutant
+	for _, m := range ms {
+		if want[m.Op] {
+			out = append(out, m)
+		}
+	}
+	return out, nil
 }
 
 // Package is the directory of the mutant's file: the unit the report counts by.

@@ -57,6 +57,14 @@ func parseID(s string) int { if len(s) == 12 { return 1 }; return 0 }
 func (t *T) Set(key, value string) error { if len(key) == 13 { t.n = 1 }; return nil }
 
 func (t *T) SetN(n int) { if n < 14 { t.n = 1 } }
+
+func (t *T) Flag(b bool) bool {
+	t.n += 2
+	if !b {
+		return true
+	}
+	return !b && t.n&1 != 0 || t.n<<1 < 3
+}
 `
 
 func TestEnumerate(t *testing.T) {
@@ -79,6 +87,8 @@ func TestEnumerate(t *testing.T) {
 		"remove t.n++", "remove t.touch()", "remove t.n = y",
 		"3 -> 3+1", "3 -> 3-1", "0 -> 0+1",
 		"14 -> 14+1", // a setter of a value, not of a spelled key=value
+		"t.n++ -> t.n--", "+= -> -=", "true -> false", "& -> |", "<< -> >>",
+		"drop the not of !b", "negate !b",
 	} {
 		if !slices.Contains(whats, want) {
 			t.Errorf("no mutant %q among %q", want, whats)
@@ -103,10 +113,50 @@ func TestEnumerate(t *testing.T) {
 			t.Errorf("unexpected mutant %q", never)
 		}
 	}
+	// An if's !c is negated once, not also dropped; a !c elsewhere is dropped.
+	if n := strings.Count(strings.Join(whats, "\n"), "drop the not of !b"); n != 1 {
+		t.Errorf("%d mutants drop a not of !b, want 1 (the return's)", n)
+	}
 	for _, w := range whats {
 		if strings.HasPrefix(w, "remove y :=") {
 			t.Errorf("a declaration was removed: %q", w)
 		}
+	}
+}
+
+// TestSelectOps: -ops keeps the named classes, every mutant has a class
+// -ops can name, and an unknown class is an error naming it.
+func TestSelectOps(t *testing.T) {
+	ms, err := Enumerate("p.go", []byte(sample))
+	if err != nil {
+		t.Fatal(err)
+	}
+	seen := map[string]bool{}
+	for _, m := range ms {
+		if !slices.Contains(Ops, m.Op) {
+			t.Errorf("%s: class %q is not in Ops", m.ID(), m.Op)
+		}
+		seen[m.Op] = true
+	}
+	for _, op := range Ops {
+		if !seen[op] {
+			t.Errorf("the sample has no %s mutant", op)
+		}
+	}
+	got, err := SelectOps(ms, "bool,step")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, m := range got {
+		if m.Op != "bool" && m.Op != "step" {
+			t.Errorf("-ops bool,step kept %s (%s)", m.ID(), m.Op)
+		}
+	}
+	if all, _ := SelectOps(ms, ""); len(all) != len(ms) {
+		t.Errorf("no -ops kept %d of %d", len(all), len(ms))
+	}
+	if _, err := SelectOps(ms, "bool,flip"); err == nil || !strings.Contains(err.Error(), `"flip"`) {
+		t.Errorf("unknown class: %v, want an error naming \"flip\"", err)
 	}
 }
 
