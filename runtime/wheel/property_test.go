@@ -266,43 +266,59 @@ func TestJumpEqualsStepwise(t *testing.T) {
 // jumpsMatch runs a random sequence of registrations, cancels and collects
 // (deadlines up to span levels ahead, as drawOp draws them) on two wheels
 // from start: one advancing by Collect's jumps, the other by the reference
-// collect; after each operation both must have emitted the same events and
-// hold the same state.
+// collect; after each operation both must have answered alike, emitted the
+// same events and hold the same state.
 func jumpsMatch(t *rapid.T, cfg Config, start uint64, span int, reference string,
 	collect func(w *State, now uint64, max int, log *trace.Log) int) {
 	jump, ref := New(cfg, start), New(cfg, start)
-	var handles []Handle
-	var history []string
-	var lj, lr trace.Log
+	var run twinRun
 	for range rapid.IntRange(1, 40).Draw(t, "steps") {
-		o := drawOp(t, &jump, len(handles), span)
-		history = append(history, o.String())
-		lj.Reset()
-		lr.Reset()
-		switch o.kind {
-		case "register":
-			h, err := jump.TryRegister(o.deadline, 1, &lj)
-			ref.TryRegister(o.deadline, 1, &lr)
-			if err == nil {
-				handles = append(handles, h)
-			}
-		case "cancel":
-			h := o.forged
-			if o.target >= 0 {
-				h = handles[o.target]
-			}
-			jump.Cancel(h, &lj)
-			ref.Cancel(h, &lr)
-		case "collect":
-			jump.Collect(o.deadline, o.max, &lj)
-			collect(&ref, o.deadline, o.max, &lr)
-		}
-		if a, b := events(&lj), events(&lr); a != b || jump != ref {
-			t.Fatalf("after %s:\njump events:\n%s%s events:\n%sjump state %+v\n%s state %+v",
-				strings.Join(history, "; "), a, reference, b, jump, reference, ref)
+		a, b := run.step(t, &jump, &ref, span, collect)
+		if ea, eb := events(&run.logA), events(&run.logB); a != b || ea != eb || jump != ref {
+			t.Fatalf("after %s:\nanswers %s, %s\njump events:\n%s%s events:\n%sjump state %+v\n%s state %+v",
+				run.history(), a, b, ea, reference, eb, jump, reference, ref)
 		}
 	}
 }
+
+// twinRun drives two wheels through the same random operations, for the
+// tests that compare a wheel with a variant of itself.
+type twinRun struct {
+	handles    []Handle
+	ops        []string
+	logA, logB trace.Log
+}
+
+// step draws one operation (deadlines up to span levels ahead) on a and
+// runs it on both wheels, b's collect by collectB; it returns each wheel's
+// answer, and leaves each one's events in logA and logB.
+func (r *twinRun) step(t *rapid.T, a, b *State, span int,
+	collectB func(w *State, now uint64, max int, log *trace.Log) int) (answerA, answerB string) {
+	o := drawOp(t, a, len(r.handles), span)
+	r.ops = append(r.ops, o.String())
+	r.logA.Reset()
+	r.logB.Reset()
+	switch o.kind {
+	case "register":
+		h, err := a.TryRegister(o.deadline, 1, &r.logA)
+		hb, errb := b.TryRegister(o.deadline, 1, &r.logB)
+		if err == nil {
+			r.handles = append(r.handles, h)
+		}
+		return fmt.Sprint(h, err), fmt.Sprint(hb, errb)
+	case "cancel":
+		h := o.forged
+		if o.target >= 0 {
+			h = r.handles[o.target]
+		}
+		return fmt.Sprint(a.Cancel(h, &r.logA)), fmt.Sprint(b.Cancel(h, &r.logB))
+	default:
+		return fmt.Sprint(a.Collect(o.deadline, o.max, &r.logA)), fmt.Sprint(collectB(b, o.deadline, o.max, &r.logB))
+	}
+}
+
+// history is the operations run so far.
+func (r *twinRun) history() string { return strings.Join(r.ops, "; ") }
 
 // TestUnplacedSlotUnread: the slot a ready or overflow entry keeps is never
 // read. Two wheels run the same random operations, coalescing on or off,
@@ -320,40 +336,17 @@ func TestUnplacedSlotUnread(t *testing.T) {
 		}
 		start := rapid.Uint64Range(0, 1<<26).Draw(t, "start")
 		w, twin := New(cfg, start), New(cfg, start)
-		var handles []Handle
-		var history []string
-		var lw, lt trace.Log
+		var run twinRun
 		for range rapid.IntRange(1, 40).Draw(t, "steps") {
 			for i := range twin.Entries {
 				if e := &twin.Entries[i]; e.Used && e.Level >= Levels {
 					e.Slot = uint8(rapid.IntRange(1, 255).Draw(t, "slot"))
 				}
 			}
-			o := drawOp(t, &w, len(handles), 4)
-			history = append(history, o.String())
-			lw.Reset()
-			lt.Reset()
-			var a, b string
-			switch o.kind {
-			case "register":
-				h, err := w.TryRegister(o.deadline, 1, &lw)
-				th, terr := twin.TryRegister(o.deadline, 1, &lt)
-				a, b = fmt.Sprint(h, err), fmt.Sprint(th, terr)
-				if err == nil {
-					handles = append(handles, h)
-				}
-			case "cancel":
-				h := o.forged
-				if o.target >= 0 {
-					h = handles[o.target]
-				}
-				a, b = fmt.Sprint(w.Cancel(h, &lw)), fmt.Sprint(twin.Cancel(h, &lt))
-			case "collect":
-				a, b = fmt.Sprint(w.Collect(o.deadline, o.max, &lw)), fmt.Sprint(twin.Collect(o.deadline, o.max, &lt))
-			}
-			if a != b || events(&lw) != events(&lt) || unplacedSlotsZero(w) != unplacedSlotsZero(twin) {
+			a, b := run.step(t, &w, &twin, 4, (*State).Collect)
+			if ea, eb := events(&run.logA), events(&run.logB); a != b || ea != eb || unplacedSlotsZero(w) != unplacedSlotsZero(twin) {
 				t.Fatalf("after %s:\nanswers %s, %s\nevents:\n%stwin's events:\n%sstate %+v\ntwin's %+v",
-					strings.Join(history, "; "), a, b, events(&lw), events(&lt), w, twin)
+					run.history(), a, b, ea, eb, w, twin)
 			}
 		}
 	})
