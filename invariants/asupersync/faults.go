@@ -183,6 +183,9 @@ var faults = []FaultCase{
 	{fault.RecvKeepsWaiting, "chan-retry", []string{"waits-derived"}},
 	{fault.StaleReapedLate, "default", []string{"stale-timer-reported"}},
 	{fault.CursorsLag, "timers", []string{"wheel-cursor-derived"}},
+	{fault.ChildRegionRefuses, "deep-regions", []string{"open-region-admits"}},
+	{fault.OpenedRegionUnrecorded, "deep-regions", []string{"region-tree-derived"}},
+	{fault.DroppedSeqReused, "channel", []string{"chan-seq-derived"}},
 
 	// Survivor of mutate -seed 9 (session 8): NextDeadline, read by the
 	// model's timer turns and phase0-first until they read the wheel

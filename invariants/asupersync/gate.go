@@ -716,6 +716,10 @@ var gates = map[string]gate{
 	"stale-timer-reported": {applies: withPump, on: hosts(pump.TimerTurn)},
 	// No wheel -> false; it reads the wheel after alone.
 	"wheel-cursor-derived": {applies: withWheel, holds: wheelPart},
+	// Only a spawn_rejected or an obligation_rejected can fire it.
+	"open-region-admits": {on: kinds(trace.SpawnRejected, trace.ObligationRejected)},
+	// No channel -> false.
+	"chan-seq-derived": {applies: withChannel},
 	// No wheel, or no scheduler_step_begin (mayHold) -> false.
 	"wheel-ready-drops-dead": {applies: withWheel, on: kinds(trace.StepBegin)},
 	// Native -> false; only a host_handoff event can fire it.

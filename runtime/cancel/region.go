@@ -32,6 +32,10 @@ func (s *State) OpenRegion(parent uint8, log *trace.Log) (uint8, error) {
 		depth = p.Depth
 	}
 	s.Regions[id-1] = Region{Used: true, State: RegionOpen, Parent: parent, Depth: depth}
+	// Fault OpenedRegionUnrecorded loses the record's use.
+	if s.Config.Faults.Has(fault.OpenedRegionUnrecorded) {
+		s.Regions[id-1].Used = false
+	}
 	log.Emit(trace.Event{Kind: trace.RegionOpened, Region: id, AttrKey: attrParent, AttrVal: regionNames[parent]})
 	return id, nil
 }

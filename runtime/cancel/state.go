@@ -277,8 +277,13 @@ func (s *State) obligation(id uint8) (*Obligation, error) {
 // admits reports whether region r accepts new work (tasks, obligations):
 // only an Open region without a cancel reason does ("no new spawn after
 // cancel", "no new obligation after cancel"). Fault SpawnAfterCancel also
-// admits work into a region that is closing but not yet finalizing.
+// admits work into a region that is closing but not yet finalizing; fault
+// ChildRegionRefuses refuses it in every region but the root.
 func (s *State) admits(r *Region) bool {
+	// Fault ChildRegionRefuses admits into the root region alone.
+	if s.Config.Faults.Has(fault.ChildRegionRefuses) && r.Parent != 0 {
+		return false
+	}
 	if r.State == RegionOpen && !r.HasReason {
 		return true
 	}

@@ -99,7 +99,10 @@ func (s *State) Send(task uint8, log *trace.Log) Result {
 	s.release()
 	if s.ReceiverDropped {
 		m := Message{Seq: s.NextSeq, From: task}
-		s.NextSeq++
+		// Fault DroppedSeqReused leaves the number to the next message.
+		if !s.Config.Faults.Has(fault.DroppedSeqReused) {
+			s.NextSeq++
+		}
 		log.Emit(trace.Event{Kind: trace.ChanMessageDropped, Task: task, Msg: m.Seq})
 		return OK
 	}

@@ -192,6 +192,9 @@ const (
 	RecvKeepsWaiting         // a recv that returns leaves the task parked on the channel (runtime/kernel)
 	StaleReapedLate          // a timer turn reports a cancelled timer stale only once its deadline is past, not at it (runtime/kernel)
 	CursorsLag               // a wheel with no active timer moves its time but not its level cursors (runtime/wheel)
+	ChildRegionRefuses       // an Open child region with no cancel reason refuses spawns and reservations as closed (runtime/cancel)
+	OpenedRegionUnrecorded   // open-region announces the child region but leaves its record unused (runtime/cancel)
+	DroppedSeqReused         // a message dropped for a closed receiver does not use up its sequence number (runtime/channel)
 
 	count
 )
@@ -358,6 +361,9 @@ var table = [count]info{
 	SleepKeepsPoll:            {"sleep-keeps-poll", "a sleep that registers its timer returns without ending the task's poll: no scheduler_step_end, and the task, its timer armed, stays the one being polled and goes on issuing operations while it sleeps (breaks 004 2.3 and 4.3: a registered sleep returns Pending and the task waits for the timer's wake)"},
 	RecvKeepsWaiting:          {"recv-keeps-waiting", "a recv that takes a message or fails leaves the task's record of what it waits on as it was, so a receiver that had waited goes on counting as parked on recv: it is offered nothing but recv again, and the stuck check excuses it (breaks 004 1.4: a recv that returns Ready is no longer pending)"},
 	StaleReapedLate:           {"stale-reaped-late", "a host timer turn reaps a cancelled host-table timer only once its deadline is strictly past: the turn that reaches the deadline delivers no stale_timer for it and it keeps its slot until time moves on, or for good if it never does (breaks 000 P2: late timer events after cancellation become typed stale-timer diagnostics, at the turn that delivers them)"},
+	ChildRegionRefuses:        {"child-region-refuses", "admission reads only the root region as Open: a spawn or a reservation in an Open child region with no cancel reason is refused with region_closed, so work in nested regions never starts (breaks 001's region rules: only a cancel or a close stops a region taking new work, no new spawn or obligation after cancel, and before it they are admitted)"},
+	OpenedRegionUnrecorded:    {"opened-region-unrecorded", "open-region announces region_opened and returns the child's id but leaves its record unused, so every spawn into it is refused as unknown and its slot is handed out again (breaks 001's region tree: an opened region is Open under its parent until it closes)"},
+	DroppedSeqReused:          {"dropped-seq-reused", "a send that drops its message because the receiver closed names the message with the next sequence number but does not use it up, so the next message carries the same number (breaks the channel's message numbering: every message sent or dropped gets the next number, each once, as chan_sent and chan_message_dropped report them)"},
 	CursorsLag:                {"cursors-lag", "advancing a wheel with no active timer moves its time but leaves its level cursors where they were, so the next registration and collect work from slots that are not now's (breaks 004 2.4: the cursors advance through the levels' slots as time does, level N+1's when level N's wraps)"},
 }
 
