@@ -20,6 +20,7 @@ import (
 type Mutant struct {
 	File  string // path relative to the module root, slash-separated
 	Line  int
+	Col   int // so that two edits of one line (a, b = false, false) have two IDs
 	Start int
 	End   int
 	Repl  string
@@ -37,8 +38,8 @@ type Mutant struct {
 // opposite.
 var Ops = []string{"swap", "negate", "remove", "const", "bits", "bool", "not", "step"}
 
-// ID names a mutant stably: file, line and the edit.
-func (m Mutant) ID() string { return fmt.Sprintf("%s:%d: %s", m.File, m.Line, m.What) }
+// ID names a mutant stably: file, line, column and the edit.
+func (m Mutant) ID() string { return fmt.Sprintf("%s:%d:%d: %s", m.File, m.Line, m.Col, m.What) }
 
 // Apply returns src with the mutant's edit made.
 func (m Mutant) Apply(src []byte) []byte {
@@ -125,7 +126,7 @@ func Enumerate(name string, src []byte) ([]Mutant, error) {
 	var out []Mutant
 	add := func(op string, pos, end token.Pos, repl, what string) {
 		p := fset.Position(pos)
-		out = append(out, Mutant{File: name, Line: p.Line, Start: p.Offset, End: fset.Position(end).Offset, Repl: repl, What: what, Op: op})
+		out = append(out, Mutant{File: name, Line: p.Line, Col: p.Column, Start: p.Offset, End: fset.Position(end).Offset, Repl: repl, What: what, Op: op})
 	}
 	text := func(n ast.Node) string {
 		return string(src[fset.Position(n.Pos()).Offset:fset.Position(n.End()).Offset])

@@ -160,6 +160,27 @@ func TestSelectOps(t *testing.T) {
 	}
 }
 
+// TestIDsUnique: every mutant of the runtime has an ID of its own, so a
+// report's survivor names one edit (two literals on one line differ by
+// column).
+func TestIDsUnique(t *testing.T) {
+	root, err := filepath.Abs("../..")
+	if err != nil {
+		t.Fatal(err)
+	}
+	ms, err := EnumerateTree(root, "runtime", "")
+	if err != nil {
+		t.Fatal(err)
+	}
+	seen := map[string]bool{}
+	for _, m := range ms {
+		if seen[m.ID()] {
+			t.Errorf("two mutants are %s", m.ID())
+		}
+		seen[m.ID()] = true
+	}
+}
+
 func TestShuffleDependsOnSeedOnly(t *testing.T) {
 	ms, err := Enumerate("p.go", []byte(sample))
 	if err != nil {
