@@ -186,6 +186,8 @@ var faults = []FaultCase{
 	{fault.ChildRegionRefuses, "deep-regions", []string{"open-region-admits"}},
 	{fault.OpenedRegionUnrecorded, "deep-regions", []string{"region-tree-derived"}},
 	{fault.DroppedSeqReused, "channel", []string{"chan-seq-derived"}},
+	{fault.CancelledRegionClosesOk, "default", []string{"region-outcome"}},
+	{fault.SilentCascadeClosing, "default", []string{"leaving-open-announced"}},
 
 	// Survivor of mutate -seed 9 (session 8): NextDeadline, read by the
 	// model's timer turns and phase0-first until they read the wheel

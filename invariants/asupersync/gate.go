@@ -720,6 +720,10 @@ var gates = map[string]gate{
 	"open-region-admits": {on: kinds(trace.SpawnRejected, trace.ObligationRejected)},
 	// No channel -> false.
 	"chan-seq-derived": {applies: withChannel},
+	// A region leaves Open only by a change of the regions.
+	"leaving-open-announced": {changed: regionsPart},
+	// Only a region_closed can fire it.
+	"region-outcome": {on: kinds(trace.RegionClosed)},
 	// No wheel, or no scheduler_step_begin (mayHold) -> false.
 	"wheel-ready-drops-dead": {applies: withWheel, on: kinds(trace.StepBegin)},
 	// Native -> false; only a host_handoff event can fire it.

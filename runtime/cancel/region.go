@@ -195,7 +195,10 @@ func (s *State) cancelRegionRecord(rid uint8, reason Reason, cut bool, log *trac
 	}
 	if r.State == RegionOpen {
 		r.State = RegionClosing
-		log.Emit(trace.Event{Kind: trace.RegionClosing, Region: rid, AttrKey: attrCancelKind, AttrVal: reason.Kind.String()})
+		// Fault SilentCascadeClosing drops the event.
+		if !s.Config.Faults.Has(fault.SilentCascadeClosing) {
+			log.Emit(trace.Event{Kind: trace.RegionClosing, Region: rid, AttrKey: attrCancelKind, AttrVal: reason.Kind.String()})
+		}
 	}
 }
 
@@ -276,7 +279,8 @@ func (s *State) advanceRegion(id uint8, log *trace.Log) {
 	if r.State == RegionFinalizing && r.Finalizers == 0 {
 		r.State = RegionClosed
 		r.Outcome = Ok
-		if r.HasReason {
+		// Fault CancelledRegionClosesOk forgets the reason.
+		if r.HasReason && !s.Config.Faults.Has(fault.CancelledRegionClosesOk) {
 			r.Outcome = Cancelled
 		}
 		// Fault SilentRegionClose skips the event.

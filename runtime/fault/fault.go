@@ -195,6 +195,8 @@ const (
 	ChildRegionRefuses       // an Open child region with no cancel reason refuses spawns and reservations as closed (runtime/cancel)
 	OpenedRegionUnrecorded   // open-region announces the child region but leaves its record unused (runtime/cancel)
 	DroppedSeqReused         // a message dropped for a closed receiver does not use up its sequence number (runtime/channel)
+	CancelledRegionClosesOk  // a region closed after a cancel records and reports outcome Ok (runtime/cancel)
+	SilentCascadeClosing     // a cascade marks an Open region Closing without region_closing (runtime/cancel)
 
 	count
 )
@@ -364,6 +366,8 @@ var table = [count]info{
 	ChildRegionRefuses:        {"child-region-refuses", "admission reads only the root region as Open: a spawn or a reservation in an Open child region with no cancel reason is refused with region_closed, so work in nested regions never starts (breaks 001's region rules: only a cancel or a close stops a region taking new work, no new spawn or obligation after cancel, and before it they are admitted)"},
 	OpenedRegionUnrecorded:    {"opened-region-unrecorded", "open-region announces region_opened and returns the child's id but leaves its record unused, so every spawn into it is refused as unknown and its slot is handed out again (breaks 001's region tree: an opened region is Open under its parent until it closes)"},
 	DroppedSeqReused:          {"dropped-seq-reused", "a send that drops its message because the receiver closed names the message with the next sequence number but does not use it up, so the next message carries the same number (breaks the channel's message numbering: every message sent or dropped gets the next number, each once, as chan_sent and chan_message_dropped report them)"},
+	CancelledRegionClosesOk:   {"cancelled-region-closes-ok", "a region that closes with a cancel reason records outcome Ok and region_closed says outcome=Ok, as if it had closed gracefully (breaks 001's region close as the semantics notes settle it: a region closes Cancelled(reason) if it had a cancel reason, else Ok)"},
+	SilentCascadeClosing:      {"silent-cascade-closing", "a region cancel moves each Open region of the cascade to Closing without region_closing, so a region's trace goes from region_cancelled straight to region_draining, region_finalizing or region_closed (breaks 001's Cascade Law step 3, mark regions closing, and its trace: every region state change is an event)"},
 	CursorsLag:                {"cursors-lag", "advancing a wheel with no active timer moves its time but leaves its level cursors where they were, so the next registration and collect work from slots that are not now's (breaks 004 2.4: the cursors advance through the levels' slots as time does, level N+1's when level N's wraps)"},
 }
 
