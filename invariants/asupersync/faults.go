@@ -188,6 +188,7 @@ var faults = []FaultCase{
 	{fault.DroppedSeqReused, "channel", []string{"chan-seq-derived"}},
 	{fault.CancelledRegionClosesOk, "default", []string{"region-outcome"}},
 	{fault.SilentCascadeClosing, "default", []string{"leaving-open-announced"}},
+	{fault.CancelGenStalls, "default", []string{"enqueue-gen-derived"}},
 
 	// Survivor of mutate -seed 9 (session 8): NextDeadline, read by the
 	// model's timer turns and phase0-first until they read the wheel

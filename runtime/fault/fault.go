@@ -197,6 +197,7 @@ const (
 	DroppedSeqReused         // a message dropped for a closed receiver does not use up its sequence number (runtime/channel)
 	CancelledRegionClosesOk  // a region closed after a cancel records and reports outcome Ok (runtime/cancel)
 	SilentCascadeClosing     // a cascade marks an Open region Closing without region_closing (runtime/cancel)
+	CancelGenStalls          // an insertion into the cancel lane does not advance the generation counter (runtime/sched)
 
 	count
 )
@@ -368,6 +369,7 @@ var table = [count]info{
 	DroppedSeqReused:          {"dropped-seq-reused", "a send that drops its message because the receiver closed names the message with the next sequence number but does not use it up, so the next message carries the same number (breaks the channel's message numbering: every message sent or dropped gets the next number, each once, as chan_sent and chan_message_dropped report them)"},
 	CancelledRegionClosesOk:   {"cancelled-region-closes-ok", "a region that closes with a cancel reason records outcome Ok and region_closed says outcome=Ok, as if it had closed gracefully (breaks 001's region close as the semantics notes settle it: a region closes Cancelled(reason) if it had a cancel reason, else Ok)"},
 	SilentCascadeClosing:      {"silent-cascade-closing", "a region cancel moves each Open region of the cascade to Closing without region_closing, so a region's trace goes from region_cancelled straight to region_draining, region_finalizing or region_closed (breaks 001's Cascade Law step 3, mark regions closing, and its trace: every region state change is an event)"},
+	CancelGenStalls:           {"cancel-gen-stalls", "an insertion into the cancel lane records the last generation again instead of the next, so two entries share a generation and enqueued reports it twice (breaks 004 3.4: every entry insertion increments the monotone generation counter and records it, the FIFO tie-break's key)"},
 	CursorsLag:                {"cursors-lag", "advancing a wheel with no active timer moves its time but leaves its level cursors where they were, so the next registration and collect work from slots that are not now's (breaks 004 2.4: the cursors advance through the levels' slots as time does, level N+1's when level N's wraps)"},
 }
 

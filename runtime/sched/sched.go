@@ -287,7 +287,10 @@ func (s *State) Inject(l Lane, task, priority uint8, deadline uint32, log *trace
 			q.remove(q.find(task))
 		}
 	}
-	s.NextGen++
+	// Fault CancelGenStalls leaves the counter where it was for the cancel lane.
+	if l != Cancel || !s.Config.Faults.Has(fault.CancelGenStalls) {
+		s.NextGen++
+	}
 	s.lane(l).push(Entry{Task: task, Priority: priority, Deadline: deadline})
 	s.Scheduled |= bit(task)
 	log.Emit(trace.Event{Kind: trace.Enqueued, Task: task, Lane: l.String(), Priority: priority, Gen: uint64(s.NextGen), Deadline: uint64(deadline)})
