@@ -132,10 +132,10 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 		// The mutants judged before the interrupt still count; the one
 		// cut short does not (its runs were killed, not failed).
 		fmt.Fprintln(stdout, "mutate: interrupted: a partial report of the mutants finished")
-		report(stdout, o, r.scenarios, len(all), finished(results))
+		report(stdout, o, r.scenarios, r.reach, len(all), finished(results))
 		return 3
 	}
-	report(stdout, o, r.scenarios, len(all), results)
+	report(stdout, o, r.scenarios, r.reach, len(all), results)
 	return 0
 }
 

@@ -181,6 +181,37 @@ func TestIDsUnique(t *testing.T) {
 	}
 }
 
+// TestReach: a coverage profile's blocks say which mutants' code ran; a
+// spot no block holds is unknown, and a malformed line is an error naming
+// it.
+func TestReach(t *testing.T) {
+	profile := `mode: set
+example.com/m/runtime/a/a.go:10.2,12.16 2 1
+example.com/m/runtime/a/a.go:12.16,14.3 1 0
+example.com/m/cmd/x/x.go:1.1,2.2 1 1
+`
+	rc, err := parseCoverage(strings.NewReader(profile), "example.com/m")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, c := range []struct {
+		line, col  int
+		ran, known bool
+	}{{11, 5, true, true}, {12, 3, true, true}, {13, 1, false, true}, {14, 3, false, true}, {15, 1, false, false}} {
+		ran, known := rc.Reached(Mutant{File: "runtime/a/a.go", Line: c.line, Col: c.col})
+		if ran != c.ran || known != c.known {
+			t.Errorf("%d:%d: ran %v known %v, want %v %v", c.line, c.col, ran, known, c.ran, c.known)
+		}
+	}
+	if _, err := parseCoverage(strings.NewReader("mode: set\nexample.com/m/a.go:1.1,2.2 one 1\n"), "example.com/m"); err == nil || !strings.Contains(err.Error(), "line 2") {
+		t.Errorf("a malformed line: %v, want an error naming line 2", err)
+	}
+	var none reach
+	if note := reachNote(none, Mutant{File: "runtime/a/a.go", Line: 11}); note != "" {
+		t.Errorf("no coverage: note %q, want none", note)
+	}
+}
+
 func TestShuffleDependsOnSeedOnly(t *testing.T) {
 	ms, err := Enumerate("p.go", []byte(sample))
 	if err != nil {
@@ -228,6 +259,9 @@ func TestRealMutants(t *testing.T) {
 	ctx := context.Background()
 	if err := r.baseline(ctx); err != nil {
 		t.Fatal(err)
+	}
+	if ran, known := r.reach.Reached(bug); !ran || !known {
+		t.Errorf("%s: reached %v (known %v), want the native scenario to run it", bug.ID(), ran, known)
 	}
 	if got := r.one(ctx, 0, bug); got.Verdict != Killed || !strings.Contains(got.By, "severity-monotone") {
 		t.Errorf("%s: %s %s, want killed by severity-monotone", bug.ID(), got.Verdict, got.By)

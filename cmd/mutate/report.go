@@ -57,7 +57,7 @@ func percent(n, d int) string {
 
 // report prints the scenarios, a line per package, the total, then every
 // survivor and every likely-equivalent mutant, in file and line order.
-func report(w io.Writer, o options, scenarios []scenario, enumerated int, results []result) {
+func report(w io.Writer, o options, scenarios []scenario, rc reach, enumerated int, results []result) {
 	fmt.Fprintf(w, "mutate: seed %d, %d mutants enumerated in runtime/, first %d that compile\n", o.seed, enumerated, o.n)
 	var parts []string
 	for _, sc := range scenarios {
@@ -115,7 +115,7 @@ func report(w io.Writer, o options, scenarios []scenario, enumerated int, result
 		}
 		why := strings.Join(r.Changed, "; ")
 		if r.TestsFail {
-			why = "counts unchanged; the runtime's tests fail on it"
+			why = "counts unchanged; the runtime's tests fail on it" + reachNote(rc, r.M)
 		}
 		fmt.Fprintf(w, "  %s\n      %s\n", r.M.ID(), why)
 	}
@@ -123,6 +123,9 @@ func report(w io.Writer, o options, scenarios []scenario, enumerated int, result
 	for _, r := range sorted {
 		if r.Verdict == Equivalent {
 			fmt.Fprintf(w, "  %s\n", r.M.ID())
+			if note := reachNote(rc, r.M); note != "" {
+				fmt.Fprintf(w, "      %s\n", strings.TrimPrefix(note, "; "))
+			}
 		}
 	}
 	fmt.Fprintf(w, "\nkilled by crash, timeout or memory bound:\n")
@@ -131,4 +134,18 @@ func report(w io.Writer, o options, scenarios []scenario, enumerated int, result
 			fmt.Fprintf(w, "  %s\n      %s: %s\n", r.M.ID(), r.Verdict, r.By)
 		}
 	}
+}
+
+// reachNote says whether the unmutated scenarios run a mutant's code: a
+// mutant that changes no count in code they run may still change the
+// trace or a field the encoding leaves out, which no count shows.
+func reachNote(rc reach, m Mutant) string {
+	ran, known := rc.Reached(m)
+	switch {
+	case !known:
+		return ""
+	case ran:
+		return "; the scenarios run this code: look for a change in the trace or in a field the encoding leaves out"
+	}
+	return "; no scenario runs this code at its depth"
 }

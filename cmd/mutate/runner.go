@@ -67,6 +67,9 @@ type runner struct {
 	work      string
 	stderr    io.Writer
 	scenarios []scenario
+	// reach is which runtime code the scenarios run (nil if it could not
+	// be measured).
+	reach reach
 }
 
 // exploreOut is the part of `explore --json` mutate reads.
@@ -207,6 +210,16 @@ scenarios:
 	for _, sc := range r.scenarios {
 		fmt.Fprintf(r.stderr, "mutate: scenario %-16s depth %2d, %d distinct, %d generated\n", sc.Name, sc.Depth, sc.Distinct, sc.Generated)
 	}
+	// Reach only annotates the report, so a failure to measure it costs
+	// the annotation, not the run.
+	rc, err := r.measureReach(ctx)
+	if err != nil {
+		if ctx.Err() != nil {
+			return ctx.Err()
+		}
+		fmt.Fprintf(r.stderr, "mutate: the report will not say which survivors the scenarios reach: %v\n", err)
+	}
+	r.reach = rc
 	return nil
 }
 
