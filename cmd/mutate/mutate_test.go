@@ -210,6 +210,9 @@ example.com/m/cmd/x/x.go:1.1,2.2 1 1
 	if note := reachNote(none, Mutant{File: "runtime/a/a.go", Line: 11}); note != "" {
 		t.Errorf("no coverage: note %q, want none", note)
 	}
+	if note := reachNote(rc, Mutant{File: "runtime/a/a.go", Line: 15, Col: 1}); !strings.Contains(note, "not known") {
+		t.Errorf("a spot between blocks: note %q, want it said to be unknown", note)
+	}
 }
 
 func TestShuffleDependsOnSeedOnly(t *testing.T) {

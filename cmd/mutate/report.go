@@ -138,12 +138,16 @@ func report(w io.Writer, o options, scenarios []scenario, rc reach, enumerated i
 
 // reachNote says whether the unmutated scenarios run a mutant's code: a
 // mutant that changes no count in code they run may still change the
-// trace or a field the encoding leaves out, which no count shows.
+// trace or a field the encoding leaves out, which no count shows. Go's
+// coverage leaves a switch's case expressions out of its blocks, so a
+// mutant there is said to be unmarked rather than guessed at.
 func reachNote(rc reach, m Mutant) string {
 	ran, known := rc.Reached(m)
 	switch {
-	case !known:
+	case rc == nil:
 		return ""
+	case !known:
+		return "; coverage marks no block at this spot (a case expression, say), so whether the scenarios run it is not known"
 	case ran:
 		return "; the scenarios run this code: look for a change in the trace or in a field the encoding leaves out"
 	}
