@@ -161,7 +161,7 @@ func (e *explored[C, S, I]) Result() explore.Result[string] {
 	r := explore.Result[string]{
 		Stats: e.r.Stats, MaxDepthReached: e.r.MaxDepthReached, Complete: e.r.Complete,
 		StoppedEarly: e.r.StoppedEarly, CollisionProbability: e.r.CollisionProbability,
-		VisitedBytes: e.r.VisitedBytes, ProcessBytes: e.r.ProcessBytes,
+		VisitedBytes: e.r.VisitedBytes, ProcessBytes: e.r.ProcessBytes, Coverage: e.r.Coverage,
 	}
 	for _, v := range e.r.Violations {
 		r.Violations = append(r.Violations, explore.Violation[string]{

@@ -74,7 +74,13 @@ func runBFS[S any, I comparable](ctx context.Context, m Model[S, I], init *S, op
 	if err != nil {
 		return Result[I]{}, nil, err
 	}
+	before := countedSoFar(m)
 	r, found := b.run()
+	models := make([]Model[S, I], len(b.workers))
+	for w := range b.workers {
+		models[w] = b.workers[w].m
+	}
+	r.Coverage = coverageOf(models, before)
 	return r, found, nil
 }
 

@@ -100,6 +100,14 @@ type Result[I comparable] struct {
 	// fingerprint table plus the per-level records path reconstruction
 	// needs. Frontier states are not counted; BFS holds two levels of them.
 	VisitedBytes int64
+	// Coverage counts, for a model that is a model.Coverer and a BFS run,
+	// what the explored transitions did, label by label in the model's
+	// order; nil otherwise. Under BFS each state within the bound is
+	// expanded once, so the counts of a run that reached its bound, or
+	// stopped after the level of a violation, do not depend on the worker
+	// count. A run stopped by a limit or a signal counts what it explored,
+	// which may.
+	Coverage []Covered
 	// ProcessBytes is the memory the process held for Go when the run
 	// ended (what MaxMemory bounds, garbage included): the visited set,
 	// the frontier, the workers' buffers, and whatever else the process

@@ -26,6 +26,7 @@ type exploreConfig struct {
 	maxStates       int
 	maxMemory       byteSize
 	dfs, json       bool
+	coverage        bool
 	faults          listFlag
 	only            listFlag
 	out             string
@@ -46,6 +47,7 @@ func exploreCmd(ctx context.Context, args []string, stdout, stderr io.Writer) in
 	fs.Var(&c.maxMemory, "max-memory", "stop before the process holds this much memory, like 512MiB (default: GOMEMLIMIT if set, else no limit); exit 3 if reached")
 	fs.BoolVar(&c.dfs, "dfs", false, "explore depth first (one worker; counterexamples not shortest)")
 	fs.BoolVar(&c.json, "json", false, "print the result as one JSON object")
+	fs.BoolVar(&c.coverage, "coverage", false, "also print how many explored transitions took each kind of input and emitted each kind of event, and which kinds never happened (BFS invariant runs only)")
 	fs.Var(&c.faults, "fault", "turn on a fault switch (repeatable, or comma-separated)")
 	fs.Var(&c.only, "invariant", "check only this invariant (repeatable; default: all)")
 	fs.StringVar(&c.out, "out", "testdata/counterexamples/", "write each violation, shrunk, as a counterexample file in this folder ('': write none)")
@@ -108,6 +110,9 @@ func exploreCmd(ctx context.Context, args []string, stdout, stderr io.Writer) in
 		err = enc.Encode(newReport(&c, sys, prep.Faults(), r, files))
 	} else {
 		err = writeText(out, &c, sys, prep.Faults(), found, files)
+		if err == nil && c.coverage {
+			writeCoverage(out, &c, r)
+		}
 	}
 	if ferr := out.Flush(); err == nil && ferr != nil {
 		err = fmt.Errorf("writing the result: %w", ferr)
@@ -188,6 +193,10 @@ func (c *exploreConfig) resolve() (counterexamples.System, counterexamples.Prepa
 		return nil, nil, fmt.Errorf("--workers %d: at most %d on this machine (4 per CPU, and never fewer than 16): more cannot run at once, and each costs memory", c.workers, maxWorkers())
 	case c.maxStates < 0:
 		return nil, nil, fmt.Errorf("--max-states %d is negative", c.maxStates)
+	case c.coverage && c.dfs:
+		return nil, nil, fmt.Errorf("--coverage counts a breadth-first run, where each state is expanded once; drop --dfs")
+	case c.coverage && c.liveness != "":
+		return nil, nil, fmt.Errorf("--coverage counts an invariant run; drop --liveness")
 	}
 	prep, err := sys.Prepare(c.scenario, c.faults, c.only)
 	return sys, prep, err
@@ -213,6 +222,14 @@ type report struct {
 	// leaves unchecked (a claim checked only in its own scenarios).
 	InvariantsUnchecked []string    `json:"invariants_unchecked,omitempty"`
 	Violations          []violation `json:"violations"`
+	// Coverage is there with --coverage: every label the model counts,
+	// in its order, zero counts included.
+	Coverage []covered `json:"coverage,omitempty"`
+}
+
+type covered struct {
+	Label string `json:"label"`
+	Count uint64 `json:"count"`
 }
 
 type violation struct {
@@ -239,6 +256,12 @@ func newReport(c *exploreConfig, sys counterexamples.System, faults []string, r 
 	}
 	if !r.Complete && len(r.Violations) == 0 {
 		rep.StoppedEarly = r.StoppedEarly.String()
+	}
+	if c.coverage {
+		rep.Coverage = []covered{}
+		for _, cv := range r.Coverage {
+			rep.Coverage = append(rep.Coverage, covered{Label: cv.Label, Count: cv.Count})
+		}
 	}
 	all := sys.Invariants()
 	for i, v := range r.Violations {

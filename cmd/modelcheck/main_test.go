@@ -69,6 +69,8 @@ func TestBadInputExitsTwo(t *testing.T) {
 		{[]string{"explore", "stray"}, `unexpected argument "stray"`},
 		{[]string{"explore", "--workers", "0"}, "at least 1"},
 		{[]string{"explore", "--max-states", "-5"}, "negative"},
+		{[]string{"explore", "--coverage", "--dfs"}, "drop --dfs"},
+		{[]string{"explore", "--coverage", "--liveness", "eventually-quiescent"}, "drop --liveness"},
 		{[]string{"list", "--bogus"}, "not defined"},
 		{[]string{"list", "--model", "nope"}, `unknown model "nope" (known: asupersync`},
 		{[]string{"replay", "--model", "nope", "x.txt"}, `unknown model "nope" (known: asupersync`},
@@ -198,9 +200,9 @@ func TestWorkersDoNotChangeResults(t *testing.T) {
 		return out
 	}
 	for _, args := range [][]string{
-		{"--depth", "10"},
-		{"--depth", "12", "--fault", "unbounded-cancel-streak"},
-		{"--depth", "12", "--fault", "drain-not-doubled"},
+		{"--depth", "10", "--coverage"},
+		{"--depth", "12", "--fault", "unbounded-cancel-streak", "--coverage"},
+		{"--depth", "12", "--fault", "drain-not-doubled", "--coverage"},
 	} {
 		r1, c1 := exploreJSON(t, append(args, "--workers", "1", "--out", outLikeCommitted(t))...)
 		for _, w := range []string{"2", "3"} {

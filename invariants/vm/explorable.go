@@ -41,6 +41,7 @@ func (e Explorable) Step(s *State, in mvm.Input, next *State) int {
 	if err := e.M.Apply(s, in, next); err != nil {
 		panic("vm: an enabled input was refused: " + err.Error())
 	}
+	e.M.Count(in)
 	return e.C.transition(e.M, s, in, next)
 }
 
@@ -69,6 +70,12 @@ func (e Explorable) Fork() explore.Model[State, mvm.Input] {
 	c.inputs = make([]mvm.Input, 0, 32)
 	return Explorable{M: e.M.Fork(), C: &c}
 }
+
+// CoverageLabels implements model.Coverer.
+func (e Explorable) CoverageLabels() []string { return e.M.CoverageLabels() }
+
+// AddCoverage implements model.Coverer.
+func (e Explorable) AddCoverage(into []uint64) { e.M.AddCoverage(into) }
 
 // Events appends the last step's events, one a line: each lockstep run's
 // prefixed by its configuration.

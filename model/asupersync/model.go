@@ -22,6 +22,7 @@ package asupersync
 import (
 	"fmt"
 
+	"modelcheck/model"
 	"modelcheck/runtime/kernel"
 	"modelcheck/runtime/pump"
 	"modelcheck/runtime/trace"
@@ -63,11 +64,13 @@ type Model struct {
 	log      trace.Log
 	// inputs is HasInput's scratch list.
 	inputs []Input
+	// coverage counts the inputs and events of this worker's steps.
+	coverage model.Counter
 }
 
 // New returns a model of a scenario checked by c.
 func New(sc Scenario, c Checker) *Model {
-	return &Model{Scenario: sc, Checker: c}
+	return &Model{Scenario: sc, Checker: c, coverage: newCounter()}
 }
 
 // Init is the scenario's initial state.
@@ -75,8 +78,10 @@ func (m *Model) Init() State {
 	return State{P: pump.New(m.Scenario.Pump, m.Scenario.Kernel)}
 }
 
-// Fork gives another worker its own scratch log.
-func (m *Model) Fork() *Model { return &Model{Scenario: m.Scenario, Checker: m.Checker.Fork()} }
+// Fork gives another worker its own scratch log and coverage counts.
+func (m *Model) Fork() *Model {
+	return &Model{Scenario: m.Scenario, Checker: m.Checker.Fork(), coverage: m.coverage.Fork()}
+}
 
 // Apply applies an input to s in place, appending its events to log. Native
 // scenarios apply kernel operations to the kernel directly.
@@ -133,6 +138,7 @@ func (m *Model) Step(s *State, in Input, next *State) int {
 		// bug in the model itself, not a finding about the runtime.
 		panic(fmt.Sprintf("model %s/%s offered %q, which the runtime refused: %v", Name, m.Scenario.Name, in, err))
 	}
+	m.count(in, m.log.Events)
 	return m.Checker.Check(s, in, next, m.log.Events)
 }
 

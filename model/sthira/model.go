@@ -17,6 +17,7 @@ import (
 	"fmt"
 	"strings"
 
+	"modelcheck/model"
 	rt "modelcheck/runtime/sthira"
 )
 
@@ -44,17 +45,21 @@ type Model struct {
 	Scenario Scenario
 	Checker  Checker
 	log      rt.Log
+	// coverage counts the inputs and events of this worker's steps.
+	coverage model.Counter
 }
 
 // New returns a model of a scenario checked by c.
-func New(sc Scenario, c Checker) *Model { return &Model{Scenario: sc, Checker: c} }
+func New(sc Scenario, c Checker) *Model {
+	return &Model{Scenario: sc, Checker: c, coverage: model.NewCounter(opKindNames(), eventKindNames())}
+}
 
 // Init is the empty scheduler.
 func (m *Model) Init() State { return rt.New() }
 
 // Fork gives another worker its own log and checker.
 func (m *Model) Fork() *Model {
-	f := &Model{Scenario: m.Scenario}
+	f := &Model{Scenario: m.Scenario, coverage: m.coverage.Fork()}
 	if m.Checker != nil {
 		f.Checker = m.Checker.Fork()
 	}
@@ -138,6 +143,10 @@ func (m *Model) Step(s *State, in Input, next *State) int {
 		// bug in the model itself, not a finding about the runtime.
 		panic(fmt.Sprintf("model %s/%s offered %q, which the runtime refused: %v", Name, m.Scenario.Name, in, err))
 	}
+	m.coverage.Input(int(in.Op))
+	for i := range m.log.Events {
+		m.coverage.Event(int(m.log.Events[i].Kind))
+	}
 	return m.Checker.Check(s, in, next, m.log.Events)
 }
 
@@ -183,6 +192,30 @@ func Summary(s *State) []string {
 	}
 	return lines
 }
+
+// opKindNames spells the operations by number; NoOp is no kind.
+func opKindNames() []string {
+	names := make([]string, rt.NumOps)
+	for op := rt.Declare; int(op) < rt.NumOps; op++ {
+		names[op] = op.String()
+	}
+	return names
+}
+
+// eventKindNames spells the event kinds by number; NoKind is no kind.
+func eventKindNames() []string {
+	names := make([]string, rt.NumKinds)
+	for k := rt.TaskDeclared; int(k) < rt.NumKinds; k++ {
+		names[k] = k.String()
+	}
+	return names
+}
+
+// CoverageLabels implements model.Coverer.
+func (m *Model) CoverageLabels() []string { return m.coverage.CoverageLabels() }
+
+// AddCoverage implements model.Coverer.
+func (m *Model) AddCoverage(into []uint64) { m.coverage.AddCoverage(into) }
 
 // Brief is a state on one line: the slots held and the three queues.
 func Brief(s *State) string { return strings.Join(Summary(s)[:4], " ") }

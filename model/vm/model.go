@@ -18,6 +18,7 @@ import (
 	"strconv"
 	"strings"
 
+	"modelcheck/model"
 	rt "modelcheck/runtime/vm"
 )
 
@@ -128,11 +129,13 @@ type Model struct {
 	refEv  []rt.Event
 	// norm holds a run's normalized events while they are recorded.
 	norm []rt.Norm
+	// coverage counts the inputs and events of this worker's steps.
+	coverage model.Counter
 }
 
 // New builds the model of a scenario.
 func New(sc Scenario) *Model {
-	m := &Model{Scenario: sc, Configs: Configs(sc.Faults)}
+	m := &Model{Scenario: sc, Configs: Configs(sc.Faults), coverage: model.NewCounter([]string{"load", "round", "step"}, eventKindNames())}
 	for k := range m.Events {
 		m.Events[k] = make([]rt.Event, 0, 64)
 	}
@@ -143,6 +146,33 @@ func New(sc Scenario) *Model {
 
 // Fork returns a model with its own scratch buffers.
 func (m *Model) Fork() *Model { return New(m.Scenario) }
+
+// eventKindNames spells the event kinds by number.
+func eventKindNames() []string {
+	names := make([]string, rt.NumKinds)
+	for k := range names {
+		names[k] = rt.Kind(k).String()
+	}
+	return names
+}
+
+// Count adds a transition that took in, and the events the last Apply
+// emitted in every run it stepped, to the coverage: an event kind counts
+// once per lockstep configuration that emitted it.
+func (m *Model) Count(in Input) {
+	m.coverage.Input(int(in.Kind))
+	for k := range m.Events {
+		for i := range m.Events[k] {
+			m.coverage.Event(int(m.Events[k][i].Kind))
+		}
+	}
+}
+
+// CoverageLabels implements model.Coverer.
+func (m *Model) CoverageLabels() []string { return m.coverage.CoverageLabels() }
+
+// AddCoverage implements model.Coverer.
+func (m *Model) AddCoverage(into []uint64) { m.coverage.AddCoverage(into) }
 
 // Runs is how many runs the scenario keeps: every lockstep configuration,
 // or the explored run alone.

@@ -60,6 +60,9 @@ const (
 	opCount
 )
 
+// NumOps is the number of operations, NoOp included: every Op is below it.
+const NumOps = int(opCount)
+
 // IsTaskOp reports whether the task being polled performs the operation.
 func (o Op) IsTaskOp() bool { return o >= Checkpoint && o <= ChanClose }
 

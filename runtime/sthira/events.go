@@ -40,6 +40,10 @@ var kindNames = [...]string{
 	ConcurrencyLimitReached: "CONCURRENCY_LIMIT_REACHED",
 }
 
+// NumKinds is the number of event kinds, NoKind included: every Kind is
+// below it.
+const NumKinds = len(kindNames)
+
 func (k Kind) String() string {
 	if int(k) < len(kindNames) {
 		return kindNames[k]

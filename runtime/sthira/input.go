@@ -33,6 +33,9 @@ const (
 var opNames = [...]string{NoOp: "noop", Declare: "declare", Submit: "submit", Complete: "complete",
 	Suspend: "suspend", Resume: "resume", Cancel: "cancel", Tick: "tick", Retry: "retry"}
 
+// NumOps is the number of operations, NoOp included: every Op is below it.
+const NumOps = len(opNames)
+
 func (o Op) String() string {
 	if int(o) < len(opNames) {
 		return opNames[o]

@@ -127,6 +127,10 @@ const (
 	kindCount
 )
 
+// NumKinds is the number of event kinds, Invalid included: every Kind is
+// below it.
+const NumKinds = int(kindCount)
+
 var kindNames = [kindCount]string{
 	Invalid:              "invalid",
 	StepBegin:            "scheduler_step_begin",

@@ -28,6 +28,9 @@ const (
 var kindNames = [...]string{"opened", "sent", "received", "chose", "offered", "invoked", "closed", "faulted",
 	"spawned", "picked", "unblocked", "blocked", "halted"}
 
+// NumKinds is the number of event kinds: every Kind is below it.
+const NumKinds = len(kindNames)
+
 func (k Kind) String() string { return kindNames[k] }
 
 // Event is one event, stamped with the round's tick. Session is NoSession
