@@ -40,3 +40,20 @@ func countedSoFar[S any, I comparable](m Model[S, I]) []uint64 {
 	c.AddCoverage(counts)
 	return counts
 }
+
+// Uncovered returns the labels of want the run counted nothing for, in
+// want's order: a label the model does not count is uncovered too. A test
+// holds a scenario to what it exists to run with it.
+func (r Result[I]) Uncovered(want []string) []string {
+	counted := make(map[string]uint64, len(r.Coverage))
+	for _, c := range r.Coverage {
+		counted[c.Label] = c.Count
+	}
+	var never []string
+	for _, l := range want {
+		if counted[l] == 0 {
+			never = append(never, l)
+		}
+	}
+	return never
+}

@@ -86,3 +86,12 @@ func TestCoverageNilWithoutCoverer(t *testing.T) {
 		t.Errorf("DFS expands a state again when it finds it shallower, so it reports no coverage; got %v", r.Coverage)
 	}
 }
+
+// TestUncovered: the labels asked for that counted nothing, in the order
+// asked, a label the model does not have among them.
+func TestUncovered(t *testing.T) {
+	r := Result[uint8]{Coverage: []Covered{{"input a", 2}, {"input b", 0}, {"event c", 1}}}
+	if got, want := r.Uncovered([]string{"event c", "input b", "event z", "input a"}), []string{"input b", "event z"}; !slices.Equal(got, want) {
+		t.Errorf("uncovered %q, want %q", got, want)
+	}
+}

@@ -59,17 +59,7 @@ func unrun(t *testing.T, sc model.Scenario) []string {
 	if len(r.Violations) > 0 {
 		t.Fatalf("violates %s", r.Violations[0].Name)
 	}
-	counted := map[string]uint64{}
-	for _, c := range r.Coverage {
-		counted[c.Label] = c.Count
-	}
-	var missing []string
-	for _, label := range purpose(&sc) {
-		if counted[label] == 0 {
-			missing = append(missing, label)
-		}
-	}
-	return missing
+	return r.Uncovered(purpose(&sc))
 }
 
 // TestScenariosRunWhatTheyConfigure asks of every scenario that
