@@ -3,6 +3,8 @@ package asupersync
 import (
 	"modelcheck/runtime/cancel"
 	"modelcheck/runtime/channel"
+	"modelcheck/runtime/kernel"
+	"modelcheck/runtime/pump"
 	"modelcheck/runtime/trace"
 )
 
@@ -34,6 +36,12 @@ import (
 // -ops run) reached and unchecked: generations are not encoded, so no
 // count moved, and enqueued reported them running backwards.
 //
+// Session 10's seed 22 left kernel.go's 'in.Op == Commit -> !=': a commit
+// aborted its obligation and an abort committed it. Every state count
+// stayed the same, since a holder is offered both, so the two inputs only
+// swapped successors; every event matched the state it left, and nothing
+// asked that a commit commit.
+//
 // They come last but for stuck, so the older faults keep their first
 // reports.
 var classSurvivorInvariants = []Invariant{
@@ -47,6 +55,8 @@ var classSurvivorInvariants = []Invariant{
 		"a region closes Cancelled if it had a cancel reason, else Ok: its region_closed says outcome=Cancelled or outcome=Ok, and its record keeps that outcome", regionOutcome},
 	{"enqueue-gen-derived", []string{"004/3.4", "wasm-browser-scheduler-semantics-v1/S3"},
 		"every lane insertion (enqueued) records the next generation of the scheduler's monotone counter, in event order, and uses it up: the counter after the step is the one before plus the step's insertions, so no two entries share a generation (004 3.4)", enqueueGenDerived},
+	{"resolution-follows-act", []string{"wasm-cancel-state-machine-v1/obligations"},
+		"a holder's commit resolves its Reserved obligation Committed and its abort resolves it Aborted(Explicit); on an obligation already resolved either leaves it as it was (resolving twice is an error)", resolutionFollowsAct},
 }
 
 // openRegionAdmits reads the region each refusal names from the state
@@ -147,4 +157,27 @@ func enqueueGenDerived(c *Context) bool {
 		}
 	}
 	return kern(c.After).Sched.NextGen != next
+}
+
+// resolutionFollowsAct reads the obligation's record before and after the
+// holder's commit or abort.
+func resolutionFollowsAct(c *Context) bool {
+	op := c.In.K.Op
+	if c.In.Host != pump.NoHost || op != kernel.Commit && op != kernel.Abort {
+		return false
+	}
+	b, a := &kern(c.Before).Cancel, &kern(c.After).Cancel
+	i := int(c.In.K.Obligation) - 1
+	if i < 0 || i >= len(b.Obligations) {
+		return false
+	}
+	ob, oa := &b.Obligations[i], &a.Obligations[i]
+	if ob.State != cancel.Reserved {
+		return oa.State != ob.State
+	}
+	want := cancel.Committed
+	if op == kernel.Abort {
+		want = cancel.AbortedExplicit
+	}
+	return oa.State != want
 }

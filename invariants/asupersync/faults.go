@@ -189,6 +189,7 @@ var faults = []FaultCase{
 	{fault.CancelledRegionClosesOk, "default", []string{"region-outcome"}},
 	{fault.SilentCascadeClosing, "default", []string{"leaving-open-announced"}},
 	{fault.CancelGenStalls, "default", []string{"enqueue-gen-derived"}},
+	{fault.ResolutionsSwapped, "default", []string{"resolution-follows-act"}},
 
 	// Survivor of mutate -seed 9 (session 8): NextDeadline, read by the
 	// model's timer turns and phase0-first until they read the wheel

@@ -724,6 +724,8 @@ var gates = map[string]gate{
 	"leaving-open-announced": {changed: regionsPart},
 	// Only a region_closed can fire it.
 	"region-outcome": {on: kinds(trace.RegionClosed)},
+	// Not a (no-host) commit or abort -> false.
+	"resolution-follows-act": {on: ops(kernel.Commit, kernel.Abort)},
 	// No wheel, or no scheduler_step_begin (mayHold) -> false.
 	"wheel-ready-drops-dead": {applies: withWheel, on: kinds(trace.StepBegin)},
 	// Native -> false; only a host_handoff event can fire it.

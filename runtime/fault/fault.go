@@ -198,6 +198,7 @@ const (
 	CancelledRegionClosesOk  // a region closed after a cancel records and reports outcome Ok (runtime/cancel)
 	SilentCascadeClosing     // a cascade marks an Open region Closing without region_closing (runtime/cancel)
 	CancelGenStalls          // an insertion into the cancel lane does not advance the generation counter (runtime/sched)
+	ResolutionsSwapped       // a holder's commit aborts its obligation and its abort commits it (runtime/kernel)
 
 	count
 )
@@ -370,6 +371,7 @@ var table = [count]info{
 	CancelledRegionClosesOk:   {"cancelled-region-closes-ok", "a region that closes with a cancel reason records outcome Ok and region_closed says outcome=Ok, as if it had closed gracefully (breaks 001's region close as the semantics notes settle it: a region closes Cancelled(reason) if it had a cancel reason, else Ok)"},
 	SilentCascadeClosing:      {"silent-cascade-closing", "a region cancel moves each Open region of the cascade to Closing without region_closing, so a region's trace goes from region_cancelled straight to region_draining, region_finalizing or region_closed (breaks 001's Cascade Law step 3, mark regions closing, and its trace: every region state change is an event)"},
 	CancelGenStalls:           {"cancel-gen-stalls", "an insertion into the cancel lane records the last generation again instead of the next, so two entries share a generation and enqueued reports it twice (breaks 004 3.4: every entry insertion increments the monotone generation counter and records it, the FIFO tie-break's key)"},
+	ResolutionsSwapped:        {"resolutions-swapped", "the kernel applies a holder's commit as an abort and its abort as a commit, so commit o1 ends in obligation_aborted (explicit) and abort o1 in obligation_committed (breaks 001's obligation rules: Commit and Abort are the holder's acts, a commit resolves its obligation Committed and an abort AbortedExplicit)"},
 	CursorsLag:                {"cursors-lag", "advancing a wheel with no active timer moves its time but leaves its level cursors where they were, so the next registration and collect work from slots that are not now's (breaks 004 2.4: the cursors advance through the levels' slots as time does, level N+1's when level N's wraps)"},
 }
 

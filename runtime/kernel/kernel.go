@@ -255,7 +255,8 @@ func (s *State) taskOp(in Input, log *trace.Log) error {
 		if o.Task != t {
 			return fmt.Errorf("%s: o%d is held by t%d, not t%d", in.Op, in.Obligation, o.Task, t)
 		}
-		if in.Op == Commit {
+		// Fault ResolutionsSwapped applies each as the other.
+		if (in.Op == Commit) != s.Config.Faults.Has(fault.ResolutionsSwapped) {
 			return s.Cancel.Commit(in.Obligation, log)
 		}
 		return s.Cancel.Abort(in.Obligation, log)
