@@ -190,6 +190,8 @@ var faults = []FaultCase{
 	{fault.SilentCascadeClosing, "default", []string{"leaving-open-announced"}},
 	{fault.CancelGenStalls, "default", []string{"enqueue-gen-derived"}},
 	{fault.ResolutionsSwapped, "default", []string{"resolution-follows-act"}},
+	{fault.SleepYields, "default", []string{"ops-answered"}},
+	{fault.YieldSleeps, "default", []string{"ops-answered"}},
 
 	// Survivor of mutate -seed 9 (session 8): NextDeadline, read by the
 	// model's timer turns and phase0-first until they read the wheel

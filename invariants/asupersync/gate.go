@@ -640,10 +640,10 @@ var gates = map[string]gate{
 	// Native, or not a change of the pump's mode to Idle -> false.
 	"pump-idle-announced": {applies: withPump, changed: modePart},
 	// Not a (no-host) operation with an answer event (open-region, reserve,
-	// spawn, close-region, the finalizers, mask, unmask, cleanup-done, sleep)
-	// -> false.
+	// spawn, close-region, the finalizers, mask, unmask, cleanup-done, yield,
+	// sleep) -> false.
 	"ops-answered": {on: ops(kernel.OpenRegion, kernel.Reserve, kernel.Spawn, kernel.CloseRegion, kernel.RegisterFinalizer,
-		kernel.FinalizerDone, kernel.Mask, kernel.Unmask, kernel.CleanupDone, kernel.Sleep)},
+		kernel.FinalizerDone, kernel.Mask, kernel.Unmask, kernel.CleanupDone, kernel.Yield, kernel.Sleep)},
 	// Not a (no-host) task or region cancel -> false.
 	"budget-derived": {on: ops(kernel.CancelTask, kernel.CancelRegion)},
 	"budget-granted": {on: ops(kernel.CancelTask, kernel.CancelRegion)},

@@ -21,9 +21,16 @@ import (
 // an outcome the trace leaves out, and a pump that keeps running with
 // nothing to run. Each is derived from the input, the state before and
 // the events, never from the runtime's answer to itself.
+//
+// ops-answered took in yield and the host table's sleep in session 10: a
+// sleep applied as a yield, or a yield as a sleep of 0 ms (the two halves
+// of a swap of the kernel's Sleep and Yield cases, which no mutation
+// operator makes but a slip of the hand could), explored the default
+// scenario clean to depth 12, 2,054,181 and 4,526,037 states, each
+// step's events matching the state it left.
 var strictSurvivorInvariants = []Invariant{
 	{"ops-answered", []string{"wasm-cancel-state-machine-v1/regions", "wasm-cancel-state-machine-v1/obligations", "cancel.region.no_new_obligation_after_cancel"},
-		"an operation the runtime accepts answers in the trace: open-region opens a region (region_opened); a reserve either reserves (obligation_reserved) or is refused (obligation_rejected), naming the task; a spawn either spawns (task_spawned) or is refused (spawn_rejected), naming the region; close-region, register-finalizer and finalizer-done announce region_closing, finalizer_registered and finalizer_done for the region; mask, unmask and cleanup-done announce mask_entered, mask_exited and cleanup_done for the task; a sleep on the timer wheel is registered (wheel_registered) or refused (wheel_rejected) for the task", opsAnswered},
+		"an operation the runtime accepts answers in the trace: open-region opens a region (region_opened); a reserve either reserves (obligation_reserved) or is refused (obligation_rejected), naming the task; a spawn either spawns (task_spawned) or is refused (spawn_rejected), naming the region; close-region, register-finalizer and finalizer-done announce region_closing, finalizer_registered and finalizer_done for the region; mask, unmask and cleanup-done announce mask_entered, mask_exited and cleanup_done for the task; a yield announces yielded for the task; a sleep is registered for the task, on the host timer table (timer_registered) or on the timer wheel, which may refuse it (wheel_registered, wheel_rejected)", opsAnswered},
 	{"task-cancel-reason", []string{"wasm-cancel-state-machine-v1/cancel-reason", "wasm-cancel-state-machine-v1/T1"},
 		"a cancel request that moves a task from Created or Running to CancelRequested gives it a root reason: the requested kind, created now, with the task's own region as origin and root region, depth 1, not truncated", taskCancelReason},
 	{"task-cancel-strengthened", []string{"cancel.task.reason_strengthen_monotone", "wasm-cancel-state-machine-v1/R1", "wasm-cancel-state-machine-v1/invariant-2"},
@@ -135,8 +142,13 @@ func opsAnswered(c *Context) bool {
 		return !answered(c.Events, k.Task, 0, trace.MaskExited)
 	case kernel.CleanupDone:
 		return !answered(c.Events, k.Task, 0, trace.CleanupDone)
+	case kernel.Yield:
+		return !answered(c.Events, k.Task, 0, trace.Yielded)
 	case kernel.Sleep:
-		return c.Scenario.Kernel.Wheel && !answered(c.Events, k.Task, 0, trace.WheelRegistered, trace.WheelRejected)
+		if !c.Scenario.Kernel.Wheel {
+			return !answered(c.Events, k.Task, 0, trace.TimerRegistered)
+		}
+		return !answered(c.Events, k.Task, 0, trace.WheelRegistered, trace.WheelRejected)
 	}
 	return false
 }

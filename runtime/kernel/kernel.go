@@ -261,6 +261,11 @@ func (s *State) taskOp(in Input, log *trace.Log) error {
 		}
 		return s.Cancel.Abort(in.Obligation, log)
 	case Yield:
+		// Fault YieldSleeps sleeps for 0 ms instead.
+		if s.Config.Faults.Has(fault.YieldSleeps) {
+			in.Op, in.N = Sleep, 0
+			return s.taskOp(in, log)
+		}
 		// S5: the first poll returns Pending and issues a wake.
 		log.Emit(trace.Event{Kind: trace.Yielded, Task: t})
 		s.Tasks[t-1].Notified = true
@@ -278,6 +283,11 @@ func (s *State) taskOp(in Input, log *trace.Log) error {
 		s.endPoll(log)
 		return nil
 	case Sleep:
+		// Fault SleepYields yields instead.
+		if s.Config.Faults.Has(fault.SleepYields) {
+			in.Op = Yield
+			return s.taskOp(in, log)
+		}
 		if s.Config.Wheel {
 			armed, err := s.registerWheel(t, in.N, log)
 			if err != nil || !armed {
