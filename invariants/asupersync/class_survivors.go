@@ -40,7 +40,9 @@ import (
 // aborted its obligation and an abort committed it. Every state count
 // stayed the same, since a holder is offered both, so the two inputs only
 // swapped successors; every event matched the state it left, and nothing
-// asked that a commit commit.
+// asked that a commit commit. Its channel twin, a permit's obligation
+// resolved the other way by send and abort (seed 23's kernel/channel.go
+// 'in.Op != ChanAbort -> =='), moved no count either.
 //
 // They come last but for stuck, so the older faults keep their first
 // reports.
@@ -56,7 +58,7 @@ var classSurvivorInvariants = []Invariant{
 	{"enqueue-gen-derived", []string{"004/3.4", "wasm-browser-scheduler-semantics-v1/S3"},
 		"every lane insertion (enqueued) records the next generation of the scheduler's monotone counter, in event order, and uses it up: the counter after the step is the one before plus the step's insertions, so no two entries share a generation (004 3.4)", enqueueGenDerived},
 	{"resolution-follows-act", []string{"wasm-cancel-state-machine-v1/obligations"},
-		"a holder's commit resolves its Reserved obligation Committed and its abort resolves it Aborted(Explicit); on an obligation already resolved either leaves it as it was (resolving twice is an error)", resolutionFollowsAct},
+		"a holder's commit resolves its Reserved obligation Committed and its abort resolves it Aborted(Explicit); on an obligation already resolved either leaves it as it was (resolving twice is an error); a send or try_send that consumes a tracked permit commits its SendPermit obligation, and an abort of the permit aborts it (Explicit)", resolutionFollowsAct},
 }
 
 // openRegionAdmits reads the region each refusal names from the state
@@ -160,24 +162,39 @@ func enqueueGenDerived(c *Context) bool {
 }
 
 // resolutionFollowsAct reads the obligation's record before and after the
-// holder's commit or abort.
+// holder's commit or abort, or a tracked permit's before and after the
+// send or abort that consumes it. A task's Reserved SendPermit obligation
+// is its channel permit: the model reserves Lease obligations alone, and
+// resolves a permit only through the channel.
 func resolutionFollowsAct(c *Context) bool {
-	op := c.In.K.Op
-	if c.In.Host != pump.NoHost || op != kernel.Commit && op != kernel.Abort {
+	if c.In.Host != pump.NoHost {
 		return false
 	}
 	b, a := &kern(c.Before).Cancel, &kern(c.After).Cancel
-	i := int(c.In.K.Obligation) - 1
-	if i < 0 || i >= len(b.Obligations) {
+	want := cancel.Committed
+	switch op := c.In.K.Op; op {
+	case kernel.Abort, kernel.ChanAbort:
+		want = cancel.AbortedExplicit
+	case kernel.Commit, kernel.ChanSend, kernel.ChanTrySend:
+	default:
 		return false
 	}
-	ob, oa := &b.Obligations[i], &a.Obligations[i]
-	if ob.State != cancel.Reserved {
-		return oa.State != ob.State
+	if op := c.In.K.Op; op == kernel.Commit || op == kernel.Abort {
+		i := int(c.In.K.Obligation) - 1
+		if i < 0 || i >= len(b.Obligations) {
+			return false
+		}
+		ob, oa := &b.Obligations[i], &a.Obligations[i]
+		if ob.State != cancel.Reserved {
+			return oa.State != ob.State
+		}
+		return oa.State != want
 	}
-	want := cancel.Committed
-	if op == kernel.Abort {
-		want = cancel.AbortedExplicit
+	for i := range b.Obligations {
+		ob := &b.Obligations[i]
+		if ob.Used && ob.Task == c.In.K.Task && ob.Kind == cancel.SendPermit && ob.State == cancel.Reserved && a.Obligations[i].State != want {
+			return true
+		}
 	}
-	return oa.State != want
+	return false
 }

@@ -192,6 +192,7 @@ var faults = []FaultCase{
 	{fault.ResolutionsSwapped, "default", []string{"resolution-follows-act"}},
 	{fault.SleepYields, "default", []string{"ops-answered"}},
 	{fault.YieldSleeps, "default", []string{"ops-answered"}},
+	{fault.PermitResolutionsSwapped, "channel", []string{"resolution-follows-act"}},
 
 	// Survivor of mutate -seed 9 (session 8): NextDeadline, read by the
 	// model's timer turns and phase0-first until they read the wheel

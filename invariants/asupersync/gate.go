@@ -724,8 +724,9 @@ var gates = map[string]gate{
 	"leaving-open-announced": {changed: regionsPart},
 	// Only a region_closed can fire it.
 	"region-outcome": {on: kinds(trace.RegionClosed)},
-	// Not a (no-host) commit or abort -> false.
-	"resolution-follows-act": {on: ops(kernel.Commit, kernel.Abort)},
+	// Not a (no-host) commit, abort, chan-send, chan-try-send or chan-abort
+	// -> false.
+	"resolution-follows-act": {on: ops(kernel.Commit, kernel.Abort, kernel.ChanSend, kernel.ChanTrySend, kernel.ChanAbort)},
 	// No wheel, or no scheduler_step_begin (mayHold) -> false.
 	"wheel-ready-drops-dead": {applies: withWheel, on: kinds(trace.StepBegin)},
 	// Native -> false; only a host_handoff event can fire it.

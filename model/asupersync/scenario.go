@@ -267,6 +267,15 @@ var scenarios = []Scenario{
 		Pump:           pump.Config{BurstLimit: 2, Caps: pump.AllCaps},
 	},
 	{
+		Name:   "wheel-ready-sort",
+		Doc:    "timer wheel whose ready list must be sorted by moving entries: coalescing (window 2 ms) promotes 3 tasks' sleeps of 2 or 3 ms together, a later deadline registered before an earlier one, and one collect fires all three (catch-up batch 3), in deadline-then-registration order (004 2.7, 2.8, INV-TM-03)",
+		Native: true, Tasks: 3, Regions: 1, Sleep: 2, Sleeps: []uint32{3},
+		NoRegionCancel: true,
+		Kernel: kernel.Config{CancelStreakLimit: 2, CatchupBatch: 3, MaxChainDepth: 16, MaxChainMemory: 4096,
+			Wheel: true, WheelConfig: wheel.Config{Coalesce: true, CoalesceWindow: 2}},
+		Pump: pump.Config{BurstLimit: 2, Caps: pump.AllCaps},
+	},
+	{
 		Name:   "coalesce-defaults",
 		Doc:    "timer wheel with coalescing on at its default window and group (left 0: 1 ms and 1, 004 2.7), so a timer due 1 ms ahead fires early; 2 tasks sleep 1, 62, 63 or 64 ms, so the early fire takes an entry out of level-0 slot 63 or 64 (the last bit of the occupancy bitmap's first word, the first of its second)",
 		Native: true, Tasks: 2, Regions: 1, Sleep: 1, Sleeps: []uint32{62, 63, 64},

@@ -201,6 +201,7 @@ const (
 	ResolutionsSwapped       // a holder's commit aborts its obligation and its abort commits it (runtime/kernel)
 	SleepYields              // a sleep is applied as a yield: no timer, the task requeued at once (runtime/kernel)
 	YieldSleeps              // a yield is applied as a sleep of 0 ms: a timer instead of the requeue (runtime/kernel)
+	PermitResolutionsSwapped // a send aborts its tracked permit's obligation and an abort commits it (runtime/kernel)
 
 	count
 )
@@ -376,6 +377,7 @@ var table = [count]info{
 	ResolutionsSwapped:        {"resolutions-swapped", "the kernel applies a holder's commit as an abort and its abort as a commit, so commit o1 ends in obligation_aborted (explicit) and abort o1 in obligation_committed (breaks 001's obligation rules: Commit and Abort are the holder's acts, a commit resolves its obligation Committed and an abort AbortedExplicit)"},
 	SleepYields:               {"sleep-yields", "the kernel applies a task's sleep as a yield: it announces yielded and requeues the task at once, registering no timer, so the sleep ends before its time (breaks 004 2.1 and 2.3: a sleep registers its deadline, now + duration, and the task waits for it)"},
 	YieldSleeps:               {"yield-sleeps", "the kernel applies a task's yield as a sleep of 0 ms: it registers a timer due now and parks the task instead of announcing yielded and requeueing it (breaks the scheduler's S5: a yield returns Pending and issues its own wake, yielded in the trace)"},
+	PermitResolutionsSwapped:  {"permit-resolutions-swapped", "with tracked permits, a send that consumes its permit aborts the permit's SendPermit obligation and an abort of the permit commits it (breaks 004's permit as an obligation: a send commits it, an abort aborts it)"},
 	CursorsLag:                {"cursors-lag", "advancing a wheel with no active timer moves its time but leaves its level cursors where they were, so the next registration and collect work from slots that are not now's (breaks 004 2.4: the cursors advance through the levels' slots as time does, level N+1's when level N's wraps)"},
 }
 

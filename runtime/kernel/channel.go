@@ -126,7 +126,8 @@ func (s *State) chanOp(in Input, log *trace.Log) error {
 			return nil
 		}
 	case ChanSend, ChanTrySend, ChanAbort:
-		if err := s.resolvePermit(t, in.Op != ChanAbort, log); err != nil {
+		// Fault PermitResolutionsSwapped resolves the permit the other way.
+		if err := s.resolvePermit(t, (in.Op != ChanAbort) != s.Config.Faults.Has(fault.PermitResolutionsSwapped), log); err != nil {
 			return err
 		}
 		switch in.Op {
