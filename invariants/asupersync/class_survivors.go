@@ -171,30 +171,33 @@ func resolutionFollowsAct(c *Context) bool {
 		return false
 	}
 	b, a := &kern(c.Before).Cancel, &kern(c.After).Cancel
-	want := cancel.Committed
 	switch op := c.In.K.Op; op {
-	case kernel.Abort, kernel.ChanAbort:
-		want = cancel.AbortedExplicit
-	case kernel.Commit, kernel.ChanSend, kernel.ChanTrySend:
-	default:
-		return false
-	}
-	if op := c.In.K.Op; op == kernel.Commit || op == kernel.Abort {
+	case kernel.Commit, kernel.Abort:
 		i := int(c.In.K.Obligation) - 1
 		if i < 0 || i >= len(b.Obligations) {
 			return false
 		}
-		ob, oa := &b.Obligations[i], &a.Obligations[i]
-		if ob.State != cancel.Reserved {
-			return oa.State != ob.State
+		if ob := &b.Obligations[i]; ob.State != cancel.Reserved {
+			return a.Obligations[i].State != ob.State
 		}
-		return oa.State != want
-	}
-	for i := range b.Obligations {
-		ob := &b.Obligations[i]
-		if ob.Used && ob.Task == c.In.K.Task && ob.Kind == cancel.SendPermit && ob.State == cancel.Reserved && a.Obligations[i].State != want {
-			return true
+		return a.Obligations[i].State != resolvedBy(op == kernel.Commit)
+	case kernel.ChanSend, kernel.ChanTrySend, kernel.ChanAbort:
+		want := resolvedBy(op != kernel.ChanAbort)
+		for i := range b.Obligations {
+			ob := &b.Obligations[i]
+			if ob.Used && ob.Task == c.In.K.Task && ob.Kind == cancel.SendPermit && ob.State == cancel.Reserved && a.Obligations[i].State != want {
+				return true
+			}
 		}
 	}
 	return false
+}
+
+// resolvedBy is the state a holder's act leaves: a commit Committed, an
+// abort Aborted(Explicit).
+func resolvedBy(commit bool) cancel.ObligationState {
+	if commit {
+		return cancel.Committed
+	}
+	return cancel.AbortedExplicit
 }
