@@ -46,3 +46,22 @@ func TestCoverage(t *testing.T) {
 		t.Errorf("without --coverage the JSON has coverage %v", r.Coverage)
 	}
 }
+
+// TestCoverageSaysWhatItCounted: a run that stops at a violation or at a
+// limit says its counts are of the part explored, and keeps its exit
+// status.
+func TestCoverageSaysWhatItCounted(t *testing.T) {
+	for _, c := range []struct {
+		args  []string
+		code  int
+		scope string
+	}{
+		{[]string{"--fault", "lifo-ready"}, exitViolation, "up to the level of the first violation"},
+		{[]string{"--max-states", "50"}, exitStopped, "in the part explored before the stop"},
+	} {
+		out, _, code := modelcheck(t, append([]string{"explore", "--coverage", "--out", ""}, c.args...)...)
+		if code != c.code || !strings.Contains(out, "coverage (within depth 12, "+c.scope+")") {
+			t.Errorf("%v: exit %d (want %d), output without %q:\n%s", c.args, code, c.code, c.scope, out)
+		}
+	}
+}
