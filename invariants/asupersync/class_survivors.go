@@ -6,6 +6,7 @@ import (
 	"modelcheck/runtime/kernel"
 	"modelcheck/runtime/pump"
 	"modelcheck/runtime/trace"
+	"modelcheck/runtime/wheel"
 )
 
 // classSurvivorInvariants close what the mutation classes added in session
@@ -44,6 +45,12 @@ import (
 // resolved the other way by send and abort (seed 23's kernel/channel.go
 // 'in.Op != ChanAbort -> =='), moved no count either.
 //
+// Seed 27 left collect.go:309 '|| -> &&' in promote: every entry went to
+// the ready list at a coalescing collect, however far from due, and waited
+// there; the counts moved and nothing failed, since an entry fires only
+// once due wherever it waits, and wheel-placement asks where an entry
+// goes only in the step that places it.
+//
 // They come last but for stuck, so the older faults keep their first
 // reports.
 var classSurvivorInvariants = []Invariant{
@@ -59,6 +66,8 @@ var classSurvivorInvariants = []Invariant{
 		"every lane insertion (enqueued) records the next generation of the scheduler's monotone counter, in event order, and uses it up: the counter after the step is the one before plus the step's insertions, so no two entries share a generation (004 3.4)", enqueueGenDerived},
 	{"resolution-follows-act", []string{"wasm-cancel-state-machine-v1/obligations"},
 		"a holder's commit resolves its Reserved obligation Committed and its abort resolves it Aborted(Explicit); on an obligation already resolved either leaves it as it was (resolving twice is an error); a send or try_send that consumes a tracked permit commits its SendPermit obligation, and an abort of the permit aborts it (Explicit)", resolutionFollowsAct},
+	{"wheel-ready-due", []string{"004/2.4", "004/2.7"},
+		"every entry waiting in the wheel's ready list is due: its deadline is at most the wheel's time or, with coalescing on, the boundary of the window the time is in, (now/window + 1)*window; a collect promotes no entry beyond it", wheelReadyDue},
 }
 
 // openRegionAdmits reads the region each refusal names from the state
@@ -200,4 +209,26 @@ func resolvedBy(commit bool) cancel.ObligationState {
 		return cancel.Committed
 	}
 	return cancel.AbortedExplicit
+}
+
+// wheelReadyDue bounds the ready list by the wheel's time and, with
+// coalescing on, the window's boundary of the kernel's time
+// (coalesceBoundary, as wheel-coalesce-window reads it). Both only grow,
+// so an entry promoted at an earlier collect stays within the bound.
+func wheelReadyDue(c *Context) bool {
+	a := kern(c.After)
+	if !a.Config.Wheel {
+		return false
+	}
+	w := &a.Wheel
+	bound := w.Now
+	if cfg := &c.Scenario.Kernel.WheelConfig; cfg.Coalesce {
+		bound = max(bound, coalesceBoundary(cfg.CoalesceWindow, uint64(a.Now)))
+	}
+	for i := range w.Entries {
+		if e := &w.Entries[i]; e.Used && e.Level == wheel.Ready && e.Deadline > bound {
+			return true
+		}
+	}
+	return false
 }

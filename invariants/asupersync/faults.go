@@ -100,7 +100,7 @@ var faults = []FaultCase{
 	{fault.WakeDropsDeadline, "default", []string{"route-own-record"}},
 	{fault.ReceiverOffByOne, "channel", []string{"chan-roles"}},
 	{fault.UntrackedPermitUnrecorded, "channel-wide", []string{"permit-derived"}},
-	{fault.CoalesceUnaligned, "coalescing", []string{"wheel-coalesce-window"}},
+	{fault.CoalesceUnaligned, "coalescing", []string{"wheel-coalesce-window", "wheel-ready-due"}},
 	{fault.PromoteKeepsOccupancy, "coalescing", []string{"wheel-occupancy"}},
 	{fault.YieldKeepsPoll, "default", []string{"poll-current-derived"}},
 	{fault.PollWakeUnrecorded, "self-wake", []string{"notified-derived"}},
@@ -193,6 +193,7 @@ var faults = []FaultCase{
 	{fault.SleepYields, "default", []string{"ops-answered"}},
 	{fault.YieldSleeps, "default", []string{"ops-answered"}},
 	{fault.PermitResolutionsSwapped, "channel", []string{"resolution-follows-act"}},
+	{fault.PromoteBeyondWindow, "coalesce-batch", []string{"wheel-ready-due"}},
 
 	// Survivor of mutate -seed 9 (session 8): NextDeadline, read by the
 	// model's timer turns and phase0-first until they read the wheel

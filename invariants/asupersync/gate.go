@@ -727,6 +727,8 @@ var gates = map[string]gate{
 	// Not a (no-host) commit, abort, chan-send, chan-try-send or chan-abort
 	// -> false.
 	"resolution-follows-act": {on: ops(kernel.Commit, kernel.Abort, kernel.ChanSend, kernel.ChanTrySend, kernel.ChanAbort)},
+	// No wheel -> false.
+	"wheel-ready-due": {applies: withWheel},
 	// No wheel, or no scheduler_step_begin (mayHold) -> false.
 	"wheel-ready-drops-dead": {applies: withWheel, on: kinds(trace.StepBegin)},
 	// Native -> false; only a host_handoff event can fire it.

@@ -202,6 +202,7 @@ const (
 	SleepYields              // a sleep is applied as a yield: no timer, the task requeued at once (runtime/kernel)
 	YieldSleeps              // a yield is applied as a sleep of 0 ms: a timer instead of the requeue (runtime/kernel)
 	PermitResolutionsSwapped // a send aborts its tracked permit's obligation and an abort commits it (runtime/kernel)
+	PromoteBeyondWindow      // a coalescing collect moves every entry to the ready list, due in the window or not (runtime/wheel)
 
 	count
 )
@@ -378,6 +379,7 @@ var table = [count]info{
 	SleepYields:               {"sleep-yields", "the kernel applies a task's sleep as a yield: it announces yielded and requeues the task at once, registering no timer, so the sleep ends before its time (breaks 004 2.1 and 2.3: a sleep registers its deadline, now + duration, and the task waits for it)"},
 	YieldSleeps:               {"yield-sleeps", "the kernel applies a task's yield as a sleep of 0 ms: it registers a timer due now and parks the task instead of announcing yielded and requeueing it (breaks the scheduler's S5: a yield returns Pending and issues its own wake, yielded in the trace)"},
 	PermitResolutionsSwapped:  {"permit-resolutions-swapped", "with tracked permits, a send that consumes its permit aborts the permit's SendPermit obligation and an abort of the permit commits it (breaks 004's permit as an obligation: a send commits it, an abort aborts it)"},
+	PromoteBeyondWindow:       {"promote-beyond-window", "a coalescing collect moves every stored entry to the ready list, not only those with deadline <= the window's boundary, so timers far from due wait in the ready list and leave their slots (breaks 004 2.4 step 5 and 2.7: promote_coalescing_window_entries moves the entries with deadline <= boundary, and the ready list holds only entries due by the boundary)"},
 	CursorsLag:                {"cursors-lag", "advancing a wheel with no active timer moves its time but leaves its level cursors where they were, so the next registration and collect work from slots that are not now's (breaks 004 2.4: the cursors advance through the levels' slots as time does, level N+1's when level N's wraps)"},
 }
 

@@ -306,7 +306,8 @@ func (w *State) drain(now uint64, max int, log *trace.Log) int {
 func (w *State) promote(boundary uint64) {
 	for i := range w.Entries {
 		e := &w.Entries[i]
-		if !e.Used || e.Level == Ready || e.Deadline > boundary {
+		// Fault PromoteBeyondWindow ignores the boundary.
+		if !e.Used || e.Level == Ready || e.Deadline > boundary && !w.Config.Faults.Has(fault.PromoteBeyondWindow) {
 			continue
 		}
 		k, s := e.Level, e.Slot
