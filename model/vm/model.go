@@ -135,7 +135,7 @@ type Model struct {
 
 // New builds the model of a scenario.
 func New(sc Scenario) *Model {
-	m := &Model{Scenario: sc, Configs: Configs(sc.Faults), coverage: model.NewCounter([]string{"load", "round", "step"}, eventKindNames())}
+	m := &Model{Scenario: sc, Configs: Configs(sc.Faults), coverage: model.NewCounter(inputKindNames(), eventKindNames())}
 	for k := range m.Events {
 		m.Events[k] = make([]rt.Event, 0, 64)
 	}
@@ -146,6 +146,13 @@ func New(sc Scenario) *Model {
 
 // Fork returns a model with its own scratch buffers.
 func (m *Model) Fork() *Model { return New(m.Scenario) }
+
+// inputKindNames spells the input kinds by number, as inputs begin.
+func inputKindNames() []string {
+	names := make([]string, Step+1)
+	names[Load], names[Round], names[Step] = "load", "round", "step"
+	return names
+}
 
 // eventKindNames spells the event kinds by number.
 func eventKindNames() []string {
