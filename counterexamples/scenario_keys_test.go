@@ -57,14 +57,18 @@ func usesExtras(sc *model.Scenario) bool {
 	return len(sc.Deadlines) > 0 || sc.Callbacks || sc.SelfWakes || wc.Coalesce || wc.MinGroupSize != 0
 }
 
-// TestExtrasLineOnlyWhenUsed: the line of the later keys is written for a
+// TestExtrasLineOnlyWhenUsed: each line of the later keys is written for a
 // scenario that uses one of them and left out otherwise (their Unset
 // values say when), so older files keep their bytes.
 func TestExtrasLineOnlyWhenUsed(t *testing.T) {
 	for _, sc := range model.Scenarios() {
-		got := strings.Contains(asu.describeScenario(&sc), "self_wakes=")
-		if got != usesExtras(&sc) {
+		desc := asu.describeScenario(&sc)
+		if got := strings.Contains(desc, "self_wakes="); got != usesExtras(&sc) {
 			t.Errorf("%s: extras line written %v, scenario uses extras %v", sc.Name, got, usesExtras(&sc))
+		}
+		// Line 5 (spawned) likewise.
+		if got := strings.Contains(desc, "spawned="); got != (sc.Spawned > 0) {
+			t.Errorf("%s: spawned line written %v, scenario spawns %d before the first step", sc.Name, got, sc.Spawned)
 		}
 	}
 	edf, err := model.Lookup("edf")

@@ -21,7 +21,9 @@ func purpose(sc *model.Scenario) []string {
 	}
 	k := &sc.Kernel
 	timers := sc.Sleep > 0 || len(sc.Sleeps) > 0
-	on(sc.Tasks > 0, "event task_spawned", "event task_completed")
+	// Tasks spawned before the first step are spawned by no step.
+	on(sc.Tasks > sc.Spawned, "event task_spawned")
+	on(sc.Tasks > 0, "event task_completed")
 	on(sc.Regions > 1, "event region_opened", "event region_closed")
 	on(sc.Obligations > 0, "event obligation_reserved", "event obligation_committed", "event obligation_aborted")
 	on(sc.Finalizers > 0, "event finalizer_registered", "event finalizer_done")

@@ -194,6 +194,12 @@ var faults = []FaultCase{
 	{fault.YieldSleeps, "default", []string{"ops-answered"}},
 	{fault.PermitResolutionsSwapped, "channel", []string{"resolution-follows-act"}},
 	{fault.PromoteBeyondWindow, "coalesce-batch", []string{"wheel-ready-due"}},
+	// A lost cascade wake strands the next sender: the head of the queue
+	// with a free slot is the one waiter stuck's parkedOnChannel does not
+	// excuse. Only chan-cascade queues two senders behind a release
+	// within depth 12.
+	{fault.ReservedHeadNoWake, "chan-cascade", []string{"stuck"}},
+	{fault.LeavingHeadNoWake, "chan-cascade", []string{"stuck"}},
 
 	// Survivor of mutate -seed 9 (session 8): NextDeadline, read by the
 	// model's timer turns and phase0-first until they read the wheel

@@ -73,9 +73,21 @@ func New(sc Scenario, c Checker) *Model {
 	return &Model{Scenario: sc, Checker: c, coverage: newCounter()}
 }
 
-// Init is the scenario's initial state.
+// Init is the scenario's initial state: the runtime as configured, with
+// the scenario's Spawned tasks spawned into the root region, one input
+// after another as the environment would (Apply, so the environment's
+// ghost sees them too). A scenario Validate accepted never has a spawn
+// refused, so a refusal is a bug in the model.
 func (m *Model) Init() State {
-	return State{P: pump.New(m.Scenario.Pump, m.Scenario.Kernel)}
+	s := State{P: pump.New(m.Scenario.Pump, m.Scenario.Kernel)}
+	var log trace.Log
+	for range m.Scenario.Spawned {
+		in := Input{K: kernel.Input{Op: kernel.Spawn, Region: 1}}
+		if err := m.Apply(&s, in, &log); err != nil {
+			panic(fmt.Sprintf("model %s/%s: spawning before the first step: %v", Name, m.Scenario.Name, err))
+		}
+	}
+	return s
 }
 
 // Fork gives another worker its own scratch log and coverage counts.

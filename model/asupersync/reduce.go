@@ -26,7 +26,8 @@ func Reductions(sc *Scenario, script []Input) []model.Reduction[Scenario, Input]
 		out = append(out, r)
 	}
 	if sc.Tasks > 0 {
-		add(func(sc *Scenario) { sc.Tasks-- })
+		// A task spawned before the first step goes with it.
+		add(func(sc *Scenario) { sc.Tasks, sc.Spawned = sc.Tasks-1, min(sc.Spawned, sc.Tasks-1) })
 	}
 	if sc.Regions > 1 {
 		add(func(sc *Scenario) { sc.Regions-- })

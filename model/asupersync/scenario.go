@@ -28,6 +28,11 @@ type Scenario struct {
 	Regions     uint8
 	Obligations uint8
 	Finalizers  uint8
+	// Spawned of the Tasks are spawned into the root region before the
+	// first step: the initial state is the one those spawns reach, so a
+	// scenario about what tasks do together spends none of its depth on
+	// the order of their spawns.
+	Spawned uint8
 	// Sleep is the duration a task may sleep (0: tasks never sleep);
 	// TimedTasks lets spawns carry a deadline (the timed lane).
 	Sleep      uint32
@@ -259,6 +264,15 @@ var scenarios = []Scenario{
 		Pump: pump.Config{BurstLimit: 2, Caps: pump.AllCaps},
 	},
 	{
+		Name:   "chan-cascade",
+		Doc:    "MPSC channel of capacity 2, senders t1 and t2 and the receiver t3 spawned before the first step: evictions fill the queue, both senders queue, and a release must cascade to the next head when the woken head takes a slot with one to spare or is cancelled before it retries (004 1.4, 1.8, 1.11)",
+		Native: true, Tasks: 3, Spawned: 3, Regions: 1, NoRegionCancel: true,
+		CancelKinds: []cancel.Kind{cancel.User}, ChanTryOps: true,
+		Kernel: kernel.Config{CancelStreakLimit: 2, CatchupBatch: 1, MaxChainDepth: 16, MaxChainMemory: 4096,
+			Channel: channel.Config{Capacity: 2, Senders: 2}},
+		Pump: pump.Config{BurstLimit: 2, Caps: pump.AllCaps},
+	},
+	{
 		Name:   "wheel-ready-order",
 		Doc:    "timer wheel read in registration order: 3 tasks sleep 2 or 1 ms, so a timer registered first waits while two later ones fall due together at 1 ms and drain one per step (the ready list's deadline-then-registration sort, 004 2.8, INV-TM-03)",
 		Native: true, Tasks: 3, Regions: 1, Sleep: 1, Sleeps: []uint32{2},
@@ -343,7 +357,8 @@ var scenarios = []Scenario{
 	},
 }
 
-// Validate refuses a scenario the model cannot run as meant: a browser
+// Validate refuses a scenario the model cannot run as meant: more tasks
+// spawned before the first step than it may create, or a browser
 // scenario whose tasks sleep but whose adapter lacks the timer capability.
 // There no timer turn can ever deliver the sleeps' expiries, so every
 // sleeping task ends parked forever and the explorer would report `stuck`
@@ -354,6 +369,9 @@ var scenarios = []Scenario{
 func (sc *Scenario) Validate() error {
 	if err := kernel.Validate(sc.Kernel); err != nil {
 		return err
+	}
+	if sc.Spawned > sc.Tasks {
+		return fmt.Errorf("spawned=%d exceeds tasks=%d: only tasks the scenario may create can be spawned before the first step", sc.Spawned, sc.Tasks)
 	}
 	if !sc.Native && (sc.Sleep != 0 || len(sc.Sleeps) > 0) && sc.Pump.Caps&pump.CapTimer == 0 {
 		return fmt.Errorf("a browser scenario whose tasks sleep needs the timer capability (caps=timer,...): without it no sleep can end")

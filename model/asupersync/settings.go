@@ -71,6 +71,8 @@ var settings = []setting{
 	unset("false", model.Flag("self_wakes", 4, func(sc *Scenario) *bool { return &sc.SelfWakes })),
 	unset("0", setting{Key: "coalesce_window", Line: 4, Get: spellCoalesce, Set: setCoalesce}),
 	unset("0", model.Number("min_group", 4, 0, 255, func(sc *Scenario) *uint8 { return &sc.Kernel.WheelConfig.MinGroupSize })),
+	// Line 5 likewise, for keys added after line 4's files.
+	unset("0", model.Number("spawned", 5, 0, kernel.MaxTasks, func(sc *Scenario) *uint8 { return &sc.Spawned })),
 }
 
 // unset gives s the value that means "not used".

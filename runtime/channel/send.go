@@ -46,7 +46,8 @@ func (s *State) Reserve(task uint8, cancelled bool, log *trace.Log) Result {
 			id = s.removeWaiter(i).ID
 		}
 		log.Emit(trace.Event{Kind: trace.ChanReserved, Task: task, ID: id})
-		if i >= 0 {
+		// Fault ReservedHeadNoWake skips the cascade to the new head.
+		if i >= 0 && !s.Config.Faults.Has(fault.ReservedHeadNoWake) {
 			s.wakeHead(log)
 		}
 		return OK
