@@ -19,7 +19,7 @@ import (
 // before the lane law that a misplaced phase 0 also upsets, the channel's
 // permit-drop check before its linearity check). The stuck-state class
 // comes last.
-var all = slices.Concat(wheelInvariants, coreInvariants, stealInvariants, channelInvariants, derivedInvariants, metadataInvariants, cascadeInvariants, timerRuleInvariants, channelRuleInvariants, wheelRuleInvariants, pollRuleInvariants, survivorInvariants, wheelSurvivorInvariants, pollSurvivorInvariants, cancelSurvivorInvariants, strictSurvivorInvariants, chainInvariants, chanAnswerInvariants, requestInvariants, wheelStorageInvariants, hostOriginInvariants, pumpModeInvariants, laneRoutingInvariants, wheelCascadeInvariants, wheelDefaultInvariants, dedupPlaceInvariants, wheelCascadeTimeInvariants, drainInvariants, effectInvariants, handoffInvariants, wheelCursorInvariants, classSurvivorInvariants, stuckInvariant)
+var all = slices.Concat(wheelInvariants, coreInvariants, stealInvariants, channelInvariants, derivedInvariants, metadataInvariants, cascadeInvariants, timerRuleInvariants, channelRuleInvariants, wheelRuleInvariants, pollRuleInvariants, survivorInvariants, wheelSurvivorInvariants, pollSurvivorInvariants, cancelSurvivorInvariants, strictSurvivorInvariants, chainInvariants, chanAnswerInvariants, requestInvariants, wheelStorageInvariants, hostOriginInvariants, pumpModeInvariants, laneRoutingInvariants, wheelCascadeInvariants, wheelDefaultInvariants, dedupPlaceInvariants, wheelCascadeTimeInvariants, drainInvariants, effectInvariants, handoffInvariants, wheelCursorInvariants, wheelSeqInvariants, classSurvivorInvariants, stuckInvariant)
 
 // coreInvariants are the scheduler, pump and cancellation checks.
 var coreInvariants = []Invariant{

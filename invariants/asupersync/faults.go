@@ -200,6 +200,7 @@ var faults = []FaultCase{
 	// within depth 12.
 	{fault.ReservedHeadNoWake, "chan-cascade", []string{"stuck"}},
 	{fault.LeavingHeadNoWake, "chan-cascade", []string{"stuck"}},
+	{fault.SeqStalls, "timers", []string{"wheel-seq-derived"}},
 
 	// Survivor of mutate -seed 9 (session 8): NextDeadline, read by the
 	// model's timer turns and phase0-first until they read the wheel

@@ -716,6 +716,9 @@ var gates = map[string]gate{
 	"stale-timer-reported": {applies: withPump, on: hosts(pump.TimerTurn)},
 	// No wheel -> false; it reads the wheel after alone.
 	"wheel-cursor-derived": {applies: withWheel, holds: wheelPart},
+	// No wheel_registered and an unchanged wheel: next_seq and every
+	// entry's number as before -> false.
+	"wheel-seq-derived": {applies: withWheel, on: kinds(trace.WheelRegistered), changed: wheelPart},
 	// Only a spawn_rejected or an obligation_rejected can fire it.
 	"open-region-admits": {on: kinds(trace.SpawnRejected, trace.ObligationRejected)},
 	// No channel -> false.

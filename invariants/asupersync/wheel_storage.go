@@ -52,6 +52,49 @@ func storedEntries(w *wheel.State) int {
 	return n
 }
 
+// wheelSeqInvariants: the entries' registration sequence numbers, which
+// wheel-insertion-order breaks deadline ties by, are derived from the
+// registrations. The wheel itself never reads them (its storage is in
+// registration order), so a sequence that stopped advancing changed no
+// behaviour and passed every check while it blinded that tie-break: with
+// seq-stalls on, unstable-slot-order explored clean in timers to depth 12.
+var wheelSeqInvariants = []Invariant{
+	{"wheel-seq-derived", []string{"INV-TM-03", "tm-same-deadline-001", "004/2.2"},
+		"the wheel's registration sequence is derived from its registrations: the k-th wheel_registered of a step stores next_seq + k, next_seq advances by one per registration, and a stored entry keeps its number", wheelSeqDerived},
+}
+
+func wheelSeqDerived(c *Context) bool {
+	b, a, ok := wheels(c)
+	if !ok {
+		return false
+	}
+	next := b.NextSeq
+	for ei := range c.Events {
+		e := &c.Events[ei]
+		if e.Kind != trace.WheelRegistered {
+			continue
+		}
+		// An entry fired in the step that registered it is gone by now.
+		if seq, stored := seqOf(a, e.ID, e.Gen); stored && seq != next {
+			return true
+		}
+		next++
+	}
+	if a.NextSeq != next {
+		return true
+	}
+	for i := range a.Entries {
+		e := &a.Entries[i]
+		if !e.Used {
+			continue
+		}
+		if seq, stored := seqOf(b, e.Handle.ID, e.Handle.Gen); stored && seq != e.Seq {
+			return true
+		}
+	}
+	return false
+}
+
 // wheelCursorInvariants: the levels' cursors, which collect and cascade
 // read and placement counts from, are derived from the wheel's time. A
 // wheel with no active timer that moved its time but not its cursors

@@ -205,6 +205,7 @@ const (
 	PromoteBeyondWindow      // a coalescing collect moves every entry to the ready list, due in the window or not (runtime/wheel)
 	ReservedHeadNoWake       // a queued head that takes a slot leaves the next head unwoken with capacity to spare (runtime/channel)
 	LeavingHeadNoWake        // a head that leaves the waiter queue without a permit leaves the next head unwoken (runtime/channel)
+	SeqStalls                // a registration stores the wheel's next sequence number without advancing it (runtime/wheel)
 
 	count
 )
@@ -384,6 +385,7 @@ var table = [count]info{
 	PromoteBeyondWindow:       {"promote-beyond-window", "a coalescing collect moves every stored entry to the ready list, not only those with deadline <= the window's boundary, so timers far from due wait in the ready list and leave their slots (breaks 004 2.4 step 5 and 2.7: promote_coalescing_window_entries moves the entries with deadline <= boundary, and the ready list holds only entries due by the boundary)"},
 	ReservedHeadNoWake:        {"reserved-head-no-wake", "a queued head whose retried reserve takes a slot leaves the queue but does not wake the new head, though capacity is left over, so the next sender waits for a release that may never come (breaks 004 1.11's cascade wake, INV-CH-03: the head of the waiter queue is woken first)"},
 	LeavingHeadNoWake:         {"leaving-head-no-wake", "a head whose reserve ends without a permit (cancelled, or the receiver dropped) leaves the waiter queue but does not wake the new head, so free capacity strands the next sender (breaks 004 1.8's Reserve drop: it removes the waiter and cascades the wake if capacity is free)"},
+	SeqStalls:                 {"seq-stalls", "try_register records the wheel's next registration sequence number in the entry but never advances it, so every entry carries the same number and equal deadlines lose the record of which was inserted first (breaks 004 2.2 and INV-TM-03: same-deadline timers keep their insertion order)"},
 	CursorsLag:                {"cursors-lag", "advancing a wheel with no active timer moves its time but leaves its level cursors where they were, so the next registration and collect work from slots that are not now's (breaks 004 2.4: the cursors advance through the levels' slots as time does, level N+1's when level N's wraps)"},
 }
 

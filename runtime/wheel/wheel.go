@@ -309,7 +309,10 @@ func (w *State) TryRegister(deadline uint64, task uint8, log *trace.Log) (Handle
 		w.ActiveUsed |= 1 << i
 	}
 	w.Entries[n] = Entry{Used: true, Seq: w.NextSeq, Task: task, Deadline: deadline, Handle: h}
-	w.NextSeq++
+	// Fault SeqStalls forgets to advance the sequence.
+	if !w.Config.Faults.Has(fault.SeqStalls) {
+		w.NextSeq++
+	}
 	w.place(n)
 	e := &w.Entries[n]
 	emit(log, trace.Event{Kind: trace.WheelRegistered, ID: h.ID, Gen: h.Gen, Deadline: deadline, Now: w.Now, Task: task, Level: e.Level, Slot: e.Slot})
