@@ -19,7 +19,7 @@ func lifecycle(log *trace.Log) State {
 	o1, _ := s.Reserve(t2, Lease, log)
 	_ = s.RegisterFinalizer(r2, log)
 	_ = s.Mask(t2, log)
-	_, _ = s.RequestTask(t2, Reason{Kind: Timeout, At: 1}, BudgetFor(Timeout, 1), log)
+	_ = s.RequestTask(t2, Reason{Kind: Timeout, At: 1}, BudgetFor(Timeout, 1), log)
 	_, _ = s.Checkpoint(t2, log)
 	_ = s.Unmask(t2, log)
 	_ = s.Unmask(t2, log) // error: no mask

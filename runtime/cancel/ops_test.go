@@ -85,7 +85,7 @@ func apply(s *State, o op, log *trace.Log) error {
 	case opRequest:
 		b := BudgetFor(Kind(o.arg), o.at)
 		b.Deadline = o.deadline
-		_, err = s.RequestTask(o.id, Reason{Kind: Kind(o.arg), At: o.at, Msg: uint8(o.at % 3)}, b, log)
+		err = s.RequestTask(o.id, Reason{Kind: Kind(o.arg), At: o.at, Msg: uint8(o.at % 3)}, b, log)
 	case opCancelRegion:
 		_, err = s.CancelRegion(o.id, Kind(o.arg), o.at, log)
 	case opCheckpoint:

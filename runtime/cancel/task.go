@@ -71,7 +71,7 @@ func (s *State) Start(task uint8, log *trace.Log) error {
 
 // RequestTask is T1 (request_cancel_with_budget). From Created or Running
 // the task enters CancelRequested with reason r and budget b, cancel_epoch
-// starts (1), CxInner.cancel_requested is set and newlyPending is true.
+// starts (1) and CxInner.cancel_requested is set.
 // While a cancel is already pending (CancelRequested, Cancelling,
 // Finalizing) the request strengthens the reason and combines the budget
 // without leaving the phase (R1: repeated requests are valid and monotone;
@@ -84,20 +84,25 @@ func (s *State) Start(task uint8, log *trace.Log) error {
 // Fault PhaseRegress: a request on a Cancelling task moves it back to
 // CancelRequested. Fault ResumeCompleted: a request on a Completed task
 // re-opens it as CancelRequested in a new epoch.
-func (s *State) RequestTask(task uint8, r Reason, b Budget, log *trace.Log) (newlyPending bool, err error) {
+//
+// It answers nothing but an error: its callers (a task cancel, a region's
+// cascade) ask CancelChanged whether the request changed the task, which
+// is what decides its scheduling (001 Cascade Law step 5).
+func (s *State) RequestTask(task uint8, r Reason, b Budget, log *trace.Log) error {
 	t, err := s.task(task)
 	if err != nil {
-		return false, err
+		return err
 	}
 	if !r.Kind.valid() {
-		return false, fail(BadKind, uint8(r.Kind))
+		return fail(BadKind, uint8(r.Kind))
 	}
 	origin := t.Region
 	// Fault RootAtRoot roots every task's reason at the root region.
 	if s.Config.Faults.Has(fault.RootAtRoot) {
 		origin = 1
 	}
-	return s.request(task, r.rooted(origin), b, log), nil
+	s.request(task, r.rooted(origin), b, log)
+	return nil
 }
 
 // CancelChanged reports whether a cancel request changed t from before: its
@@ -108,7 +113,7 @@ func (t *Task) CancelChanged(before *Task) bool {
 }
 
 // request applies T1 to a used task; ids and kind are already valid.
-func (s *State) request(task uint8, r Reason, b Budget, log *trace.Log) (newlyPending bool) {
+func (s *State) request(task uint8, r Reason, b Budget, log *trace.Log) {
 	t := &s.Tasks[task-1]
 	faults := s.Config.Faults
 	switch {
@@ -125,7 +130,6 @@ func (s *State) request(task uint8, r Reason, b Budget, log *trace.Log) (newlyPe
 			t.Epoch = epoch
 		}
 		log.Emit(s.cancelEvent(trace.CancelRequested, task))
-		return true
 	case t.Phase.cancelActive():
 		t.Reason = t.Reason.Strengthen(r, faults)
 		// Fault RepeatKeepsBudget ignores the new request's budget.
@@ -139,14 +143,12 @@ func (s *State) request(task uint8, r Reason, b Budget, log *trace.Log) (newlyPe
 		if !faults.Has(fault.SilentStrengthen) {
 			log.Emit(s.cancelEvent(trace.CancelStrengthened, task))
 		}
-		return false
 	case faults.Has(fault.ResumeCompleted):
 		t.enterRequested(r, b)
 		t.Outcome = None
 		log.Emit(s.cancelEvent(trace.CancelRequested, task))
-		return true
 	}
-	return false // T5: Completed absorbs the request.
+	// Otherwise T5: Completed absorbs the request.
 }
 
 // enterRequested is the Created/Running -> CancelRequested half of T1:

@@ -22,11 +22,7 @@ func TestRequestToAckWhenUnmasked(t *testing.T) {
 	if acked || len(log.Events) != 0 {
 		t.Fatal("a checkpoint without a cancel did something")
 	}
-	newly, err := s.RequestTask(t1, Reason{Kind: Timeout, At: 3}, BudgetFor(Timeout, 3), &log)
-	must(t, err)
-	if !newly {
-		t.Error("first request not newly pending")
-	}
+	must(t, s.RequestTask(t1, Reason{Kind: Timeout, At: 3}, BudgetFor(Timeout, 3), &log))
 	tk := s.Task(t1)
 	if tk.Phase != CancelRequested || !tk.CancelPending || tk.Epoch != 1 {
 		t.Errorf("after request: %+v", *tk)
@@ -53,7 +49,7 @@ func TestMaskedDefersAck(t *testing.T) {
 	must(t, s.Mask(t1, &log))
 	must(t, s.Mask(t1, &log))
 	log.Reset()
-	_, err := s.RequestTask(t1, Reason{Kind: User}, BudgetFor(User, 0), &log)
+	err := s.RequestTask(t1, Reason{Kind: User}, BudgetFor(User, 0), &log)
 	must(t, err)
 	for range 2 {
 		acked, err := s.Checkpoint(t1, &log)
@@ -92,7 +88,7 @@ func TestCleanupToFinalizingToCompletedCancelled(t *testing.T) {
 	o1 := mustID(t)(s.Reserve(t1, Lease, &log))
 	wantCode(t, s.CleanupDone(t1, &log), NotCancelling)
 	wantCode(t, s.FinalizeDone(t1, &log), NotFinalizing)
-	_, err := s.RequestTask(t1, Reason{Kind: FailFast, At: 2}, BudgetFor(FailFast, 2), &log)
+	err := s.RequestTask(t1, Reason{Kind: FailFast, At: 2}, BudgetFor(FailFast, 2), &log)
 	must(t, err)
 	_, err = s.Checkpoint(t1, &log)
 	must(t, err)
@@ -123,10 +119,9 @@ func TestCompletedAbsorbing(t *testing.T) {
 	must(t, s.Complete(t1, Ok, &log))
 	log.Reset()
 	before := s
-	newly, err := s.RequestTask(t1, Reason{Kind: Shutdown}, BudgetFor(Shutdown, 0), &log)
-	must(t, err)
-	if newly || s != before || len(log.Events) != 0 {
-		t.Errorf("a request changed a Completed task: newly %v, %+v, %v", newly, *s.Task(t1), log.Events)
+	must(t, s.RequestTask(t1, Reason{Kind: Shutdown}, BudgetFor(Shutdown, 0), &log))
+	if s != before || len(log.Events) != 0 {
+		t.Errorf("a request changed a Completed task: %+v, %v", *s.Task(t1), log.Events)
 	}
 	if _, err := s.CancelRegion(1, Shutdown, 0, &log); err != nil {
 		t.Fatal(err)
@@ -136,7 +131,7 @@ func TestCompletedAbsorbing(t *testing.T) {
 	}
 	must(t, s.Start(t1, &log)) // a late poll is a no-op
 	wantCode(t, s.Complete(t1, Err, &log), TaskCompleted)
-	_, err = s.Checkpoint(t1, &log)
+	_, err := s.Checkpoint(t1, &log)
 	wantCode(t, err, TaskCompleted)
 }
 
@@ -150,17 +145,17 @@ func TestRepeatedRequestsStrengthen(t *testing.T) {
 	tk := s.Task(t1)
 	req := func(k Kind, at uint32, b Budget) {
 		t.Helper()
-		if newly, err := s.RequestTask(t1, Reason{Kind: k, At: at}, b, &log); err != nil || newly {
-			t.Fatalf("request %v: newly %v err %v", k, newly, err)
+		phase := tk.Phase
+		if err := s.RequestTask(t1, Reason{Kind: k, At: at}, b, &log); err != nil || tk.Phase != phase {
+			t.Fatalf("request %v: phase %v -> %v, err %v", k, phase, tk.Phase, err)
 		}
 	}
-	_, err := s.RequestTask(t1, Reason{Kind: Timeout, At: 5}, BudgetFor(Timeout, 5), &log)
-	must(t, err)
+	must(t, s.RequestTask(t1, Reason{Kind: Timeout, At: 5}, BudgetFor(Timeout, 5), &log))
 	req(User, 1, BudgetFor(User, 1)) // weaker: reason kept, budget unchanged (already tighter)
 	if tk.Reason.Kind != Timeout || tk.Budget != BudgetFor(Timeout, 0) {
 		t.Errorf("weaker request changed %+v", *tk)
 	}
-	_, err = s.Checkpoint(t1, &log)
+	_, err := s.Checkpoint(t1, &log)
 	must(t, err)
 	req(Shutdown, 9, Budget{Deadline: 40, PollQuota: 1000, CostQuota: Unconstrained, Priority: 1})
 	if tk.Phase != Cancelling || tk.Reason.Kind != Shutdown || tk.Epoch != 1 {
@@ -189,7 +184,7 @@ func TestCompleteDuringCancel(t *testing.T) {
 		s := New(Config{})
 		var log trace.Log
 		t1 := running(t, &s, 1, &log)
-		_, err := s.RequestTask(t1, Reason{Kind: RaceLost}, BudgetFor(RaceLost, 0), &log)
+		err := s.RequestTask(t1, Reason{Kind: RaceLost}, BudgetFor(RaceLost, 0), &log)
 		must(t, err)
 		if steps > 0 {
 			_, err = s.Checkpoint(t1, &log)
@@ -227,9 +222,8 @@ func TestTaskCodeNeedsAPoll(t *testing.T) {
 	wantCode(t, s.Mask(t1, &log), TaskNotStarted)
 	_, err = s.Reserve(t1, Ack, &log)
 	wantCode(t, err, TaskNotStarted)
-	newly, err := s.RequestTask(t1, Reason{Kind: User}, BudgetFor(User, 0), &log)
-	must(t, err)
-	if !newly || s.Task(t1).Phase != CancelRequested {
+	must(t, s.RequestTask(t1, Reason{Kind: User}, BudgetFor(User, 0), &log))
+	if s.Task(t1).Phase != CancelRequested {
 		t.Fatal("Created -> CancelRequested refused")
 	}
 	must(t, s.Start(t1, &log)) // polled now; stays CancelRequested
@@ -243,7 +237,7 @@ func TestUnknownIDs(t *testing.T) {
 	var log trace.Log
 	for _, id := range []uint8{0, 1, MaxTasks + 1, 255} {
 		wantCode(t, s.Start(id, &log), UnknownTask)
-		_, err := s.RequestTask(id, Reason{}, Budget{}, &log)
+		err := s.RequestTask(id, Reason{}, Budget{}, &log)
 		wantCode(t, err, UnknownTask)
 		wantCode(t, s.Commit(id, &log), UnknownObligation)
 	}

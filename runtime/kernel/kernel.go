@@ -388,7 +388,7 @@ func (s *State) cancelTask(t uint8, k cancel.Kind, log *trace.Log) error {
 	// A root reason: RequestTask roots it at the task's region.
 	r := cancel.Reason{Kind: k, At: s.Now}
 	before := *tk
-	if _, err := s.Cancel.RequestTask(t, r, cancel.BudgetFor(k, s.Now), log); err != nil {
+	if err := s.Cancel.RequestTask(t, r, cancel.BudgetFor(k, s.Now), log); err != nil {
 		return err
 	}
 	// The request's cancel-scheduling set is t only if it changed t (001
