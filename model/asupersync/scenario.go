@@ -347,6 +347,15 @@ var scenarios = []Scenario{
 		Pump: pump.Config{BurstLimit: 2, Caps: pump.AllCaps},
 	},
 	{
+		Name:   "coalesce-shared-slot",
+		Doc:    "timer wheel with a 4 ms coalescing window, 3 tasks spawned before the first step: sleeps of 252 ms (level 0), 256 and 300 ms (both in level 1's slot 1), so the collect at 252 ms promotes the 256 ms timer out of a slot the 300 ms one still holds, whose occupancy bit must stay (004 2.4, 2.7)",
+		Native: true, Tasks: 3, Spawned: 3, Regions: 1, Sleep: 252, Sleeps: []uint32{256, 300},
+		NoRegionCancel: true,
+		Kernel: kernel.Config{CancelStreakLimit: 2, CatchupBatch: 3, MaxChainDepth: 16, MaxChainMemory: 4096,
+			Wheel: true, WheelConfig: wheel.Config{Coalesce: true, CoalesceWindow: 4}},
+		Pump: pump.Config{BurstLimit: 2, Caps: pump.AllCaps},
+	},
+	{
 		Name:  "wheel-browser",
 		Doc:   "timer wheel on the browser backend: 2 tasks sleep 1 ms under catchup_batch 1, so a timer turn finds two wheel timers due and a dispatch fires one, leaving the other in the ready list; whether the pump is queued or goes idle follows the kernel's Runnable, which reads the wheel's earliest live deadline (000 P2, 004 2.4)",
 		Tasks: 2, Regions: 1, Sleep: 1,

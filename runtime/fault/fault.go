@@ -206,6 +206,7 @@ const (
 	ReservedHeadNoWake       // a queued head that takes a slot leaves the next head unwoken with capacity to spare (runtime/channel)
 	LeavingHeadNoWake        // a head that leaves the waiter queue without a permit leaves the next head unwoken (runtime/channel)
 	SeqStalls                // a registration stores the wheel's next sequence number without advancing it (runtime/wheel)
+	PromoteClearsSharedSlot  // promoting an entry clears its slot's occupancy bit though the slot keeps other entries (runtime/wheel)
 
 	count
 )
@@ -386,6 +387,7 @@ var table = [count]info{
 	ReservedHeadNoWake:        {"reserved-head-no-wake", "a queued head whose retried reserve takes a slot leaves the queue but does not wake the new head, though capacity is left over, so the next sender waits for a release that may never come (breaks 004 1.11's cascade wake, INV-CH-03: the head of the waiter queue is woken first)"},
 	LeavingHeadNoWake:         {"leaving-head-no-wake", "a head whose reserve ends without a permit (cancelled, or the receiver dropped) leaves the waiter queue but does not wake the new head, so free capacity strands the next sender (breaks 004 1.8's Reserve drop: it removes the waiter and cascades the wake if capacity is free)"},
 	SeqStalls:                 {"seq-stalls", "try_register records the wheel's next registration sequence number in the entry but never advances it, so every entry carries the same number and equal deadlines lose the record of which was inserted first (breaks 004 2.2 and INV-TM-03: same-deadline timers keep their insertion order)"},
+	PromoteClearsSharedSlot:   {"promote-clears-shared-slot", "a coalescing collect that promotes an entry to the ready list clears its slot's occupancy bit without asking whether the slot holds other entries, so a later timer sharing a level-1 slot with the promoted one is skipped by the cascade and never fires (breaks 004 2.4 and 2.7: a slot's bit is clear only when the slot is empty)"},
 	CursorsLag:                {"cursors-lag", "advancing a wheel with no active timer moves its time but leaves its level cursors where they were, so the next registration and collect work from slots that are not now's (breaks 004 2.4: the cursors advance through the levels' slots as time does, level N+1's when level N's wraps)"},
 }
 

@@ -312,8 +312,10 @@ func (w *State) promote(boundary uint64) {
 		}
 		k, s := e.Level, e.Slot
 		e.Level, e.Slot = Ready, 0
-		// Fault PromoteKeepsOccupancy leaves the emptied slot's bit.
-		if k < Levels && !w.slotHasEntries(k, s) && !w.Config.Faults.Has(fault.PromoteKeepsOccupancy) {
+		// Fault PromoteKeepsOccupancy leaves the emptied slot's bit;
+		// fault PromoteClearsSharedSlot clears it whatever the slot holds.
+		emptied := k < Levels && (!w.slotHasEntries(k, s) || w.Config.Faults.Has(fault.PromoteClearsSharedSlot))
+		if emptied && !w.Config.Faults.Has(fault.PromoteKeepsOccupancy) {
 			w.Occupied[k][s/64] &^= 1 << (s % 64)
 		}
 	}
