@@ -189,14 +189,6 @@ func (s *State) Messages() []Message { return s.Queue[:s.Len] }
 // WaiterQueue returns the waiter queue, head first.
 func (s *State) WaiterQueue() []Waiter { return s.Waiters[:s.NWaiters] }
 
-// Waiting returns the task's entry in the waiter queue.
-func (s *State) Waiting(task uint8) (Waiter, bool) {
-	if i := s.findWaiter(task); i >= 0 {
-		return s.Waiters[i], true
-	}
-	return Waiter{}, false
-}
-
 func (s *State) findWaiter(task uint8) int {
 	for i := 0; i < int(s.NWaiters); i++ {
 		if s.Waiters[i].Task == task {

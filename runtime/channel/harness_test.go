@@ -289,3 +289,11 @@ func wantResult(t *testing.T, what string, got, want Result) {
 		t.Errorf("%s = %s, want %s", what, got, want)
 	}
 }
+
+// Waiting returns the task's entry in the waiter queue.
+func (s *State) Waiting(task uint8) (Waiter, bool) {
+	if i := s.findWaiter(task); i >= 0 {
+		return s.Waiters[i], true
+	}
+	return Waiter{}, false
+}

@@ -75,6 +75,3 @@ func Fmix64Split(z uint64) uint64 {
 	z = (z ^ (z >> 27)) * 0x94d049bb133111eb
 	return z ^ (z >> 31)
 }
-
-// Intn returns a value in [0, n); n must be positive.
-func (r *Rng) Intn(n int) int { return int(r.Next() % uint64(n)) }

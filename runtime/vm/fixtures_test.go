@@ -99,7 +99,7 @@ func (r *runner) do(d *datadriven.TestData) (string, error) {
 				return "", err
 			}
 		}
-		p, ok := PolicyByName(one("policy", "round-robin"))
+		p, ok := policyByName(one("policy", "round-robin"))
 		if !ok {
 			return "", fmt.Errorf("round: policy=%q is not a policy", one("policy", ""))
 		}
@@ -231,4 +231,14 @@ func TestFixtureDirectivesRefuseBadInput(t *testing.T) {
 			t.Errorf("%s %v: error %v, want %q", c.cmd, c.args, err, c.want)
 		}
 	}
+}
+
+// policyByName finds a policy by the name a fixture spells.
+func policyByName(name string) (Policy, bool) {
+	for i, n := range policyNames {
+		if n == name {
+			return Policy(i), true
+		}
+	}
+	return 0, false
 }

@@ -125,16 +125,6 @@ var policyNames = [NumPolicies]string{"cooperative", "round-robin", "progress-aw
 
 func (p Policy) String() string { return policyNames[p] }
 
-// PolicyByName finds a policy.
-func PolicyByName(name string) (Policy, bool) {
-	for i, n := range policyNames {
-		if n == name {
-			return Policy(i), true
-		}
-	}
-	return 0, false
-}
-
 // All is a concurrency N that is never below the queue length: "all ready
 // coroutines advance".
 const All = MaxCoros
