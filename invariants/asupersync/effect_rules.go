@@ -53,6 +53,8 @@ var effectInvariants = []Invariant{
 		"the receiver's chan-close with the receiver open drops it in the step: receiver_dropped goes true and chan_receiver_closed announces it (004 1.10 Receiver Drop, step 1)", chanCloseAnswered},
 	{"sleep-parks", []string{"004/2.3", "004/4.3", "wasm-browser-scheduler-semantics-v1/S5"},
 		"a sleep that arms its timer (timer_registered or wheel_registered naming the task) ends the task's poll with a scheduler_step_end naming it: the task returns Pending and waits for the timer's wake", sleepParks},
+	{"chan-pending-parks", []string{"004/1.3", "004/1.4", "004/1.6", "wasm-browser-scheduler-semantics-v1/S5"},
+		"a reserve or recv of the polled task that answers Pending (chan_reserve_pending or chan_recv_pending naming it) ends its poll with a scheduler_step_end naming it: the task returns Poll::Pending and waits for the channel's wake instead of going on being polled", chanPendingParks},
 	{"waits-derived", []string{"004/1.3", "004/1.4", "ch-reserve-send-001"},
 		"what a task is parked on follows from its channel answers: chan_reserve_pending parks it on reserve and chan_recv_pending on recv; chan_reserved, chan_received or chan_op_failed naming it, or its completion (task_completed), leaves it parked on nothing; with none of them it stays as it was", waitsDerived},
 	{"stale-timer-reported", []string{"wasm-browser-scheduler-semantics-v1/P2", "004/2.4"},
@@ -137,6 +139,22 @@ func sleepParks(c *Context) bool {
 	}
 	t := c.In.K.Task
 	if !answered(c.Events, t, 0, trace.TimerRegistered, trace.WheelRegistered) {
+		return false
+	}
+	return !answered(c.Events, t, 0, trace.StepEnd)
+}
+
+// chanPendingParks is sleepParks for the channel: the answer Pending is
+// the poll's answer too. Nothing asked it before (make mutate -tests seed
+// 31): a recv whose Pending left the receiver polled changed the counts of
+// four scenarios and passed every check, the receiver re-polling its recv
+// as the only thing it could do.
+func chanPendingParks(c *Context) bool {
+	if c.In.Host != pump.NoHost || (c.In.K.Op != kernel.ChanReserve && c.In.K.Op != kernel.ChanRecv) {
+		return false
+	}
+	t := c.In.K.Task
+	if !answered(c.Events, t, 0, trace.ChanReservePending, trace.ChanRecvPending) {
 		return false
 	}
 	return !answered(c.Events, t, 0, trace.StepEnd)

@@ -206,6 +206,8 @@ var faults = []FaultCase{
 	// it, which needs time to stop inside the window before a level-1
 	// slot cascades: coalesce-shared-slot.
 	{fault.PromoteClearsSharedSlot, "coalesce-shared-slot", []string{"wheel-occupancy"}},
+	{fault.ReservePendingKeepsPoll, "chan-retry", []string{"chan-pending-parks"}},
+	{fault.RecvPendingKeepsPoll, "chan-retry", []string{"chan-pending-parks"}},
 
 	// Survivor of mutate -seed 9 (session 8): NextDeadline, read by the
 	// model's timer turns and phase0-first until they read the wheel

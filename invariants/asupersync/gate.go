@@ -710,6 +710,8 @@ var gates = map[string]gate{
 	"chan-close-answered": {applies: withChannel, on: ops(kernel.ChanClose)},
 	// Not a (no-host) sleep -> false.
 	"sleep-parks": {on: ops(kernel.Sleep)},
+	// Not a (no-host) reserve or recv -> false.
+	"chan-pending-parks": {on: ops(kernel.ChanReserve, kernel.ChanRecv)},
 	// No channel -> false.
 	"waits-derived": {applies: withChannel},
 	// Native, or not a host timer turn -> false.

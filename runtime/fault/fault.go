@@ -207,6 +207,8 @@ const (
 	LeavingHeadNoWake        // a head that leaves the waiter queue without a permit leaves the next head unwoken (runtime/channel)
 	SeqStalls                // a registration stores the wheel's next sequence number without advancing it (runtime/wheel)
 	PromoteClearsSharedSlot  // promoting an entry clears its slot's occupancy bit though the slot keeps other entries (runtime/wheel)
+	ReservePendingKeepsPoll  // a reserve that answers Pending leaves its task polled (runtime/kernel)
+	RecvPendingKeepsPoll     // a recv that answers Pending leaves the receiver polled (runtime/kernel)
 
 	count
 )
@@ -388,6 +390,8 @@ var table = [count]info{
 	LeavingHeadNoWake:         {"leaving-head-no-wake", "a head whose reserve ends without a permit (cancelled, or the receiver dropped) leaves the waiter queue but does not wake the new head, so free capacity strands the next sender (breaks 004 1.8's Reserve drop: it removes the waiter and cascades the wake if capacity is free)"},
 	SeqStalls:                 {"seq-stalls", "try_register records the wheel's next registration sequence number in the entry but never advances it, so every entry carries the same number and equal deadlines lose the record of which was inserted first (breaks 004 2.2 and INV-TM-03: same-deadline timers keep their insertion order)"},
 	PromoteClearsSharedSlot:   {"promote-clears-shared-slot", "a coalescing collect that promotes an entry to the ready list clears its slot's occupancy bit without asking whether the slot holds other entries, so a later timer sharing a level-1 slot with the promoted one is skipped by the cascade and never fires (breaks 004 2.4 and 2.7: a slot's bit is clear only when the slot is empty)"},
+	ReservePendingKeepsPoll:   {"reserve-pending-keeps-poll", "a reserve that answers Pending registers the waiter but does not end the task's poll: no scheduler_step_end, the task stays the polled one and spins on its reserve instead of returning Poll::Pending and waiting for the cascade's wake (breaks 004 1.3 step 5 and 1.4: a full channel's reserve returns Pending)"},
+	RecvPendingKeepsPoll:      {"recv-pending-keeps-poll", "a recv that answers Pending registers the receiver's waker but does not end its poll: no scheduler_step_end, the receiver stays the polled one and spins on recv instead of returning Poll::Pending and waiting for a send's wake (breaks 004 1.6 step 4: an empty channel's recv registers the waker and returns Pending)"},
 	CursorsLag:                {"cursors-lag", "advancing a wheel with no active timer moves its time but leaves its level cursors where they were, so the next registration and collect work from slots that are not now's (breaks 004 2.4: the cursors advance through the levels' slots as time does, level N+1's when level N's wraps)"},
 }
 

@@ -122,7 +122,10 @@ func (s *State) chanOp(in Input, log *trace.Log) error {
 		case channel.Pending:
 			run.Waits = WaitsReserve
 			s.wakeFromChannel(from, log)
-			s.endPoll(log)
+			// Fault ReservePendingKeepsPoll goes on polling the task.
+			if !s.Config.Faults.Has(fault.ReservePendingKeepsPoll) {
+				s.endPoll(log)
+			}
 			return nil
 		}
 	case ChanSend, ChanTrySend, ChanAbort:
@@ -153,7 +156,10 @@ func (s *State) chanOp(in Input, log *trace.Log) error {
 		if r == channel.Pending {
 			run.Waits = WaitsRecv
 			s.wakeFromChannel(from, log)
-			s.endPoll(log)
+			// Fault RecvPendingKeepsPoll goes on polling the receiver.
+			if !s.Config.Faults.Has(fault.RecvPendingKeepsPoll) {
+				s.endPoll(log)
+			}
 			return nil
 		}
 	case ChanTryRecv:
