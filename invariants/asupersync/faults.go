@@ -165,7 +165,7 @@ var faults = []FaultCase{
 	{fault.CancelKindOfNextTask, "default", []string{"cancel-kind-attr"}},
 	{fault.CascadeChildrenFirst, "default", []string{"cascade-inject-order"}},
 	{fault.CleanupKeepsCancelling, "default", []string{"cleanup-done-finalizes"}},
-	{fault.WheelClockLags, "wheel-late-sleep", []string{"wheel-accepts-valid"}},
+	{fault.WheelClockLags, "wheel-late-sleep", []string{"wheel-accepts-valid", "wheel-clock-derived"}},
 	{fault.DeadTimerKeepsSlot, "native", []string{"dead-timers-dropped"}},
 	{fault.EmptyCycleRequeues, "default", []string{"pump-requeue-owed"}},
 	{fault.CloseLeavesOpen, "default", []string{"region-close-effective"}},
@@ -208,6 +208,7 @@ var faults = []FaultCase{
 	{fault.PromoteClearsSharedSlot, "coalesce-shared-slot", []string{"wheel-occupancy"}},
 	{fault.ReservePendingKeepsPoll, "chan-retry", []string{"chan-pending-parks"}},
 	{fault.RecvPendingKeepsPoll, "chan-retry", []string{"chan-pending-parks"}},
+	{fault.IdleClockStalls, "timers", []string{"wheel-clock-derived"}},
 
 	// Survivor of mutate -seed 9 (session 8): NextDeadline, read by the
 	// model's timer turns and phase0-first until they read the wheel

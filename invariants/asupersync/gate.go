@@ -721,6 +721,9 @@ var gates = map[string]gate{
 	// No wheel_registered and an unchanged wheel: next_seq and every
 	// entry's number as before -> false.
 	"wheel-seq-derived": {applies: withWheel, on: kinds(trace.WheelRegistered), changed: wheelPart},
+	// With none of these events and neither the wheel nor the clock
+	// changed, the answer is the transition into the state before's.
+	"wheel-clock-derived": {applies: withWheel, on: kinds(trace.WheelRegistered, trace.WheelRejected, trace.StepBegin), changed: wheelPart | nowPart},
 	// Only a spawn_rejected or an obligation_rejected can fire it.
 	"open-region-admits": {on: kinds(trace.SpawnRejected, trace.ObligationRejected)},
 	// No channel -> false.

@@ -52,6 +52,38 @@ func storedEntries(w *wheel.State) int {
 	return n
 }
 
+// wheelClockInvariants: the wheel's time (current_tick), which placement,
+// the duration bound, collect and the cursors are all measured from, is
+// derived from the kernel's clock. The kernel moves the wheel to its own
+// clock before a registration and in every dispatch's phase 0, so after
+// either the two agree, and in between the wheel's time neither goes back
+// nor runs ahead. A wheel with no active timer that did not move its time
+// at all passed every check (make mutate -tests seed 33): the cursors
+// followed the stale time, as wheel-cursor-derived asks, and the entries
+// were placed and fired from it consistently, only later than the clock.
+var wheelClockInvariants = []Invariant{
+	{"wheel-clock-derived", []string{"004/2.4", "004/2.3"},
+		"the wheel's current_tick follows the kernel's clock: it never goes back and never passes the clock, and a step that registered a wheel timer (wheel_registered or wheel_rejected) or ran a dispatch's phase 0 (scheduler_step_begin) leaves it at the clock (advance_to sets current_tick to the target, with or without active timers)", wheelClockDerived},
+}
+
+func wheelClockDerived(c *Context) bool {
+	b, a, ok := wheels(c)
+	if !ok {
+		return false
+	}
+	now := uint64(kern(c.After).Now)
+	if a.Now < b.Now || a.Now > now {
+		return true
+	}
+	for ei := range c.Events {
+		switch c.Events[ei].Kind {
+		case trace.WheelRegistered, trace.WheelRejected, trace.StepBegin:
+			return a.Now != now
+		}
+	}
+	return false
+}
+
 // wheelSeqInvariants: the entries' registration sequence numbers, which
 // wheel-insertion-order breaks deadline ties by, are derived from the
 // registrations. The wheel itself never reads them (its storage is in

@@ -49,7 +49,10 @@ func maxU64(a, b uint64) uint64 {
 // otherwise each tick where something can happen is processed in order.
 func (w *State) advanceTo(target uint64, log *trace.Log) {
 	if w.ActiveUsed == 0 {
-		w.Now = target
+		// Fault IdleClockStalls leaves the time behind too.
+		if !w.Config.Faults.Has(fault.IdleClockStalls) {
+			w.Now = target
+		}
 		// Fault CursorsLag leaves the cursors behind.
 		if !w.Config.Faults.Has(fault.CursorsLag) {
 			w.realign()
