@@ -623,6 +623,8 @@ var gates = map[string]gate{
 	// A task's phase or a region's state that did not change needs no
 	// announcement; finalizer counts move only at finalizer events.
 	"changes-announced": {on: finalizerKinds, changed: cancelTasksPart | regionsPart},
+	// No region state event -> false.
+	"region-moves-made": {on: kinds(regionEvents[:]...)},
 	// A pending reason that did not change; then a (no-host) task cancel.
 	"task-cancel-strengthened": {on: ops(kernel.CancelTask), changed: cancelTasksPart},
 	// An obligation whose state did not change needs no announcement.

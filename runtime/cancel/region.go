@@ -272,7 +272,10 @@ func (s *State) advanceRegion(id uint8, log *trace.Log) {
 				}
 			}
 		case r.State == RegionClosing:
-			r.State = RegionDraining
+			// Fault DrainingUnrecorded announces the move without making it.
+			if !s.Config.Faults.Has(fault.DrainingUnrecorded) {
+				r.State = RegionDraining
+			}
 			log.Emit(trace.Event{Kind: trace.RegionDraining, Region: id})
 		}
 	}

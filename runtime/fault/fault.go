@@ -210,6 +210,7 @@ const (
 	ReservePendingKeepsPoll  // a reserve that answers Pending leaves its task polled (runtime/kernel)
 	RecvPendingKeepsPoll     // a recv that answers Pending leaves the receiver polled (runtime/kernel)
 	IdleClockStalls          // advancing a wheel with no active timer leaves its time where it was (runtime/wheel)
+	DrainingUnrecorded       // a closing region announces region_draining but stays Closing (runtime/cancel)
 
 	count
 )
@@ -394,6 +395,7 @@ var table = [count]info{
 	ReservePendingKeepsPoll:   {"reserve-pending-keeps-poll", "a reserve that answers Pending registers the waiter but does not end the task's poll: no scheduler_step_end, the task stays the polled one and spins on its reserve instead of returning Poll::Pending and waiting for the cascade's wake (breaks 004 1.3 step 5 and 1.4: a full channel's reserve returns Pending)"},
 	RecvPendingKeepsPoll:      {"recv-pending-keeps-poll", "a recv that answers Pending registers the receiver's waker but does not end its poll: no scheduler_step_end, the receiver stays the polled one and spins on recv instead of returning Poll::Pending and waiting for a send's wake (breaks 004 1.6 step 4: an empty channel's recv registers the waker and returns Pending)"},
 	IdleClockStalls:           {"idle-clock-stalls", "advancing a wheel with no active timer moves nothing, its time included, so the wheel's current_tick lags the kernel's clock until a timer is active again: the next registration measures its duration and places its entry from the stale tick (breaks 004 2.4: advance_to sets current_tick to the target, with or without timers)"},
+	DrainingUnrecorded:        {"draining-unrecorded", "a Closing region with live work announces region_draining but its record stays Closing, so the trace tells of a move the region never made (breaks 001's region lifecycle Open -> Closing -> Draining -> Finalizing -> Closed and the trace as its record)"},
 	CursorsLag:                {"cursors-lag", "advancing a wheel with no active timer moves its time but leaves its level cursors where they were, so the next registration and collect work from slots that are not now's (breaks 004 2.4: the cursors advance through the levels' slots as time does, level N+1's when level N's wraps)"},
 }
 
