@@ -210,6 +210,7 @@ var faults = []FaultCase{
 	{fault.RecvPendingKeepsPoll, "chan-retry", []string{"chan-pending-parks"}},
 	{fault.IdleClockStalls, "timers", []string{"wheel-clock-derived"}},
 	{fault.DrainingUnrecorded, "default", []string{"region-moves-made"}},
+	{fault.SilentGovernor, "governors", []string{"governor-derived"}},
 
 	// Survivor of mutate -seed 9 (session 8): NextDeadline, read by the
 	// model's timer turns and phase0-first until they read the wheel

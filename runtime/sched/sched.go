@@ -307,13 +307,17 @@ func (s *State) Remove(task uint8) {
 	s.Scheduled &^= bit(task)
 }
 
-// SetGovernor records a new suggestion. Fault GovernorIgnored loses the
-// assignment and only announces it.
+// SetGovernor records a new suggestion and announces it. Fault
+// GovernorIgnored loses the assignment and only announces it; fault
+// SilentGovernor makes it and announces nothing.
 func (s *State) SetGovernor(g Governor, log *trace.Log) {
 	if !s.Config.Faults.Has(fault.GovernorIgnored) {
 		s.Governor = g
 	}
-	log.Emit(trace.Event{Kind: trace.GovernorChanged, AttrKey: "suggestion", AttrVal: g.String()})
+	// Fault SilentGovernor drops the event.
+	if !s.Config.Faults.Has(fault.SilentGovernor) {
+		log.Emit(trace.Event{Kind: trace.GovernorChanged, AttrKey: "suggestion", AttrVal: g.String()})
+	}
 }
 
 // Decision is what one scheduler step chose.
