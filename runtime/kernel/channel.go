@@ -120,8 +120,9 @@ func (s *State) chanOp(in Input, log *trace.Log) error {
 				return err
 			}
 		case channel.Pending:
+			// A pending poll takes no slot and frees none, so it wakes no
+			// one: it skips the wake pass at the end.
 			run.Waits = WaitsReserve
-			s.wakeFromChannel(from, log)
 			// Fault ReservePendingKeepsPoll goes on polling the task.
 			if !s.Config.Faults.Has(fault.ReservePendingKeepsPoll) {
 				s.endPoll(log)
@@ -154,8 +155,8 @@ func (s *State) chanOp(in Input, log *trace.Log) error {
 			run.Waits = WaitsNothing
 		}
 		if r == channel.Pending {
+			// Like a pending reserve, it wakes no one.
 			run.Waits = WaitsRecv
-			s.wakeFromChannel(from, log)
 			// Fault RecvPendingKeepsPoll goes on polling the receiver.
 			if !s.Config.Faults.Has(fault.RecvPendingKeepsPoll) {
 				s.endPoll(log)
