@@ -211,6 +211,73 @@ func resolvedBy(commit bool) cancel.ObligationState {
 	return cancel.AbortedExplicit
 }
 
+// resolutionCauseInvariants: resolution-follows-act the other way round.
+// That check asks what a holder's act does to the obligation it names;
+// nothing asked why an obligation left Reserved on a step with no such
+// act. A runtime that aborted a task's obligations when it acknowledged a
+// cancel, before the cleanup that may commit them, changed no count in
+// any scenario (the aborted obligation and the one still held by a
+// cancelling task are one state apiece) and passed every check. It comes
+// late in the check order, so the older faults keep their first reports.
+var resolutionCauseInvariants = []Invariant{
+	{"resolution-has-cause", []string{"wasm-cancel-state-machine-v1/obligations", "wasm-cancel-state-machine-v1/no-obligation-leaks", "001/T2"},
+		"an obligation leaves Reserved only for a cause the step shows: Committed by its holder's commit naming it, or a send or try_send of its tracked permit; Aborted(Explicit) by its holder's abort naming it, or an abort of its permit; Aborted(Cancel) by its holder completing Cancelled in the step; Leaked by its region reaching Finalizing in the step. An acknowledged cancel resolves nothing (001 T2: the move to Cancelling and the cleanup budget), so the cleanup may still commit what the task holds", resolutionHasCause},
+}
+
+// resolutionHasCause reads the records before and after and the input:
+// the holder's phase and outcome, the region's state and the act, not the
+// resolution events.
+func resolutionHasCause(c *Context) bool {
+	b, a := &kern(c.Before).Cancel, &kern(c.After).Cancel
+	for i := range a.Obligations {
+		ob, oa := &b.Obligations[i], &a.Obligations[i]
+		if !oa.Used || oa.State == cancel.Reserved || (ob.Used && ob.State != cancel.Reserved) {
+			continue
+		}
+		if !c.resolutionCaused(uint8(i+1), oa) {
+			return true
+		}
+	}
+	return false
+}
+
+// resolutionCaused reports whether the step shows a cause for obligation
+// id's move from Reserved to oa.State.
+func (c *Context) resolutionCaused(id uint8, oa *cancel.Obligation) bool {
+	b, a := &kern(c.Before).Cancel, &kern(c.After).Cancel
+	act := c.In.Host == pump.NoHost && c.In.K.Task == oa.Task
+	op := c.In.K.Op
+	switch oa.State {
+	case cancel.Committed, cancel.AbortedExplicit:
+		commit := oa.State == cancel.Committed
+		if act && c.In.K.Obligation == id && op == holderAct(commit) {
+			return true
+		}
+		return act && oa.Kind == cancel.SendPermit && (commit && (op == kernel.ChanSend || op == kernel.ChanTrySend) || !commit && op == kernel.ChanAbort)
+	case cancel.AbortedCancel:
+		tb, ta := b.Task(oa.Task), a.Task(oa.Task)
+		return tb != nil && tb.Phase != cancel.Completed && ta.Phase == cancel.Completed && ta.Outcome == cancel.Cancelled
+	case cancel.Leaked:
+		rb, ra := b.Region(oa.Region), a.Region(oa.Region)
+		return rb != nil && !finalizingOrClosed(rb.State) && finalizingOrClosed(ra.State)
+	}
+	return false
+}
+
+// holderAct is the holder's act that leaves an obligation Committed
+// (commit) or Aborted(Explicit), resolvedBy the other way round.
+func holderAct(commit bool) kernel.Op {
+	if commit {
+		return kernel.Commit
+	}
+	return kernel.Abort
+}
+
+// finalizingOrClosed reports whether a region has reached Finalizing.
+func finalizingOrClosed(s cancel.RegionState) bool {
+	return s == cancel.RegionFinalizing || s == cancel.RegionClosed
+}
+
 // wheelReadyDue bounds the ready list by the wheel's time and, with
 // coalescing on, the window's boundary of the kernel's time
 // (coalesceBoundary, as wheel-coalesce-window reads it). Both only grow,

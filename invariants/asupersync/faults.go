@@ -211,6 +211,7 @@ var faults = []FaultCase{
 	{fault.IdleClockStalls, "timers", []string{"wheel-clock-derived"}},
 	{fault.DrainingUnrecorded, "default", []string{"region-moves-made"}},
 	{fault.SilentGovernor, "governors", []string{"governor-derived"}},
+	{fault.AckAbortsObligations, "default", []string{"resolution-has-cause"}},
 
 	// Survivor of mutate -seed 9 (session 8): NextDeadline, read by the
 	// model's timer turns and phase0-first until they read the wheel

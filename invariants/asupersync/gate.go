@@ -737,6 +737,8 @@ var gates = map[string]gate{
 	// Not a (no-host) commit, abort, chan-send, chan-try-send or chan-abort
 	// -> false.
 	"resolution-follows-act": {on: ops(kernel.Commit, kernel.Abort, kernel.ChanSend, kernel.ChanTrySend, kernel.ChanAbort)},
+	// An obligation leaves Reserved only by a change of the obligations.
+	"resolution-has-cause": {changed: obligationsPart},
 	// No wheel -> false.
 	"wheel-ready-due": {applies: withWheel},
 	// No wheel, or no scheduler_step_begin (mayHold) -> false.

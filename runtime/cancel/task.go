@@ -188,6 +188,11 @@ func (s *State) Checkpoint(task uint8, log *trace.Log) (acked bool, err error) {
 	}
 	t.Phase = Cancelling
 	log.Emit(s.cancelEvent(trace.CancelAcknowledged, task))
+	// Fault AckAbortsObligations aborts what the task holds before its
+	// cleanup could resolve it.
+	if s.Config.Faults.Has(fault.AckAbortsObligations) {
+		s.abortHeld(task, log)
+	}
 	return true, nil
 }
 
@@ -311,6 +316,11 @@ func (s *State) complete(task uint8, o Outcome, log *trace.Log) {
 	if o != Cancelled || s.Config.Faults.Has(fault.LeakObligationOnCancel) {
 		return
 	}
+	s.abortHeld(task, log)
+}
+
+// abortHeld aborts (AbortedCancel) every obligation task still holds.
+func (s *State) abortHeld(task uint8, log *trace.Log) {
 	for i := range s.Obligations {
 		if ob := &s.Obligations[i]; ob.Used && ob.Task == task && ob.State == Reserved {
 			s.resolve(uint8(i+1), AbortedCancel, log)

@@ -212,6 +212,7 @@ const (
 	IdleClockStalls          // advancing a wheel with no active timer leaves its time where it was (runtime/wheel)
 	DrainingUnrecorded       // a closing region announces region_draining but stays Closing (runtime/cancel)
 	SilentGovernor           // a governor suggestion is recorded without its governor_changed event (runtime/sched)
+	AckAbortsObligations     // acknowledging a cancel aborts the task's Reserved obligations before its cleanup runs (runtime/cancel)
 
 	count
 )
@@ -398,6 +399,7 @@ var table = [count]info{
 	IdleClockStalls:           {"idle-clock-stalls", "advancing a wheel with no active timer moves nothing, its time included, so the wheel's current_tick lags the kernel's clock until a timer is active again: the next registration measures its duration and places its entry from the stale tick (breaks 004 2.4: advance_to sets current_tick to the target, with or without timers)"},
 	DrainingUnrecorded:        {"draining-unrecorded", "a Closing region with live work announces region_draining but its record stays Closing, so the trace tells of a move the region never made (breaks 001's region lifecycle Open -> Closing -> Draining -> Finalizing -> Closed and the trace as its record)"},
 	SilentGovernor:            {"silent-governor", "the scheduler records a new governor suggestion but emits no governor_changed, so the trace never shows why the lane order changed (breaks the trace as the record of 004 3.1's lane-order override: a suggestion changes the lane order, so the trace must say when it came)"},
+	AckAbortsObligations:      {"ack-aborts-obligations", "acknowledging a cancel aborts the obligations the task still holds (AbortedCancel) at once, so the cleanup that follows, which may still commit or abort them, finds them resolved and its commit is refused as already resolved (breaks 000's cancellation protocol request -> drain -> finalize and 001's T2, whose effects are the move to Cancelling and the cleanup budget: what a task still holds is aborted when it completes Cancelled)"},
 	CursorsLag:                {"cursors-lag", "advancing a wheel with no active timer moves its time but leaves its level cursors where they were, so the next registration and collect work from slots that are not now's (breaks 004 2.4: the cursors advance through the levels' slots as time does, level N+1's when level N's wraps)"},
 }
 
