@@ -26,6 +26,7 @@ func purpose(sc *model.Scenario) []string {
 	on(sc.Tasks > 0, "event task_completed")
 	on(sc.Regions > 1, "event region_opened", "event region_closed")
 	on(sc.Obligations > 0, "event obligation_reserved", "event obligation_committed", "event obligation_aborted")
+	on(sc.LeakyTasks && sc.Obligations > 0, "event obligation_leaked")
 	on(sc.Finalizers > 0, "event finalizer_registered", "event finalizer_done")
 	on(timers && !k.Wheel, "event timer_registered", "event timer_fired")
 	on(timers && k.Wheel, "event wheel_registered", "event wheel_fired")

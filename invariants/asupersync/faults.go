@@ -212,6 +212,9 @@ var faults = []FaultCase{
 	{fault.DrainingUnrecorded, "default", []string{"region-moves-made"}},
 	{fault.SilentGovernor, "governors", []string{"governor-derived"}},
 	{fault.AckAbortsObligations, "default", []string{"resolution-has-cause"}},
+	{fault.CompletionHidesLeak, "leaky-tasks", []string{"resolution-has-cause"}},
+	{fault.SilentLeak, "leaky-tasks", []string{"obligation-resolution-announced"}},
+	{fault.LeakUnmarked, "leaky-tasks", []string{"quiescence"}},
 
 	// Survivor of mutate -seed 9 (session 8): NextDeadline, read by the
 	// model's timer turns and phase0-first until they read the wheel

@@ -7,6 +7,7 @@ import (
 
 	"modelcheck/explore"
 	model "modelcheck/model/asupersync"
+	"modelcheck/runtime/fault"
 )
 
 // TestEveryListedTripHappens proves each (fault, invariant) pair of the
@@ -51,5 +52,30 @@ func TestEveryInvariantHasAFault(t *testing.T) {
 		if !found {
 			t.Errorf("invariant %s is tripped by no fault", inv.Name)
 		}
+	}
+}
+
+// TestLeakyTasksStillCatchTheRuntimesLeak: no-leak allows, where tasks
+// may break their obligations, the leak of an obligation whose holder
+// completed Ok holding it. A cancelled holder's obligation is the
+// runtime's to abort, so fault leak-obligation-on-cancel still trips
+// no-leak there, as it does in default.
+func TestLeakyTasksStillCatchTheRuntimesLeak(t *testing.T) {
+	sc, err := model.Lookup("leaky-tasks")
+	if err != nil {
+		t.Fatal(err)
+	}
+	sc.Kernel.Faults = sc.Kernel.Faults.With(fault.LeakObligationOnCancel)
+	sc.Pump.Faults = sc.Kernel.Faults
+	e, err := NewExplorable(sc, []string{"no-leak"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	r, err := explore.Run[model.State, model.Input](context.Background(), e, explore.Options{Depth: 12, Workers: 1})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(r.Violations) == 0 {
+		t.Fatal("leak-obligation-on-cancel: no-leak not violated in leaky-tasks within depth 12")
 	}
 }

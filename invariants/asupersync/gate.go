@@ -666,8 +666,8 @@ var gates = map[string]gate{
 	// each reads only these parts of the state after.
 	// The lanes' entries, one per task.
 	"wake-dedup": {holds: lanesPart},
-	// The obligations' states.
-	"no-leak": {holds: obligationsPart},
+	// The obligations' states, and their holders' phases and outcomes.
+	"no-leak": {holds: obligationsPart | cancelTasksPart},
 	// The regions (state, finalizers, parent) and the tasks' regions and
 	// phases.
 	"region-closes": {holds: regionsPart | cancelTasksPart},

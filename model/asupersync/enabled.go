@@ -60,8 +60,10 @@ func (m *Model) Enabled(s *State, buf []Input) []Input {
 		switch tk.Phase {
 		case cancel.Running, cancel.CancelRequested:
 			// A well-behaved task resolves its obligations before it
-			// returns; the runtime must not leak them for it.
-			if !holdsReserved(&k.Cancel, t) && !k.HoldsPermit(t) {
+			// returns; the runtime must not leak them for it. A leaky
+			// one (Scenario.LeakyTasks) may return holding a Lease, but
+			// never a channel permit.
+			if (sc.LeakyTasks || !holdsReserved(&k.Cancel, t)) && !k.HoldsPermit(t) {
 				add(kernel.Input{Op: kernel.Complete, Task: t, Arg: uint8(cancel.Ok)})
 			}
 		case cancel.Cancelling:

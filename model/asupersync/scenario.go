@@ -73,6 +73,12 @@ type Scenario struct {
 	// kernel notes the wake and must re-queue the task when its poll
 	// returns Pending, not lose it.
 	SelfWakes bool
+	// LeakyTasks lets a task complete Ok while it still holds a Reserved
+	// obligation: a task that breaks its obligation, which the runtime
+	// must report as Leaked when its region finalizes (semantics notes),
+	// not hide. Without it the model's tasks resolve what they hold
+	// before they return, and no obligation may ever be Leaked.
+	LeakyTasks bool
 	// PoolTasks is how many tasks the environment pushes onto the worker
 	// pool's local queues (Kernel.Workers workers).
 	PoolTasks uint8
@@ -184,6 +190,14 @@ var scenarios = []Scenario{
 		Native: true, Tasks: 2, Regions: 3,
 		CancelKinds: []cancel.Kind{cancel.User}, RegionCancelKind: cancel.Shutdown,
 		Kernel: kernel.Config{CancelStreakLimit: 2, CatchupBatch: 1, MaxChainDepth: 2, MaxChainMemory: 4096},
+		Pump:   pump.Config{BurstLimit: 2, Caps: pump.AllCaps},
+	},
+	{
+		Name:   "leaky-tasks",
+		Doc:    "obligation leaks: 2 tasks, a root and a child region, 1 obligation, and tasks that may complete Ok still holding it, so a region finalizing over it must mark it Leaked and say so (obligation_leaked); only such a broken obligation may leak",
+		Native: true, Tasks: 2, Regions: 2, Obligations: 1, LeakyTasks: true,
+		CancelKinds: []cancel.Kind{cancel.User}, RegionCancelKind: cancel.Shutdown,
+		Kernel: kernel.Config{CancelStreakLimit: 2, CatchupBatch: 1, MaxChainDepth: 16, MaxChainMemory: 4096},
 		Pump:   pump.Config{BurstLimit: 2, Caps: pump.AllCaps},
 	},
 	{

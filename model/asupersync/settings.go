@@ -73,6 +73,8 @@ var settings = []setting{
 	unset("0", model.Number("min_group", 4, 0, 255, func(sc *Scenario) *uint8 { return &sc.Kernel.WheelConfig.MinGroupSize })),
 	// Line 5 likewise, for keys added after line 4's files.
 	unset("0", model.Number("spawned", 5, 0, kernel.MaxTasks, func(sc *Scenario) *uint8 { return &sc.Spawned })),
+	// Line 6 likewise, for keys added after line 5's files.
+	unset("false", model.Flag("leaky_tasks", 6, func(sc *Scenario) *bool { return &sc.LeakyTasks })),
 }
 
 // unset gives s the value that means "not used".

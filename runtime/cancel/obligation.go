@@ -175,7 +175,10 @@ func (s *State) resolve(ob uint8, to ObligationState, log *trace.Log) {
 	case Leaked:
 		e := s.obligationEvent(trace.ObligationLeaked, ob)
 		e.ErrorClass = trace.ErrLeaked
-		log.Emit(e)
+		// Fault SilentLeak drops the event.
+		if !s.Config.Faults.Has(fault.SilentLeak) {
+			log.Emit(e)
+		}
 	default:
 		e := s.obligationEvent(trace.ObligationAborted, ob)
 		e.AttrKey, e.AttrVal = attrAbortReason, abortReasons[to]

@@ -267,7 +267,8 @@ func (s *State) advanceRegion(id uint8, log *trace.Log) {
 			r.State = RegionFinalizing
 			log.Emit(trace.Event{Kind: trace.RegionFinalizing, Region: id})
 			for i := range s.Obligations {
-				if o := &s.Obligations[i]; o.Used && o.Region == id && o.State == Reserved {
+				// Fault LeakUnmarked leaves them Reserved.
+				if o := &s.Obligations[i]; o.Used && o.Region == id && o.State == Reserved && !s.Config.Faults.Has(fault.LeakUnmarked) {
 					s.resolve(uint8(i+1), Leaked, log)
 				}
 			}

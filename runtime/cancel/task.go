@@ -305,7 +305,8 @@ func (s *State) Complete(task uint8, o Outcome, log *trace.Log) error {
 // aborts the obligations it still holds (AbortedCancel), so cancellation
 // never leaks them ("no obligation leaks").
 //
-// Fault LeakObligationOnCancel: the obligations stay Reserved.
+// Fault LeakObligationOnCancel: the obligations stay Reserved. Fault
+// CompletionHidesLeak aborts them on an Ok or Err completion too.
 func (s *State) complete(task uint8, o Outcome, log *trace.Log) {
 	t := &s.Tasks[task-1]
 	t.Phase = Completed
@@ -313,7 +314,7 @@ func (s *State) complete(task uint8, o Outcome, log *trace.Log) {
 	e := s.taskEvent(trace.TaskCompleted, task)
 	e.AttrKey, e.AttrVal = attrOutcome, o.String()
 	log.Emit(e)
-	if o != Cancelled || s.Config.Faults.Has(fault.LeakObligationOnCancel) {
+	if o != Cancelled && !s.Config.Faults.Has(fault.CompletionHidesLeak) || s.Config.Faults.Has(fault.LeakObligationOnCancel) {
 		return
 	}
 	s.abortHeld(task, log)

@@ -213,6 +213,9 @@ const (
 	DrainingUnrecorded       // a closing region announces region_draining but stays Closing (runtime/cancel)
 	SilentGovernor           // a governor suggestion is recorded without its governor_changed event (runtime/sched)
 	AckAbortsObligations     // acknowledging a cancel aborts the task's Reserved obligations before its cleanup runs (runtime/cancel)
+	CompletionHidesLeak      // a task completing Ok has the obligations it still holds aborted instead of leaked (runtime/cancel)
+	SilentLeak               // an obligation marked Leaked gets no obligation_leaked event (runtime/cancel)
+	LeakUnmarked             // a finalizing region leaves its still-Reserved obligations Reserved (runtime/cancel)
 
 	count
 )
@@ -400,6 +403,9 @@ var table = [count]info{
 	DrainingUnrecorded:        {"draining-unrecorded", "a Closing region with live work announces region_draining but its record stays Closing, so the trace tells of a move the region never made (breaks 001's region lifecycle Open -> Closing -> Draining -> Finalizing -> Closed and the trace as its record)"},
 	SilentGovernor:            {"silent-governor", "the scheduler records a new governor suggestion but emits no governor_changed, so the trace never shows why the lane order changed (breaks the trace as the record of 004 3.1's lane-order override: a suggestion changes the lane order, so the trace must say when it came)"},
 	AckAbortsObligations:      {"ack-aborts-obligations", "acknowledging a cancel aborts the obligations the task still holds (AbortedCancel) at once, so the cleanup that follows, which may still commit or abort them, finds them resolved and its commit is refused as already resolved (breaks 000's cancellation protocol request -> drain -> finalize and 001's T2, whose effects are the move to Cancelling and the cleanup budget: what a task still holds is aborted when it completes Cancelled)"},
+	CompletionHidesLeak:       {"completion-hides-leak", "a task completing Ok while it still holds a Reserved obligation has it aborted (AbortedCancel) as a cancelled task's would be, so the leak its region's finalize must report is hidden as an abort (breaks the semantics notes: obligations still Reserved when a region finalizes are Leaked, a violation; only a Cancelled completion aborts what its task holds)"},
+	SilentLeak:                {"silent-leak", "an obligation its region's finalize marks Leaked gets no obligation_leaked event, so the trace hides the leak (breaks 000's purpose 4, no obligation leaks, with the trace as its record: a leak is reported, error_class obligation_leaked)"},
+	LeakUnmarked:              {"leak-unmarked", "a region finalizing over an obligation still Reserved leaves it Reserved instead of marking it Leaked, so the region closes with an unresolved obligation (breaks 001's region close completion: no unresolved obligations, and the semantics notes: such obligations are Leaked)"},
 	CursorsLag:                {"cursors-lag", "advancing a wheel with no active timer moves its time but leaves its level cursors where they were, so the next registration and collect work from slots that are not now's (breaks 004 2.4: the cursors advance through the levels' slots as time does, level N+1's when level N's wraps)"},
 }
 
