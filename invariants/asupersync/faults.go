@@ -215,6 +215,7 @@ var faults = []FaultCase{
 	{fault.CompletionHidesLeak, "leaky-tasks", []string{"resolution-has-cause"}},
 	{fault.SilentLeak, "leaky-tasks", []string{"obligation-resolution-announced"}},
 	{fault.LeakUnmarked, "leaky-tasks", []string{"quiescence"}},
+	{fault.CloseMarksCancelled, "default", []string{"region-reason-from-cancel"}},
 
 	// Survivor of mutate -seed 9 (session 8): NextDeadline, read by the
 	// model's timer turns and phase0-first until they read the wheel

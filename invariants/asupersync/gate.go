@@ -739,6 +739,8 @@ var gates = map[string]gate{
 	"resolution-follows-act": {on: ops(kernel.Commit, kernel.Abort, kernel.ChanSend, kernel.ChanTrySend, kernel.ChanAbort)},
 	// An obligation leaves Reserved only by a change of the obligations.
 	"resolution-has-cause": {changed: obligationsPart},
+	// A region's reason moves only by a change of the regions.
+	"region-reason-from-cancel": {changed: regionsPart},
 	// No wheel -> false.
 	"wheel-ready-due": {applies: withWheel},
 	// No wheel, or no scheduler_step_begin (mayHold) -> false.

@@ -526,6 +526,36 @@ func regionCancelAnnounced(c *Context) bool {
 	return false
 }
 
+// regionReasonInvariants: region-cancel-announced the other way round.
+// That check asks that a region cancel announce the reasons it gives;
+// nothing asked where a reason came from on a step with no region cancel.
+// A runtime whose close-region also marked the region as having a cancel
+// reason changed no count (every closed region had the flag, one state
+// apiece) and passed every check, though the region then closed Cancelled.
+// It comes late in the check order, so the older faults keep their first
+// reports.
+var regionReasonInvariants = []Invariant{
+	{"region-reason-from-cancel", []string{"001/Cascade Law", "wasm-cancel-state-machine-v1/regions"},
+		"a region gets or changes its cancel reason only from a cancel request of it or of an ancestor (001 Cascade Law steps 1 and 3): a region with a reason after a step that it lacked, or had otherwise, before it is the target of the step's cancel-region or below it in the tree before the step; a close gives no reason, so a region only closed closes Ok", regionReasonFromCancel},
+}
+
+// regionReasonFromCancel reads the reason records before and after and
+// the tree before, not the events or the runtime's own reach.
+func regionReasonFromCancel(c *Context) bool {
+	b, a := &kern(c.Before).Cancel, &kern(c.After).Cancel
+	cancels := c.In.Host == pump.NoHost && c.In.K.Op == kernel.CancelRegion
+	for i := range a.Regions {
+		rb, ra := &b.Regions[i], &a.Regions[i]
+		if !ra.Used || !ra.HasReason || rb.Used && rb.HasReason && rb.Reason == ra.Reason {
+			continue
+		}
+		if !cancels || !rb.Used || !inCascade(b, uint8(i+1), c.In.K.Region) {
+			return true
+		}
+	}
+	return false
+}
+
 // wheelPurgeAnnounced: the active map after the step is wheel-active-derived's.
 func wheelPurgeAnnounced(c *Context) bool {
 	b, a := kern(c.Before), kern(c.After)

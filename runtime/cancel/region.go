@@ -59,6 +59,10 @@ func (s *State) CloseRegion(region uint8, log *trace.Log) error {
 	if !s.Config.Faults.Has(fault.CloseLeavesOpen) {
 		r.State = RegionClosing
 	}
+	// Fault CloseMarksCancelled gives the region a cancel reason flag.
+	if s.Config.Faults.Has(fault.CloseMarksCancelled) {
+		r.HasReason = true
+	}
 	log.Emit(trace.Event{Kind: trace.RegionClosing, Region: region})
 	s.advanceRegions(log)
 	return nil
