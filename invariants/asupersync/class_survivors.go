@@ -264,6 +264,56 @@ func (c *Context) resolutionCaused(id uint8, oa *cancel.Obligation) bool {
 	return false
 }
 
+// obligationRecordInvariants: the checks of obligations read a record's
+// state, region and holder, and trusted the reservation that wrote them. A
+// reservation that recorded the root region instead of the holder's, or
+// the next kind, changed no count (one state apiece) and passed every
+// check: the region that finalizes over the obligation is the one its
+// record names. It comes late in the check order, so the older faults keep
+// their first reports.
+var obligationRecordInvariants = []Invariant{
+	{"obligation-record", []string{"wasm-cancel-state-machine-v1/obligations", "wasm-browser-scheduler-semantics-v1/purpose-1"},
+		"an obligation is what its reservation asked for, and stays so: one new in a step is Reserved, unresolved, held by the task whose reserve ran (of the kind asked) or whose session-tracked channel reserve ran (a SendPermit), in that task's region; a step moves an older one's state and resolution count alone, never its kind, region or holder", obligationRecord},
+}
+
+// obligationRecord reads the records before and after and the input: the
+// holder's region comes from its task record before the step.
+func obligationRecord(c *Context) bool {
+	b, a := &kern(c.Before).Cancel, &kern(c.After).Cancel
+	for i := range a.Obligations {
+		ob, oa := &b.Obligations[i], &a.Obligations[i]
+		switch {
+		case ob.Used:
+			if !oa.Used || oa.Kind != ob.Kind || oa.Region != ob.Region || oa.Task != ob.Task {
+				return true
+			}
+		case oa.Used:
+			if !c.reservedBy(oa) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// reservedBy reports whether the step's input is the reservation that
+// makes oa.
+func (c *Context) reservedBy(oa *cancel.Obligation) bool {
+	if c.In.Host != pump.NoHost || c.In.K.Task != oa.Task || oa.State != cancel.Reserved || oa.Resolutions != 0 {
+		return false
+	}
+	if t := kern(c.Before).Cancel.Task(oa.Task); t == nil || !t.Used || t.Region != oa.Region {
+		return false
+	}
+	switch c.In.K.Op {
+	case kernel.Reserve:
+		return oa.Kind == cancel.ObligationKind(c.In.K.Arg)
+	case kernel.ChanReserve, kernel.ChanTryReserve:
+		return kern(c.Before).Config.TrackPermits && oa.Kind == cancel.SendPermit
+	}
+	return false
+}
+
 // holderAct is the holder's act that leaves an obligation Committed
 // (commit) or Aborted(Explicit), resolvedBy the other way round.
 func holderAct(commit bool) kernel.Op {

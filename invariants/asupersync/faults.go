@@ -216,6 +216,8 @@ var faults = []FaultCase{
 	{fault.SilentLeak, "leaky-tasks", []string{"obligation-resolution-announced"}},
 	{fault.LeakUnmarked, "leaky-tasks", []string{"quiescence"}},
 	{fault.CloseMarksCancelled, "default", []string{"region-reason-from-cancel"}},
+	{fault.ObligationInRoot, "default", []string{"obligation-record"}},
+	{fault.ObligationKindSlips, "default", []string{"obligation-record"}},
 
 	// Survivor of mutate -seed 9 (session 8): NextDeadline, read by the
 	// model's timer turns and phase0-first until they read the wheel

@@ -741,6 +741,8 @@ var gates = map[string]gate{
 	"resolution-has-cause": {changed: obligationsPart},
 	// A region's reason moves only by a change of the regions.
 	"region-reason-from-cancel": {changed: regionsPart},
+	// An obligation appears or moves only by a change of the obligations.
+	"obligation-record": {changed: obligationsPart},
 	// No wheel -> false.
 	"wheel-ready-due": {applies: withWheel},
 	// No wheel, or no scheduler_step_begin (mayHold) -> false.

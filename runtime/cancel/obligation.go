@@ -122,6 +122,14 @@ func (s *State) Reserve(task uint8, k ObligationKind, log *trace.Log) (uint8, er
 		return 0, fail(ObligationTableFull, 0)
 	}
 	s.Obligations[id-1] = Obligation{Used: true, Kind: k, State: Reserved, Region: t.Region, Task: task}
+	// Fault ObligationInRoot records the root region, fault
+	// ObligationKindSlips the next kind.
+	if s.Config.Faults.Has(fault.ObligationInRoot) {
+		s.Obligations[id-1].Region = 1
+	}
+	if s.Config.Faults.Has(fault.ObligationKindSlips) {
+		s.Obligations[id-1].Kind = (k + 1) % obligationKindCount
+	}
 	log.Emit(s.obligationEvent(trace.ObligationReserved, id))
 	return id, nil
 }

@@ -217,6 +217,8 @@ const (
 	SilentLeak               // an obligation marked Leaked gets no obligation_leaked event (runtime/cancel)
 	LeakUnmarked             // a finalizing region leaves its still-Reserved obligations Reserved (runtime/cancel)
 	CloseMarksCancelled      // closing a region records a cancel reason it never got (runtime/cancel)
+	ObligationInRoot         // a reservation records the root region instead of its holder's (runtime/cancel)
+	ObligationKindSlips      // a reservation records the kind after the one asked for (runtime/cancel)
 
 	count
 )
@@ -408,6 +410,8 @@ var table = [count]info{
 	SilentLeak:                {"silent-leak", "an obligation its region's finalize marks Leaked gets no obligation_leaked event, so the trace hides the leak (breaks 000's purpose 4, no obligation leaks, with the trace as its record: a leak is reported, error_class obligation_leaked)"},
 	LeakUnmarked:              {"leak-unmarked", "a region finalizing over an obligation still Reserved leaves it Reserved instead of marking it Leaked, so the region closes with an unresolved obligation (breaks 001's region close completion: no unresolved obligations, and the semantics notes: such obligations are Leaked)"},
 	CloseMarksCancelled:       {"close-marks-cancelled", "closing a region also marks it as having a cancel reason, though no cancel reached it, so a region that was only closed closes Cancelled and refuses work as a cancelled one (breaks the semantics notes: a region closes Cancelled(reason) if it had a cancel reason, else Ok; and 001's Cascade Law step 3: a region's reason comes from a cancel request of it or of an ancestor)"},
+	ObligationInRoot:          {"obligation-in-root", "a reservation records its obligation in the root region instead of its holder's, so the holder's region may finalize with the obligation unresolved and the root leak it instead (breaks 000's purpose 1, structured ownership, and the semantics notes: obligations still Reserved when their region finalizes are Leaked)"},
+	ObligationKindSlips:       {"obligation-kind-slips", "a reservation records the obligation kind after the one asked for (a Lease becomes an IoOp), so the obligation the runtime tracks is not the one the task holds (breaks the semantics notes' obligation kinds: a reservation is of the kind asked for)"},
 	CursorsLag:                {"cursors-lag", "advancing a wheel with no active timer moves its time but leaves its level cursors where they were, so the next registration and collect work from slots that are not now's (breaks 004 2.4: the cursors advance through the levels' slots as time does, level N+1's when level N's wraps)"},
 }
 
