@@ -197,6 +197,36 @@ func waitsDerived(c *Context) bool {
 	return false
 }
 
+// chanWaiterInvariants: the checks of the channel's waiter queue asked how
+// a waiter enters and leaves it on a poll, and a task parked on the
+// channel always polled again, so a waiter could leave only that way. A
+// pending future can also be dropped (scenario key drop_futures): a Drop
+// that left the waiter queued changed the counts but broke no check within
+// depth 12, though the queue then holds a task that will never poll again. It comes late in the check
+// order, so the older faults keep their first reports.
+var chanWaiterInvariants = []Invariant{
+	{"chan-waiters-parked", []string{"004/1.8", "004/1.11", "004/1.6"},
+		"every waiter in the channel's send queue is a live task parked on its reserve, and the receiver's registered waker, if any, a live task parked on its recv: a reserve or recv future that answers, is cancelled or is dropped leaves the queue or clears its waker (004 1.8: a Reserve future's Drop removes it by id)", chanWaitersParked},
+}
+
+// chanWaitersParked reads the channel, the tasks' run records (their
+// Waits, which waits-derived derives from the events) and their phases,
+// all after the step.
+func chanWaitersParked(c *Context) bool {
+	a := kern(c.After)
+	parked := func(t uint8, w kernel.Waits) bool {
+		tk := a.Cancel.Task(t)
+		return t >= 1 && t <= kernel.MaxTasks && tk.Used && tk.Phase != cancel.Completed && a.Tasks[t-1].Waits == w
+	}
+	ch := &a.Chan
+	for i := 0; i < int(ch.NWaiters) && i < len(ch.Waiters); i++ {
+		if !parked(ch.Waiters[i].Task, kernel.WaitsReserve) {
+			return true
+		}
+	}
+	return ch.RecvWaiter != 0 && !parked(ch.RecvWaiter, kernel.WaitsRecv)
+}
+
 // staleTimerReported is 000 P2's "late timer events after cancellation
 // become typed stale-timer diagnostics" for the host-table timers of the
 // browser backend: a timer turn is the host delivering every callback due

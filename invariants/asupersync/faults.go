@@ -218,6 +218,7 @@ var faults = []FaultCase{
 	{fault.CloseMarksCancelled, "default", []string{"region-reason-from-cancel"}},
 	{fault.ObligationInRoot, "default", []string{"obligation-record"}},
 	{fault.ObligationKindSlips, "default", []string{"obligation-record"}},
+	{fault.DropLeavesWaiter, "chan-drop", []string{"chan-waiters-parked"}},
 
 	// Survivor of mutate -seed 9 (session 8): NextDeadline, read by the
 	// model's timer turns and phase0-first until they read the wheel

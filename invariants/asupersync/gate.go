@@ -743,6 +743,8 @@ var gates = map[string]gate{
 	"region-reason-from-cancel": {changed: regionsPart},
 	// An obligation appears or moves only by a change of the obligations.
 	"obligation-record": {changed: obligationsPart},
+	// No channel -> false.
+	"chan-waiters-parked": {applies: withChannel},
 	// No wheel -> false.
 	"wheel-ready-due": {applies: withWheel},
 	// No wheel, or no scheduler_step_begin (mayHold) -> false.

@@ -32,13 +32,18 @@ func (m *Model) Enabled(s *State, buf []Input) []Input {
 	}
 
 	// The polled task's own operations. A task parked on the channel
-	// re-polls the operation it waits on before anything else.
+	// re-polls the operation it waits on before anything else, or, with
+	// DropFutures, returns and so drops it (a well-behaved task, as
+	// below, holding nothing Reserved).
 	if t := k.Current; t != 0 && k.Tasks[t-1].Waits != kernel.WaitsNothing {
 		op := kernel.ChanReserve
 		if k.Tasks[t-1].Waits == kernel.WaitsRecv {
 			op = kernel.ChanRecv
 		}
 		add(kernel.Input{Op: op, Task: t})
+		if sc.DropFutures && !holdsReserved(&k.Cancel, t) && !k.HoldsPermit(t) {
+			add(kernel.Input{Op: kernel.Complete, Task: t, Arg: uint8(cancel.Ok)})
+		}
 	} else if t != 0 {
 		tk := k.Cancel.Task(t)
 		task := func(op kernel.Op) kernel.Input { return kernel.Input{Op: op, Task: t} }

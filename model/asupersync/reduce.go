@@ -11,8 +11,8 @@ import (
 
 // Reductions lists the scenarios one step smaller than sc, most telling
 // first: one task, region, obligation or finalizer less; no sleep
-// timer, timed tasks, masks, denied or granted callbacks, self-wakes or
-// leaky tasks;
+// timer, timed tasks, masks, denied or granted callbacks, self-wakes,
+// leaky tasks or dropped futures;
 // one deadline less; no region cancels; one
 // cancel kind, governor suggestion or fault less; a weaker cancel kind
 // (the script's cancels of that kind weakened with it); a smaller limit.
@@ -48,6 +48,7 @@ func Reductions(sc *Scenario, script []Input) []model.Reduction[Scenario, Input]
 		func(sc *Scenario) *bool { return &sc.Callbacks },
 		func(sc *Scenario) *bool { return &sc.SelfWakes },
 		func(sc *Scenario) *bool { return &sc.LeakyTasks },
+		func(sc *Scenario) *bool { return &sc.DropFutures },
 	} {
 		if *flag(sc) {
 			add(func(sc *Scenario) { *flag(sc) = false })

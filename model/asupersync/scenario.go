@@ -79,6 +79,13 @@ type Scenario struct {
 	// not hide. Without it the model's tasks resolve what they hold
 	// before they return, and no obligation may ever be Leaked.
 	LeakyTasks bool
+	// DropFutures lets a task parked on the channel, when it is polled
+	// again, return instead of re-polling the reserve or recv it waits
+	// on: the pending future is dropped, as a select! or a timeout drops
+	// it, and its Drop must take the waiter out of the queue and pass the
+	// wake on (004 1.8, Reserve Drop). Without it a parked task always
+	// re-polls, so only the poll that answers Cancelled leaves the queue.
+	DropFutures bool
 	// PoolTasks is how many tasks the environment pushes onto the worker
 	// pool's local queues (Kernel.Workers workers).
 	PoolTasks uint8
@@ -281,6 +288,15 @@ var scenarios = []Scenario{
 		Name:   "chan-cascade",
 		Doc:    "MPSC channel of capacity 2, senders t1 and t2 and the receiver t3 spawned before the first step: evictions fill the queue, both senders queue, and a release must cascade to the next head when the woken head takes a slot with one to spare or is cancelled before it retries (004 1.4, 1.8, 1.11)",
 		Native: true, Tasks: 3, Spawned: 3, Regions: 1, NoRegionCancel: true,
+		CancelKinds: []cancel.Kind{cancel.User}, ChanTryOps: true,
+		Kernel: kernel.Config{CancelStreakLimit: 2, CatchupBatch: 1, MaxChainDepth: 16, MaxChainMemory: 4096,
+			Channel: channel.Config{Capacity: 2, Senders: 2}},
+		Pump: pump.Config{BurstLimit: 2, Caps: pump.AllCaps},
+	},
+	{
+		Name:   "chan-drop",
+		Doc:    "MPSC channel of capacity 2, senders t1 and t2 and the receiver t3 spawned before the first step, and parked tasks that may drop their pending reserve or recv by returning: the dropped reserve's waiter leaves the queue and the wake passes to the next head (004 1.8, Reserve Drop)",
+		Native: true, Tasks: 3, Spawned: 3, Regions: 1, NoRegionCancel: true, DropFutures: true,
 		CancelKinds: []cancel.Kind{cancel.User}, ChanTryOps: true,
 		Kernel: kernel.Config{CancelStreakLimit: 2, CatchupBatch: 1, MaxChainDepth: 16, MaxChainMemory: 4096,
 			Channel: channel.Config{Capacity: 2, Senders: 2}},

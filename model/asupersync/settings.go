@@ -75,6 +75,8 @@ var settings = []setting{
 	unset("0", model.Number("spawned", 5, 0, kernel.MaxTasks, func(sc *Scenario) *uint8 { return &sc.Spawned })),
 	// Line 6 likewise, for keys added after line 5's files.
 	unset("false", model.Flag("leaky_tasks", 6, func(sc *Scenario) *bool { return &sc.LeakyTasks })),
+	// Line 7 likewise, for keys added after line 6's files.
+	unset("false", model.Flag("drop_futures", 7, func(sc *Scenario) *bool { return &sc.DropFutures })),
 }
 
 // unset gives s the value that means "not used".

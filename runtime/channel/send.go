@@ -183,7 +183,12 @@ func (s *State) SendEvictOldest(task uint8, log *trace.Log) Result {
 // is gone): the waiter leaves the queue by id (1.8) and, if it was the
 // head and capacity is free, the new head is woken. No-op when the task is
 // not queued.
+//
+// Fault DropLeavesWaiter leaves the waiter queued.
 func (s *State) CancelReserve(task uint8, log *trace.Log) {
+	if s.Config.Faults.Has(fault.DropLeavesWaiter) {
+		return
+	}
 	s.leaveQueue(task, log)
 }
 

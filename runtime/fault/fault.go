@@ -219,6 +219,7 @@ const (
 	CloseMarksCancelled      // closing a region records a cancel reason it never got (runtime/cancel)
 	ObligationInRoot         // a reservation records the root region instead of its holder's (runtime/cancel)
 	ObligationKindSlips      // a reservation records the kind after the one asked for (runtime/cancel)
+	DropLeavesWaiter         // a dropped pending reserve leaves its waiter in the queue (runtime/channel)
 
 	count
 )
@@ -412,6 +413,7 @@ var table = [count]info{
 	CloseMarksCancelled:       {"close-marks-cancelled", "closing a region also marks it as having a cancel reason, though no cancel reached it, so a region that was only closed closes Cancelled and refuses work as a cancelled one (breaks the semantics notes: a region closes Cancelled(reason) if it had a cancel reason, else Ok; and 001's Cascade Law step 3: a region's reason comes from a cancel request of it or of an ancestor)"},
 	ObligationInRoot:          {"obligation-in-root", "a reservation records its obligation in the root region instead of its holder's, so the holder's region may finalize with the obligation unresolved and the root leak it instead (breaks 000's purpose 1, structured ownership, and the semantics notes: obligations still Reserved when their region finalizes are Leaked)"},
 	ObligationKindSlips:       {"obligation-kind-slips", "a reservation records the obligation kind after the one asked for (a Lease becomes an IoOp), so the obligation the runtime tracks is not the one the task holds (breaks the semantics notes' obligation kinds: a reservation is of the kind asked for)"},
+	DropLeavesWaiter:          {"drop-leaves-waiter", "dropping a pending reserve future (its task returned instead of polling it again) leaves its waiter in the send queue, so a head that will never poll again holds the wake and the senders behind it wait for ever (breaks 004 1.8: a Reserve future's Drop removes it from send_wakers by id and cascades the wake if capacity is free)"},
 	CursorsLag:                {"cursors-lag", "advancing a wheel with no active timer moves its time but leaves its level cursors where they were, so the next registration and collect work from slots that are not now's (breaks 004 2.4: the cursors advance through the levels' slots as time does, level N+1's when level N's wraps)"},
 }
 
