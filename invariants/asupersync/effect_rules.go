@@ -202,8 +202,9 @@ func waitsDerived(c *Context) bool {
 // channel always polled again, so a waiter could leave only that way. A
 // pending future can also be dropped (scenario key drop_futures): a Drop
 // that left the waiter queued changed the counts but broke no check within
-// depth 12, though the queue then holds a task that will never poll again. It comes late in the check
-// order, so the older faults keep their first reports.
+// depth 12, though the queue then holds a task that will never poll again.
+// It comes late in the check order, so the older faults keep their first
+// reports.
 var chanWaiterInvariants = []Invariant{
 	{"chan-waiters-parked", []string{"004/1.8", "004/1.11", "004/1.6"},
 		"every waiter in the channel's send queue is a live task parked on its reserve, and the receiver's registered waker, if any, a live task parked on its recv: a reserve or recv future that answers, is cancelled or is dropped leaves the queue or clears its waker (004 1.8: a Reserve future's Drop removes it by id)", chanWaitersParked},
