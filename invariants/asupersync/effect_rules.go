@@ -216,8 +216,9 @@ var chanWaiterInvariants = []Invariant{
 func chanWaitersParked(c *Context) bool {
 	a := kern(c.After)
 	parked := func(t uint8, w kernel.Waits) bool {
+		// Task is nil for an id outside the cancellation table.
 		tk := a.Cancel.Task(t)
-		return t >= 1 && t <= kernel.MaxTasks && tk.Used && tk.Phase != cancel.Completed && a.Tasks[t-1].Waits == w
+		return tk != nil && int(t) <= len(a.Tasks) && tk.Used && tk.Phase != cancel.Completed && a.Tasks[t-1].Waits == w
 	}
 	ch := &a.Chan
 	for i := 0; i < int(ch.NWaiters) && i < len(ch.Waiters); i++ {
