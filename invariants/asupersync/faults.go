@@ -219,6 +219,8 @@ var faults = []FaultCase{
 	{fault.ObligationInRoot, "default", []string{"obligation-record"}},
 	{fault.ObligationKindSlips, "default", []string{"obligation-record"}},
 	{fault.DropLeavesWaiter, "chan-drop", []string{"chan-waiters-parked"}},
+	{fault.OutcomeIgnoresCancel, "default", []string{"completion-outcome"}},
+	{fault.ErrEscapesCancel, "task-errors", []string{"completion-outcome"}},
 
 	// Survivor of mutate -seed 9 (session 8): NextDeadline, read by the
 	// model's timer turns and phase0-first until they read the wheel

@@ -745,6 +745,8 @@ var gates = map[string]gate{
 	"obligation-record": {changed: obligationsPart},
 	// No channel -> false.
 	"chan-waiters-parked": {applies: withChannel},
+	// A task completes only by a change of the tasks' records.
+	"completion-outcome": {changed: cancelTasksPart},
 	// No wheel -> false.
 	"wheel-ready-due": {applies: withWheel},
 	// No wheel, or no scheduler_step_begin (mayHold) -> false.

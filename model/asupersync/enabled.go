@@ -71,6 +71,10 @@ func (m *Model) Enabled(s *State, buf []Input) []Input {
 			if (sc.LeakyTasks || !holdsReserved(&k.Cancel, t)) && !k.HoldsPermit(t) {
 				add(kernel.Input{Op: kernel.Complete, Task: t, Arg: uint8(cancel.Ok)})
 			}
+			// With ErrOutcomes a well-behaved task may return Err too.
+			if sc.ErrOutcomes && !holdsReserved(&k.Cancel, t) && !k.HoldsPermit(t) {
+				add(kernel.Input{Op: kernel.Complete, Task: t, Arg: uint8(cancel.Err)})
+			}
 		case cancel.Cancelling:
 			add(task(kernel.CleanupDone))
 		case cancel.Finalizing:

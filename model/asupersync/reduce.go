@@ -49,6 +49,7 @@ func Reductions(sc *Scenario, script []Input) []model.Reduction[Scenario, Input]
 		func(sc *Scenario) *bool { return &sc.SelfWakes },
 		func(sc *Scenario) *bool { return &sc.LeakyTasks },
 		func(sc *Scenario) *bool { return &sc.DropFutures },
+		func(sc *Scenario) *bool { return &sc.ErrOutcomes },
 	} {
 		if *flag(sc) {
 			add(func(sc *Scenario) { *flag(sc) = false })

@@ -86,6 +86,13 @@ type Scenario struct {
 	// wake on (004 1.8, Reserve Drop). Without it a parked task always
 	// re-polls, so only the poll that answers Cancelled leaves the queue.
 	DropFutures bool
+	// ErrOutcomes lets a task return Err as well as Ok: an Err return
+	// before any cancel stands, and one under an active cancel must
+	// complete Cancelled(reason) as an Ok return does (semantics notes,
+	// 001 R2). Without it every task returns Ok. A task returns Err only
+	// holding nothing Reserved: a leaky task's broken obligation
+	// (LeakyTasks) is an Ok return's.
+	ErrOutcomes bool
 	// PoolTasks is how many tasks the environment pushes onto the worker
 	// pool's local queues (Kernel.Workers workers).
 	PoolTasks uint8
@@ -203,6 +210,14 @@ var scenarios = []Scenario{
 		Name:   "leaky-tasks",
 		Doc:    "obligation leaks: 2 tasks, a root and a child region, 1 obligation, and tasks that may complete Ok still holding it, so a region finalizing over it must mark it Leaked and say so (obligation_leaked); only such a broken obligation may leak",
 		Native: true, Tasks: 2, Regions: 2, Obligations: 1, LeakyTasks: true,
+		CancelKinds: []cancel.Kind{cancel.User}, RegionCancelKind: cancel.Shutdown,
+		Kernel: kernel.Config{CancelStreakLimit: 2, CatchupBatch: 1, MaxChainDepth: 16, MaxChainMemory: 4096},
+		Pump:   pump.Config{BurstLimit: 2, Caps: pump.AllCaps},
+	},
+	{
+		Name:   "task-errors",
+		Doc:    "task outcomes: 2 tasks, a root and a child region, and tasks that may return Err as well as Ok, before a cancel (the outcome stands) or under one (it must complete Cancelled, 001 R2)",
+		Native: true, Tasks: 2, Regions: 2, ErrOutcomes: true,
 		CancelKinds: []cancel.Kind{cancel.User}, RegionCancelKind: cancel.Shutdown,
 		Kernel: kernel.Config{CancelStreakLimit: 2, CatchupBatch: 1, MaxChainDepth: 16, MaxChainMemory: 4096},
 		Pump:   pump.Config{BurstLimit: 2, Caps: pump.AllCaps},

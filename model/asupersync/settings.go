@@ -77,6 +77,8 @@ var settings = []setting{
 	unset("false", model.Flag("leaky_tasks", 6, func(sc *Scenario) *bool { return &sc.LeakyTasks })),
 	// Line 7 likewise, for keys added after line 6's files.
 	unset("false", model.Flag("drop_futures", 7, func(sc *Scenario) *bool { return &sc.DropFutures })),
+	// Line 8 likewise, for keys added after line 7's files.
+	unset("false", model.Flag("err_outcomes", 8, func(sc *Scenario) *bool { return &sc.ErrOutcomes })),
 }
 
 // unset gives s the value that means "not used".

@@ -284,6 +284,9 @@ func (s *State) FinalizeDone(task uint8, log *trace.Log) error {
 // Running) that outcome stands; once the cancel protocol is active
 // (CancelRequested, Cancelling, Finalizing) the task completes as
 // Cancelled(reason) (R2, "completion must resolve to Cancelled").
+//
+// Fault OutcomeIgnoresCancel keeps the returned outcome; fault
+// ErrEscapesCancel keeps an Err.
 func (s *State) Complete(task uint8, o Outcome, log *trace.Log) error {
 	t, err := s.task(task)
 	switch {
@@ -294,7 +297,9 @@ func (s *State) Complete(task uint8, o Outcome, log *trace.Log) error {
 	case t.Phase == Completed:
 		return fail(TaskCompleted, task)
 	case t.Phase.cancelActive():
-		o = Cancelled
+		if !s.Config.Faults.Has(fault.OutcomeIgnoresCancel) && (o != Err || !s.Config.Faults.Has(fault.ErrEscapesCancel)) {
+			o = Cancelled
+		}
 	}
 	s.complete(task, o, log)
 	s.advanceRegions(log)

@@ -220,6 +220,8 @@ const (
 	ObligationInRoot         // a reservation records the root region instead of its holder's (runtime/cancel)
 	ObligationKindSlips      // a reservation records the kind after the one asked for (runtime/cancel)
 	DropLeavesWaiter         // a dropped pending reserve leaves its waiter in the queue (runtime/channel)
+	OutcomeIgnoresCancel     // a task returning under an active cancel keeps its own outcome (runtime/cancel)
+	ErrEscapesCancel         // a task returning Err under an active cancel keeps Err (runtime/cancel)
 
 	count
 )
@@ -414,6 +416,8 @@ var table = [count]info{
 	ObligationInRoot:          {"obligation-in-root", "a reservation records its obligation in the root region instead of its holder's, so the holder's region may finalize with the obligation unresolved and the root leak it instead (breaks 000's purpose 1, structured ownership, and the semantics notes: obligations still Reserved when their region finalizes are Leaked)"},
 	ObligationKindSlips:       {"obligation-kind-slips", "a reservation records the obligation kind after the one asked for (a Lease becomes an IoOp), so the obligation the runtime tracks is not the one the task holds (breaks the semantics notes' obligation kinds: a reservation is of the kind asked for)"},
 	DropLeavesWaiter:          {"drop-leaves-waiter", "dropping a pending reserve future (its task returned instead of polling it again) leaves its waiter in the send queue, so a head that will never poll again holds the wake and the senders behind it wait for ever (breaks 004 1.8: a Reserve future's Drop removes it from send_wakers by id and cascades the wake if capacity is free)"},
+	OutcomeIgnoresCancel:      {"outcome-ignores-cancel", "a task that returns while the cancel protocol is already active (CancelRequested, Cancelling or Finalizing) completes with the outcome it returned, Ok or Err, instead of Cancelled(reason), so a cancelled task reads as finished and what it still holds is not aborted (breaks 001 R2: once the cancellation protocol is active, completion resolves to Cancelled; the semantics notes: a task that completes Ok/Err while a cancel is pending completes as Cancelled(reason))"},
+	ErrEscapesCancel:          {"err-escapes-cancel", "a task that returns Err while the cancel protocol is already active completes Err instead of Cancelled(reason): only an Ok return is turned into Cancelled, so a failing cancelled task hides its cancellation (breaks the semantics notes: a task that completes Ok/Err while a cancel is pending completes as Cancelled(reason); 001 R2)"},
 	CursorsLag:                {"cursors-lag", "advancing a wheel with no active timer moves its time but leaves its level cursors where they were, so the next registration and collect work from slots that are not now's (breaks 004 2.4: the cursors advance through the levels' slots as time does, level N+1's when level N's wraps)"},
 }
 
