@@ -21,7 +21,7 @@ var requestInvariants = []Invariant{
 	{"cascade-inject-order", []string{"wasm-cancel-state-machine-v1/cascade-law"},
 		"a region cancel schedules the tasks it reaches parents first: the step's enqueues into the cancel lane come in ascending depth of the task's region, and by task id within a depth (001 Cascade Law steps 2 and 5)", cascadeInjectOrder},
 	{"cancel-kind-attr", []string{"wasm-cancel-state-machine-v1/B6", "wasm-cancel-state-machine-v1/cancel-reason"},
-		"every task event that carries cancel_kind (cancel_requested, cancel_strengthened, cancel_deferred_masked, cancel_acknowledged, cleanup_done) names the kind of that task's reason after the step", cancelKindAttr},
+		"every cancel-protocol task event (cancel_requested, cancel_strengthened, cancel_deferred_masked, cancel_acknowledged, cleanup_done) carries cancel_kind (001 B6), and every task event that carries it names the kind of that task's reason after the step", cancelKindAttr},
 	{"budget-granted", []string{"wasm-cancel-state-machine-v1/T1", "cancel.task.request_to_ack_when_unmasked", "wasm-cancel-state-machine-v1/B5"},
 		"a cancel request (of the task, or a region cascade reaching it) that moves a task from Created or Running into CancelRequested grants exactly its reason's cleanup budget (the semantics notes' poll quota and priority per kind), with no deadline and no cost limit", budgetGranted},
 	{"refusal-class", []string{"cancel.region.no_new_spawn_after_cancel", "cancel.region.no_new_obligation_after_cancel"},
@@ -191,7 +191,8 @@ var cancelRequests = kinds(trace.CancelRequested)
 // cancelKindAttr: cancel-kind-attr. The reasons themselves are checked by
 // task-cancel-reason, the strengthen checks and the cascade checks; this
 // holds the task events' cancel_kind to them, so an event naming another
-// task's kind is caught. A region event's cancel_kind names the cancel
+// task's kind is caught, and asks that every cancel-protocol task event
+// carry it (an event without it passed before). A region event's cancel_kind names the cancel
 // that reached the region (a cascade's ParentCancelled), which need not be
 // the region's stronger standing reason, so regions are left out.
 func cancelKindAttr(c *Context) bool {
@@ -199,6 +200,9 @@ func cancelKindAttr(c *Context) bool {
 	for i := range c.Events {
 		e := &c.Events[i]
 		if e.AttrKey != "cancel_kind" {
+			if e.Task != 0 && cancelProtocolKinds.has(e.Kind) {
+				return true
+			}
 			continue
 		}
 		if e.Task != 0 && e.AttrVal != a.Task(e.Task).Reason.Kind.String() {
@@ -207,6 +211,10 @@ func cancelKindAttr(c *Context) bool {
 	}
 	return false
 }
+
+// cancelProtocolKinds are the task events of the cancel protocol, each of
+// which carries cancel_kind (001 B6).
+var cancelProtocolKinds = kinds(trace.CancelRequested, trace.CancelStrengthened, trace.CancelDeferredMasked, trace.CancelAcknowledged, trace.CleanupDone)
 
 // cascadeInjectOrder: cascade-inject-order. The order is the cancel
 // lane's order among equal priorities, so a cascade that injected a child

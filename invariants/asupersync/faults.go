@@ -221,6 +221,10 @@ var faults = []FaultCase{
 	{fault.DropLeavesWaiter, "chan-drop", []string{"chan-waiters-parked"}},
 	{fault.OutcomeIgnoresCancel, "default", []string{"completion-outcome"}},
 	{fault.ErrEscapesCancel, "task-errors", []string{"completion-outcome"}},
+	{fault.ReserveUnrecorded, "default", []string{"reservation-recorded"}},
+	{fault.SilentResolveRefusal, "default", []string{"obligation-errors-reported"}},
+	{fault.LeakUnclassed, "leaky-tasks", []string{"obligation-errors-reported"}},
+	{fault.CancelKindOmitted, "default", []string{"cancel-kind-attr"}},
 
 	// Survivor of mutate -seed 9 (session 8): NextDeadline, read by the
 	// model's timer turns and phase0-first until they read the wheel

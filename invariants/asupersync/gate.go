@@ -114,6 +114,9 @@ func (c *Context) mayHold(ks signature) bool {
 	return c.sig[0]&ks[0]|c.sig[1]&ks[1] != 0
 }
 
+// has reports whether event kind k is one of the signature's.
+func (s *signature) has(k trace.Kind) bool { return k < 128 && s[k>>6]&(1<<(k&63)) != 0 }
+
 // kinds is the signature of events of kinds ks.
 func kinds(ks ...trace.Kind) signature {
 	var s signature
@@ -747,6 +750,11 @@ var gates = map[string]gate{
 	"chan-waiters-parked": {applies: withChannel},
 	// A task completes only by a change of the tasks' records.
 	"completion-outcome": {changed: cancelTasksPart},
+	// Only an obligation_reserved can fire it.
+	"reservation-recorded": {on: kinds(trace.ObligationReserved)},
+	// Not a (no-host) commit or abort, and an obligation becomes Leaked
+	// only by a change of the obligations.
+	"obligation-errors-reported": {on: ops(kernel.Commit, kernel.Abort), changed: obligationsPart},
 	// No wheel -> false.
 	"wheel-ready-due": {applies: withWheel},
 	// No wheel, or no scheduler_step_begin (mayHold) -> false.

@@ -131,6 +131,10 @@ func (s *State) Reserve(task uint8, k ObligationKind, log *trace.Log) (uint8, er
 		s.Obligations[id-1].Kind = (k + 1) % obligationKindCount
 	}
 	log.Emit(s.obligationEvent(trace.ObligationReserved, id))
+	// Fault ReserveUnrecorded announces the reservation and drops the record.
+	if s.Config.Faults.Has(fault.ReserveUnrecorded) {
+		s.Obligations[id-1] = Obligation{}
+	}
 	return id, nil
 }
 
@@ -162,7 +166,10 @@ func (s *State) holderResolves(ob uint8, to ObligationState, log *trace.Log) err
 	case o.State != Reserved && !s.Config.Faults.Has(fault.DoubleResolve):
 		e := s.obligationEvent(trace.ObligationRejected, ob)
 		e.ErrorClass = trace.ErrAlreadyResolved
-		log.Emit(e)
+		// Fault SilentResolveRefusal refuses without the event.
+		if !s.Config.Faults.Has(fault.SilentResolveRefusal) {
+			log.Emit(e)
+		}
 		return nil
 	}
 	s.resolve(ob, to, log)
@@ -182,7 +189,10 @@ func (s *State) resolve(ob uint8, to ObligationState, log *trace.Log) {
 		log.Emit(s.obligationEvent(trace.ObligationCommitted, ob))
 	case Leaked:
 		e := s.obligationEvent(trace.ObligationLeaked, ob)
-		e.ErrorClass = trace.ErrLeaked
+		// Fault LeakUnclassed leaves the error class out.
+		if !s.Config.Faults.Has(fault.LeakUnclassed) {
+			e.ErrorClass = trace.ErrLeaked
+		}
 		// Fault SilentLeak drops the event.
 		if !s.Config.Faults.Has(fault.SilentLeak) {
 			log.Emit(e)

@@ -17,6 +17,10 @@ func (s *State) taskEvent(k trace.Kind, id uint8) trace.Event {
 // cancelEvent is a taskEvent plus cancel_kind, the rest of B6.
 func (s *State) cancelEvent(k trace.Kind, id uint8) trace.Event {
 	e := s.taskEvent(k, id)
+	// Fault CancelKindOmitted leaves cancel_kind out.
+	if s.Config.Faults.Has(fault.CancelKindOmitted) {
+		return e
+	}
 	e.AttrKey, e.AttrVal = attrCancelKind, s.Tasks[id-1].Reason.Kind.String()
 	// Fault CancelKindOfNextTask names the next task slot's reason instead.
 	if s.Config.Faults.Has(fault.CancelKindOfNextTask) {

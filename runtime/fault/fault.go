@@ -222,6 +222,10 @@ const (
 	DropLeavesWaiter         // a dropped pending reserve leaves its waiter in the queue (runtime/channel)
 	OutcomeIgnoresCancel     // a task returning under an active cancel keeps its own outcome (runtime/cancel)
 	ErrEscapesCancel         // a task returning Err under an active cancel keeps Err (runtime/cancel)
+	ReserveUnrecorded        // a reservation is announced but leaves no obligation record (runtime/cancel)
+	SilentResolveRefusal     // resolving an obligation twice is refused without obligation_rejected (runtime/cancel)
+	LeakUnclassed            // an obligation_leaked event carries no error_class (runtime/cancel)
+	CancelKindOmitted        // cancel-protocol task events carry no cancel_kind (runtime/cancel)
 
 	count
 )
@@ -418,6 +422,10 @@ var table = [count]info{
 	DropLeavesWaiter:          {"drop-leaves-waiter", "dropping a pending reserve future (its task returned instead of polling it again) leaves its waiter in the send queue, so a head that will never poll again holds the wake and the senders behind it wait for ever (breaks 004 1.8: a Reserve future's Drop removes it from send_wakers by id and cascades the wake if capacity is free)"},
 	OutcomeIgnoresCancel:      {"outcome-ignores-cancel", "a task that returns while the cancel protocol is already active (CancelRequested, Cancelling or Finalizing) completes with the outcome it returned, Ok or Err, instead of Cancelled(reason), so a cancelled task reads as finished and what it still holds is not aborted (breaks 001 R2: once the cancellation protocol is active, completion resolves to Cancelled; the semantics notes: a task that completes Ok/Err while a cancel is pending completes as Cancelled(reason))"},
 	ErrEscapesCancel:          {"err-escapes-cancel", "a task that returns Err while the cancel protocol is already active completes Err instead of Cancelled(reason): only an Ok return is turned into Cancelled, so a failing cancelled task hides its cancellation (breaks the semantics notes: a task that completes Ok/Err while a cancel is pending completes as Cancelled(reason); 001 R2)"},
+	ReserveUnrecorded:         {"reserve-unrecorded", "a reservation answers obligation_reserved but leaves no obligation record (the slot stays unused), so the obligation the task holds is tracked nowhere: the task may return holding it and its region close over it, and nothing ever commits, aborts or leaks it (breaks the semantics notes: an obligation is Reserved until exactly one resolution; 000's purpose 4, no obligation leaks, with the trace as its record)"},
+	SilentResolveRefusal:      {"silent-resolve-refusal", "a commit or abort of an obligation already resolved is refused, but without the obligation_rejected event (error_class already_resolved) that reports it, so the trace hides the error (breaks the semantics notes: resolving twice is an error; 000's trace contract: error_class on failures)"},
+	LeakUnclassed:             {"leak-unclassed", "an obligation marked Leaked is announced by obligation_leaked without its error_class obligation_leaked, so the leak reads as an ordinary resolution rather than the failure it is (breaks the semantics notes: a leak is a violation; 000's trace contract: error_class on failures)"},
+	CancelKindOmitted:         {"cancel-kind-omitted", "cancel-protocol task events (cancel_requested, cancel_strengthened, cancel_deferred_masked, cancel_acknowledged, cleanup_done) carry no cancel_kind, so the trace does not say which cancel the task is serving (breaks 001 B6: every cancel-protocol event includes cancel_kind)"},
 	CursorsLag:                {"cursors-lag", "advancing a wheel with no active timer moves its time but leaves its level cursors where they were, so the next registration and collect work from slots that are not now's (breaks 004 2.4: the cursors advance through the levels' slots as time does, level N+1's when level N's wraps)"},
 }
 
