@@ -225,6 +225,8 @@ var faults = []FaultCase{
 	{fault.SilentResolveRefusal, "default", []string{"obligation-errors-reported"}},
 	{fault.LeakUnclassed, "leaky-tasks", []string{"obligation-errors-reported"}},
 	{fault.CancelKindOmitted, "default", []string{"cancel-kind-attr"}},
+	{fault.CascadeTakesSiblings, "sibling-regions", []string{"region-reason-from-cancel"}},
+	{fault.RootKindUnset, "cancel-kinds", []string{"task-cancel-reason"}},
 
 	// Survivor of mutate -seed 9 (session 8): NextDeadline, read by the
 	// model's timer turns and phase0-first until they read the wheel

@@ -129,8 +129,18 @@ func (m *Model) Enabled(s *State, buf []Input) []Input {
 			add(kernel.Input{Op: kernel.FinalizerDone, Region: r})
 		}
 	}
-	if deepest := deepestRegion(k); used(k, regionIDs) < int(sc.Regions) && deepest != 0 {
-		add(kernel.Input{Op: kernel.OpenRegion, Region: deepest})
+	// Regions open as a chain under the deepest one, or, with
+	// SiblingRegions, under any Open region.
+	if used(k, regionIDs) < int(sc.Regions) {
+		if sc.SiblingRegions {
+			for r := uint8(1); r <= cancel.MaxRegions; r++ {
+				if reg := k.Cancel.Region(r); reg.Used && reg.State == cancel.RegionOpen {
+					add(kernel.Input{Op: kernel.OpenRegion, Region: r})
+				}
+			}
+		} else if deepest := deepestRegion(k); deepest != 0 {
+			add(kernel.Input{Op: kernel.OpenRegion, Region: deepest})
+		}
 	}
 	for t := uint8(1); t <= kernel.MaxTasks; t++ {
 		tk := k.Cancel.Task(t)

@@ -50,6 +50,7 @@ func Reductions(sc *Scenario, script []Input) []model.Reduction[Scenario, Input]
 		func(sc *Scenario) *bool { return &sc.LeakyTasks },
 		func(sc *Scenario) *bool { return &sc.DropFutures },
 		func(sc *Scenario) *bool { return &sc.ErrOutcomes },
+		func(sc *Scenario) *bool { return &sc.SiblingRegions },
 	} {
 		if *flag(sc) {
 			add(func(sc *Scenario) { *flag(sc) = false })

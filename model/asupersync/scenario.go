@@ -93,6 +93,11 @@ type Scenario struct {
 	// holding nothing Reserved: a leaky task's broken obligation
 	// (LeakyTasks) is an Ok return's.
 	ErrOutcomes bool
+	// SiblingRegions lets a region open under any Open region, not only
+	// under the deepest: regions then have siblings, so a cascade must
+	// take the target and its descendants and leave the others alone
+	// (001 Cascade Law step 1). Without it the regions form one chain.
+	SiblingRegions bool
 	// PoolTasks is how many tasks the environment pushes onto the worker
 	// pool's local queues (Kernel.Workers workers).
 	PoolTasks uint8
@@ -219,6 +224,22 @@ var scenarios = []Scenario{
 		Doc:    "task outcomes: 2 tasks, a root and a child region, and tasks that may return Err as well as Ok, before a cancel (the outcome stands) or under one (it must complete Cancelled, 001 R2)",
 		Native: true, Tasks: 2, Regions: 2, ErrOutcomes: true,
 		CancelKinds: []cancel.Kind{cancel.User}, RegionCancelKind: cancel.Shutdown,
+		Kernel: kernel.Config{CancelStreakLimit: 2, CatchupBatch: 1, MaxChainDepth: 16, MaxChainMemory: 4096},
+		Pump:   pump.Config{BurstLimit: 2, Caps: pump.AllCaps},
+	},
+	{
+		Name:   "sibling-regions",
+		Doc:    "a region tree with siblings: 2 tasks and 3 regions, each opened under any open region, so a root may have two children; a cancel of one child must cascade to it and its descendants and leave its sibling open (001 Cascade Law step 1)",
+		Native: true, Tasks: 2, Regions: 3, SiblingRegions: true,
+		CancelKinds: []cancel.Kind{cancel.User}, RegionCancelKind: cancel.Shutdown,
+		Kernel: kernel.Config{CancelStreakLimit: 2, CatchupBatch: 1, MaxChainDepth: 16, MaxChainMemory: 4096},
+		Pump:   pump.Config{BurstLimit: 2, Caps: pump.AllCaps},
+	},
+	{
+		Name:   "cancel-kinds",
+		Doc:    "task cancels of two kinds other than User, Timeout and FailFast (severities 1 and 3), with masks, so a task's pending cancel strengthens or keeps its reason and meets its budget across kinds, and a root reason's kind is one the zero value cannot stand for",
+		Native: true, Tasks: 2, Regions: 2, Masks: true,
+		CancelKinds: []cancel.Kind{cancel.Timeout, cancel.FailFast}, RegionCancelKind: cancel.Shutdown,
 		Kernel: kernel.Config{CancelStreakLimit: 2, CatchupBatch: 1, MaxChainDepth: 16, MaxChainMemory: 4096},
 		Pump:   pump.Config{BurstLimit: 2, Caps: pump.AllCaps},
 	},

@@ -79,6 +79,8 @@ var settings = []setting{
 	unset("false", model.Flag("drop_futures", 7, func(sc *Scenario) *bool { return &sc.DropFutures })),
 	// Line 8 likewise, for keys added after line 7's files.
 	unset("false", model.Flag("err_outcomes", 8, func(sc *Scenario) *bool { return &sc.ErrOutcomes })),
+	// Line 9 likewise, for keys added after line 8's files.
+	unset("false", model.Flag("sibling_regions", 9, func(sc *Scenario) *bool { return &sc.SiblingRegions })),
 }
 
 // unset gives s the value that means "not used".

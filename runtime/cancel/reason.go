@@ -110,13 +110,16 @@ type Reason struct {
 
 // rooted fills in the chain fields a caller may leave zero: a reason with
 // Depth 0 is a root reason (no cause) created for region (when Origin is 0).
-func (r Reason) rooted(region uint8) Reason {
+// Fault RootKindUnset (among faults) leaves the root kind at its zero value.
+func (r Reason) rooted(region uint8, faults fault.Set) Reason {
 	if r.Origin == 0 {
 		r.Origin = region
 	}
 	if r.Depth == 0 {
 		r.Depth = 1
-		r.RootKind = r.Kind
+		if !faults.Has(fault.RootKindUnset) {
+			r.RootKind = r.Kind
+		}
 		r.RootRegion = r.Origin
 	}
 	return r

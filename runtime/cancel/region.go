@@ -174,7 +174,8 @@ func (s *State) within(id, ancestor uint8) bool {
 		}
 		id = s.Regions[id-1].Parent
 	}
-	return false
+	// Fault CascadeTakesSiblings counts every region as a descendant.
+	return s.Config.Faults.Has(fault.CascadeTakesSiblings)
 }
 
 // cancelRegionRecord applies "Cascade Law" step 3 to one region record.

@@ -105,7 +105,7 @@ func (s *State) RequestTask(task uint8, r Reason, b Budget, log *trace.Log) erro
 	if s.Config.Faults.Has(fault.RootAtRoot) {
 		origin = 1
 	}
-	s.request(task, r.rooted(origin), b, log)
+	s.request(task, r.rooted(origin, s.Config.Faults), b, log)
 	return nil
 }
 
