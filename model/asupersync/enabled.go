@@ -114,6 +114,9 @@ func (m *Model) Enabled(s *State, buf []Input) []Input {
 				for _, d := range sc.Deadlines {
 					add(kernel.Input{Op: kernel.Spawn, Region: r, N: d})
 				}
+				for _, p := range sc.Priorities {
+					add(kernel.Input{Op: kernel.Spawn, Region: r, Priority: p})
+				}
 			}
 		}
 		if !sc.NoRegionCancel {

@@ -65,6 +65,9 @@ func Reductions(sc *Scenario, script []Input) []model.Reduction[Scenario, Input]
 	for i := range sc.Deadlines {
 		add(func(sc *Scenario) { sc.Deadlines = slices.Delete(sc.Deadlines, i, i+1) })
 	}
+	for i := range sc.Priorities {
+		add(func(sc *Scenario) { sc.Priorities = slices.Delete(sc.Priorities, i, i+1) })
+	}
 	if sc.Kernel.Channel.Capacity > 1 {
 		add(func(sc *Scenario) { sc.Kernel.Channel.Capacity-- })
 	}
@@ -206,5 +209,6 @@ func cloneScenario(sc Scenario) Scenario {
 	sc.Governors = slices.Clone(sc.Governors)
 	sc.Sleeps = slices.Clone(sc.Sleeps)
 	sc.Deadlines = slices.Clone(sc.Deadlines)
+	sc.Priorities = slices.Clone(sc.Priorities)
 	return sc
 }

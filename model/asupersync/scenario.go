@@ -65,6 +65,12 @@ type Scenario struct {
 	// two timed tasks meet in the timed lane, so EDF between different
 	// deadlines and FIFO between equal ones are both reached.
 	Deadlines []uint32
+	// Priorities are priorities that spawns into the root region may
+	// carry besides the default 0: the ready lane then holds entries of
+	// different priorities, so its priority-then-generation order (004
+	// 3.3) is reached as the cancel lane's is. Without it every ready
+	// entry has priority 0.
+	Priorities []uint8
 	// Callbacks lets a host callback through a capability the adapter
 	// holds (message or timer) wake a parked task: the grant path beside
 	// DeniedCallbacks's fail-closed one.
@@ -240,6 +246,14 @@ var scenarios = []Scenario{
 		Doc:    "task cancels of two kinds other than User, Timeout and FailFast (severities 1 and 3), with masks, so a task's pending cancel strengthens or keeps its reason and meets its budget across kinds, and a root reason's kind is one the zero value cannot stand for",
 		Native: true, Tasks: 2, Regions: 2, Masks: true,
 		CancelKinds: []cancel.Kind{cancel.Timeout, cancel.FailFast}, RegionCancelKind: cancel.Shutdown,
+		Kernel: kernel.Config{CancelStreakLimit: 2, CatchupBatch: 1, MaxChainDepth: 16, MaxChainMemory: 4096},
+		Pump:   pump.Config{BurstLimit: 2, Caps: pump.AllCaps},
+	},
+	{
+		Name:   "priorities",
+		Doc:    "ready lane by priority: 3 tasks spawned with priority 0, 1 or 2, so ready entries of different priorities meet (priority first, then generation, 004 3.3) beside equal ones (FIFO); task cancels of User",
+		Native: true, Tasks: 3, Regions: 1, Priorities: []uint8{1, 2},
+		CancelKinds: []cancel.Kind{cancel.User}, NoRegionCancel: true,
 		Kernel: kernel.Config{CancelStreakLimit: 2, CatchupBatch: 1, MaxChainDepth: 16, MaxChainMemory: 4096},
 		Pump:   pump.Config{BurstLimit: 2, Caps: pump.AllCaps},
 	},

@@ -81,6 +81,8 @@ var settings = []setting{
 	unset("false", model.Flag("err_outcomes", 8, func(sc *Scenario) *bool { return &sc.ErrOutcomes })),
 	// Line 9 likewise, for keys added after line 8's files.
 	unset("false", model.Flag("sibling_regions", 9, func(sc *Scenario) *bool { return &sc.SiblingRegions })),
+	// Line 10 likewise, for keys added after line 9's files.
+	unset("none", setting{Key: "priorities", Line: 10, Get: spellPriorities, Set: setPriorities}),
 }
 
 // unset gives s the value that means "not used".
@@ -104,6 +106,25 @@ func setDeadlines(sc *Scenario, v string) (err error) {
 	sc.Deadlines, err = parseList(v, func(s string) (uint32, error) {
 		n, err := parseNumber(s, 1, 1<<31)
 		return uint32(n), err
+	})
+	return err
+}
+
+func spellPriorities(sc *Scenario) string {
+	if len(sc.Priorities) == 0 {
+		return "none"
+	}
+	out := make([]string, len(sc.Priorities))
+	for i, p := range sc.Priorities {
+		out[i] = strconv.Itoa(int(p))
+	}
+	return strings.Join(out, ",")
+}
+
+func setPriorities(sc *Scenario, v string) (err error) {
+	sc.Priorities, err = parseList(v, func(s string) (uint8, error) {
+		n, err := parseNumber(s, 1, 255)
+		return uint8(n), err
 	})
 	return err
 }

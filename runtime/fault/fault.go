@@ -228,6 +228,7 @@ const (
 	CancelKindOmitted        // cancel-protocol task events carry no cancel_kind (runtime/cancel)
 	CascadeTakesSiblings     // a region cancel cascades to regions that do not descend from it (runtime/cancel)
 	RootKindUnset            // a task cancel's root reason leaves its root kind unset (User) (runtime/cancel)
+	SpawnDropsPriority       // a spawn records the default priority 0 whatever it asked for (runtime/kernel)
 
 	count
 )
@@ -430,6 +431,7 @@ var table = [count]info{
 	CancelKindOmitted:         {"cancel-kind-omitted", "cancel-protocol task events (cancel_requested, cancel_strengthened, cancel_deferred_masked, cancel_acknowledged, cleanup_done) carry no cancel_kind, so the trace does not say which cancel the task is serving (breaks 001 B6: every cancel-protocol event includes cancel_kind)"},
 	CascadeTakesSiblings:      {"cascade-takes-siblings", "a region cancel collects every region at or below the target's depth, not only the target's descendants, so a sibling region and its tasks are cancelled with it (breaks 001's Cascade Law step 1: collect the target region plus its descendants)"},
 	RootKindUnset:             {"root-kind-unset", "a task cancel's reason, a root cause, records its kind but leaves its root kind at the zero value, User, so a Timeout or FailFast cancel's cause chain names a User cancel as its root (breaks 001's cancel reason: a chain keeps naming its true root cause, its kind and region)"},
+	SpawnDropsPriority:        {"spawn-drops-priority", "a spawn records its task with the default priority 0 whatever priority it asked for, so the task enters the ready lane behind higher-priority work it should go before (breaks 004 3.3: SchedulerEntry order is priority first, then generation, with the task's own priority)"},
 	CursorsLag:                {"cursors-lag", "advancing a wheel with no active timer moves its time but leaves its level cursors where they were, so the next registration and collect work from slots that are not now's (breaks 004 2.4: the cursors advance through the levels' slots as time does, level N+1's when level N's wraps)"},
 }
 

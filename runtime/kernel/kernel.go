@@ -333,6 +333,10 @@ func (s *State) spawn(region, priority uint8, deadline uint32, log *trace.Log) e
 	if err != nil || t == 0 {
 		return err
 	}
+	// Fault SpawnDropsPriority records the default priority.
+	if s.Config.Faults.Has(fault.SpawnDropsPriority) {
+		priority = 0
+	}
 	s.Tasks[t-1] = TaskRun{Priority: priority, Deadline: deadline}
 	s.route(t, log)
 	return nil
