@@ -228,6 +228,7 @@ var faults = []FaultCase{
 	{fault.CascadeTakesSiblings, "sibling-regions", []string{"region-reason-from-cancel"}},
 	{fault.RootKindUnset, "cancel-kinds", []string{"task-cancel-reason"}},
 	{fault.SpawnDropsPriority, "priorities", []string{"route-own-record"}},
+	{fault.TimerTurnRequeues, "default", []string{"pump-queued-once"}},
 
 	// Survivor of mutate -seed 9 (session 8): NextDeadline, read by the
 	// model's timer turns and phase0-first until they read the wheel

@@ -755,6 +755,8 @@ var gates = map[string]gate{
 	// Not a (no-host) commit or abort, and an obligation becomes Leaked
 	// only by a change of the obligations.
 	"obligation-errors-reported": {on: ops(kernel.Commit, kernel.Abort), changed: obligationsPart},
+	// Native -> false; only a pump_scheduled can fire it.
+	"pump-queued-once": {applies: withPump, on: kinds(trace.PumpScheduled)},
 	// No wheel -> false.
 	"wheel-ready-due": {applies: withWheel},
 	// No wheel, or no scheduler_step_begin (mayHold) -> false.

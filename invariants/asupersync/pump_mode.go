@@ -30,19 +30,31 @@ func pumpModeDerived(c *Context) bool {
 	mode, src := c.Before.P.Mode, c.Before.P.Source
 	for ei := range c.Events {
 		e := &c.Events[ei]
-		switch {
-		case e.Kind == trace.PumpScheduled:
-			mode, src = pump.Scheduled, pump.Microtask
-		case e.Kind == trace.HostHandoff:
-			mode, src = pump.Scheduled, pump.HostTask
-		case e.Kind == trace.PumpRunning:
-			mode = pump.Running
-		case e.Kind == trace.PumpIdle, e.Kind == trace.AuthorizationDenied && e.AttrVal == "message" && e.Task == 0:
-			mode = pump.Idle
+		mode = pumpModeAfter(mode, e)
+		switch e.Kind {
+		case trace.PumpScheduled:
+			src = pump.Microtask
+		case trace.HostHandoff:
+			src = pump.HostTask
 		}
 	}
 	a := &c.After.P
 	return a.Mode != mode || (mode == pump.Scheduled && a.Source != src)
+}
+
+// pumpModeAfter is the pump's mode after event e, from its mode before
+// it: pump_scheduled and host_handoff queue the pump, pump_running runs
+// it, pump_idle or a fail-closed hand-off's authorization_denied idles it.
+func pumpModeAfter(mode pump.Mode, e *trace.Event) pump.Mode {
+	switch {
+	case e.Kind == trace.PumpScheduled, e.Kind == trace.HostHandoff:
+		return pump.Scheduled
+	case e.Kind == trace.PumpRunning:
+		return pump.Running
+	case e.Kind == trace.PumpIdle, e.Kind == trace.AuthorizationDenied && e.AttrVal == "message" && e.Task == 0:
+		return pump.Idle
+	}
+	return mode
 }
 
 func burstHandoffAtLimit(c *Context) bool {

@@ -229,6 +229,7 @@ const (
 	CascadeTakesSiblings     // a region cancel cascades to regions that do not descend from it (runtime/cancel)
 	RootKindUnset            // a task cancel's root reason leaves its root kind unset (User) (runtime/cancel)
 	SpawnDropsPriority       // a spawn records the default priority 0 whatever it asked for (runtime/kernel)
+	TimerTurnRequeues        // a timer turn queues a microtask for a pump already queued (runtime/pump)
 
 	count
 )
@@ -432,6 +433,7 @@ var table = [count]info{
 	CascadeTakesSiblings:      {"cascade-takes-siblings", "a region cancel collects every region at or below the target's depth, not only the target's descendants, so a sibling region and its tasks are cancelled with it (breaks 001's Cascade Law step 1: collect the target region plus its descendants)"},
 	RootKindUnset:             {"root-kind-unset", "a task cancel's reason, a root cause, records its kind but leaves its root kind at the zero value, User, so a Timeout or FailFast cancel's cause chain names a User cancel as its root (breaks 001's cancel reason: a chain keeps naming its true root cause, its kind and region)"},
 	SpawnDropsPriority:        {"spawn-drops-priority", "a spawn records its task with the default priority 0 whatever priority it asked for, so the task enters the ready lane behind higher-priority work it should go before (breaks 004 3.3: SchedulerEntry order is priority first, then generation, with the task's own priority)"},
+	TimerTurnRequeues:         {"timer-turn-requeues", "a host timer turn that leaves work runnable queues the pump as a microtask even when it is already queued, so the pump's trigger is doubled and a pump handed off to the host task queue is turned back into a microtask (breaks 000 P1: on the burst limit the adapter hands off via the task queue, to prevent perpetual microtask monopolization; the pump is queued only from Idle)"},
 	CursorsLag:                {"cursors-lag", "advancing a wheel with no active timer moves its time but leaves its level cursors where they were, so the next registration and collect work from slots that are not now's (breaks 004 2.4: the cursors advance through the levels' slots as time does, level N+1's when level N's wraps)"},
 }
 

@@ -408,7 +408,8 @@ func (s *State) deliverTimers(log *trace.Log) {
 		}
 		log.Emit(trace.Event{Kind: trace.StaleTimer, Task: tm.Task, Timer: id, Gen: uint64(tm.Gen), Deadline: uint64(tm.Deadline), ErrorClass: trace.ErrStaleTimer})
 	})
-	if s.Mode == Idle && s.Kernel.Runnable() {
+	// Fault TimerTurnRequeues queues a pump already queued.
+	if (s.Mode == Idle || s.Config.Faults.Has(fault.TimerTurnRequeues)) && s.Kernel.Runnable() {
 		s.QueueMicrotask(log)
 	}
 }
