@@ -35,11 +35,10 @@ var channelInvariants = []Invariant{
 }
 
 func chans(c *Context) (before, after *channel.State, ok bool) {
-	kb, ka := kern(c.Before), kern(c.After)
-	if !ka.HasChannel() {
+	if !withChannel(c.Scenario) {
 		return nil, nil, false
 	}
-	return &kb.Chan, &ka.Chan, true
+	return &kern(c.Before).Chan, &kern(c.After).Chan, true
 }
 
 // usedSlots, hasCapacity and waiterOf are 004 1.1's used_slots and

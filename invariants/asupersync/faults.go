@@ -229,6 +229,7 @@ var faults = []FaultCase{
 	{fault.RootKindUnset, "cancel-kinds", []string{"task-cancel-reason"}},
 	{fault.SpawnDropsPriority, "priorities", []string{"route-own-record"}},
 	{fault.TimerTurnRequeues, "default", []string{"pump-queued-once"}},
+	{fault.HasChannelInclusive, "default", []string{"chan-configured"}},
 
 	// Survivor of mutate -seed 9 (session 8): NextDeadline, read by the
 	// model's timer turns and phase0-first until they read the wheel

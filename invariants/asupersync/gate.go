@@ -130,6 +130,18 @@ func kinds(ks ...trace.Kind) signature {
 }
 
 // ops is the signature of kernel operations os given with no host event.
+// chanSignature is every channel operation and every channel event.
+func chanSignature() signature {
+	var s signature
+	for o := kernel.ChanReserve; o <= kernel.ChanClose; o++ {
+		s = s.or(ops(o))
+	}
+	for k := trace.ChanReserved; k <= trace.ChanOpFailed; k++ {
+		s = s.or(kinds(k))
+	}
+	return s
+}
+
 func ops(os ...kernel.Op) signature {
 	var s signature
 	for _, o := range os {
@@ -454,11 +466,12 @@ var wakes = on(ops(kernel.Wake), hosts(pump.Callback))
 // replayKinds are the events replayed() acts on.
 var replayKinds = kinds(trace.Enqueued, trace.TaskCompleted, trace.Park, trace.StepDecision)
 
-func withWheel(sc *model.Scenario) bool    { return sc.Kernel.Wheel }
-func withoutWheel(sc *model.Scenario) bool { return !sc.Kernel.Wheel }
-func withChannel(sc *model.Scenario) bool  { return sc.Kernel.Channel.Capacity > 0 }
-func withPump(sc *model.Scenario) bool     { return !sc.Native }
-func withPool(sc *model.Scenario) bool     { return sc.Kernel.Workers > 0 }
+func withWheel(sc *model.Scenario) bool      { return sc.Kernel.Wheel }
+func withoutWheel(sc *model.Scenario) bool   { return !sc.Kernel.Wheel }
+func withChannel(sc *model.Scenario) bool    { return sc.Kernel.Channel.Capacity > 0 }
+func withoutChannel(sc *model.Scenario) bool { return !withChannel(sc) }
+func withPump(sc *model.Scenario) bool       { return !sc.Native }
+func withPool(sc *model.Scenario) bool       { return sc.Kernel.Workers > 0 }
 
 // gates are the invariants' gates by name, each with the first lines of
 // the check that justify it.
@@ -496,7 +509,7 @@ var gates = map[string]gate{
 	"timer-gen-derived": {applies: withoutWheel, on: kinds(trace.TimerRegistered)},
 	"host-timer-due":    {applies: withoutWheel, on: kinds(trace.TimerFired)},
 
-	// chans(c) is false without a channel (kern(After).HasChannel()).
+	// chans(c) is false without a channel (withChannel(Scenario)).
 	"chan-capacity":                  {applies: withChannel},
 	"chan-fifo":                      {applies: withChannel},
 	"chan-waiter-fifo":               {applies: withChannel},
@@ -757,6 +770,9 @@ var gates = map[string]gate{
 	"obligation-errors-reported": {on: ops(kernel.Commit, kernel.Abort), changed: obligationsPart},
 	// Native -> false; only a pump_scheduled can fire it.
 	"pump-queued-once": {applies: withPump, on: kinds(trace.PumpScheduled)},
+	// withChannel(Scenario) -> false; else true only on a channel
+	// operation given with no host event or a channel event.
+	"chan-configured": {applies: withoutChannel, on: chanSignature()},
 	// No wheel -> false.
 	"wheel-ready-due": {applies: withWheel},
 	// No wheel, or no scheduler_step_begin (mayHold) -> false.

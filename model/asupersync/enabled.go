@@ -242,7 +242,7 @@ func (m *Model) HasInput(s *State) bool {
 // receiver receives or closes.
 func (m *Model) channelOps(s *State, t uint8, buf []Input) []Input {
 	k := &s.P.Kernel
-	if !k.HasChannel() {
+	if !channelConfigured(k) {
 		return buf
 	}
 	sc := &m.Scenario

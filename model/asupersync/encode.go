@@ -3,6 +3,7 @@ package asupersync
 import (
 	"modelcheck/runtime/cancel"
 	"modelcheck/runtime/channel"
+	"modelcheck/runtime/kernel"
 	"modelcheck/runtime/sched"
 	"modelcheck/runtime/wheel"
 )
@@ -47,7 +48,7 @@ func (m *Model) Encode(s *State, b []byte) []byte {
 		b = append(b, flag(tm.Used), flag(tm.Live), tm.Task)
 		b = u32(b, tm.Deadline)
 	}
-	if k.HasChannel() {
+	if channelConfigured(k) {
 		b = encodeChannel(&k.Chan, b)
 	}
 	if k.Config.Wheel {
@@ -66,6 +67,12 @@ func (m *Model) Encode(s *State, b []byte) []byte {
 	// The ghost (ghost_rules.go): memory of the invariants, kept apart.
 	return encodeGhost(&s.Ghost, b)
 }
+
+// channelConfigured reads whether the scenario gave the runtime a channel
+// from the configuration itself, not through the runtime's HasChannel:
+// the model's moves, encoding and summary must not move with a bug in
+// the accessor they are there to check.
+func channelConfigured(k *kernel.State) bool { return k.Config.Channel.Capacity > 0 }
 
 // encodeChannel: message sequence numbers and waiter ids are kept, since
 // the FIFO checks compare them.

@@ -54,7 +54,7 @@ func Summary(s *State) string {
 			fmt.Fprintf(&b, "o%d %s held by t%d: %s\n", id, o.Kind, o.Task, o.State)
 		}
 	}
-	if k.HasChannel() {
+	if channelConfigured(k) {
 		ch := &k.Chan
 		var q, w []string
 		for _, m := range ch.Messages() {

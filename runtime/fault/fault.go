@@ -230,6 +230,7 @@ const (
 	RootKindUnset            // a task cancel's root reason leaves its root kind unset (User) (runtime/cancel)
 	SpawnDropsPriority       // a spawn records the default priority 0 whatever it asked for (runtime/kernel)
 	TimerTurnRequeues        // a timer turn queues a microtask for a pump already queued (runtime/pump)
+	HasChannelInclusive      // HasChannel tests capacity >= 0, so a runtime without a channel has one (runtime/kernel)
 
 	count
 )
@@ -434,6 +435,7 @@ var table = [count]info{
 	RootKindUnset:             {"root-kind-unset", "a task cancel's reason, a root cause, records its kind but leaves its root kind at the zero value, User, so a Timeout or FailFast cancel's cause chain names a User cancel as its root (breaks 001's cancel reason: a chain keeps naming its true root cause, its kind and region)"},
 	SpawnDropsPriority:        {"spawn-drops-priority", "a spawn records its task with the default priority 0 whatever priority it asked for, so the task enters the ready lane behind higher-priority work it should go before (breaks 004 3.3: SchedulerEntry order is priority first, then generation, with the task's own priority)"},
 	TimerTurnRequeues:         {"timer-turn-requeues", "a host timer turn that leaves work runnable queues the pump as a microtask even when it is already queued, so the pump's trigger is doubled and a pump handed off to the host task queue is turned back into a microtask (breaks 000 P1: on the burst limit the adapter hands off via the task queue, to prevent perpetual microtask monopolization; the pump is queued only from Idle)"},
+	HasChannelInclusive:       {"has-channel-inclusive", "the kernel's HasChannel tests capacity >= 0, so a runtime configured without a channel runs the channel's handle drops anyway: the first task to complete, taken for the receiver of a channel with no senders, closes a receiver that was never there (breaks 004 1.1: the channel exists only where it is configured, and its handles are the tasks the configuration names)"},
 	CursorsLag:                {"cursors-lag", "advancing a wheel with no active timer moves its time but leaves its level cursors where they were, so the next registration and collect work from slots that are not now's (breaks 004 2.4: the cursors advance through the levels' slots as time does, level N+1's when level N's wraps)"},
 }
 
@@ -469,10 +471,10 @@ func Parse(name string) (Fault, error) {
 	return 0, fmt.Errorf("unknown fault %q (known: %s)", name, strings.Join(names, ", "))
 }
 
-// Set is a set of enabled faults; the zero value has none. Three words
-// hold up to 192 faults while staying a comparable, pointer-free value that
-// configurations (and so model states) embed.
-type Set struct{ words [3]uint64 }
+// Set is a set of enabled faults; the zero value has none. Four words
+// hold up to 256 faults (every value of Fault) while staying a comparable,
+// pointer-free value that configurations (and so model states) embed.
+type Set struct{ words [4]uint64 }
 
 // The fault table must fit the set.
 var _ = [len(Set{}.words)*64 - int(count)]struct{}{}

@@ -51,7 +51,13 @@ func (s *State) Receiver() uint8 {
 }
 
 // HasChannel reports whether the runtime was configured with a channel.
-func (s *State) HasChannel() bool { return s.Config.Channel.Capacity > 0 }
+// Fault HasChannelInclusive tests capacity >= 0, so every runtime has one.
+func (s *State) HasChannel() bool {
+	if s.Config.Faults.Has(fault.HasChannelInclusive) {
+		return s.Config.Channel.Capacity >= 0
+	}
+	return s.Config.Channel.Capacity > 0
+}
 
 // IsSender reports whether task t holds one of the channel's senders.
 func (s *State) IsSender(t uint8) bool {
