@@ -230,6 +230,7 @@ var faults = []FaultCase{
 	{fault.SpawnDropsPriority, "priorities", []string{"route-own-record"}},
 	{fault.TimerTurnRequeues, "default", []string{"pump-queued-once"}},
 	{fault.HasChannelInclusive, "default", []string{"chan-configured"}},
+	{fault.RegionCancelShutdown, "region-kinds", []string{"cascade-reason"}},
 
 	// Survivor of mutate -seed 9 (session 8): NextDeadline, read by the
 	// model's timer turns and phase0-first until they read the wheel

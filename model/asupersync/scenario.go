@@ -250,6 +250,14 @@ var scenarios = []Scenario{
 		Pump:   pump.Config{BurstLimit: 2, Caps: pump.AllCaps},
 	},
 	{
+		Name:   "region-kinds",
+		Doc:    "region cancels of a kind other than Shutdown: Deadline (severity 1), beside task cancels of User and FailFast (severities 0 and 3), with masks, so a region cancel meets a task's pending cancel weaker and stronger than its own, its descendants' ParentCancelled outranks it, and its tasks' budgets are Deadline's",
+		Native: true, Tasks: 2, Regions: 2, Masks: true,
+		CancelKinds: []cancel.Kind{cancel.User, cancel.FailFast}, RegionCancelKind: cancel.Deadline,
+		Kernel: kernel.Config{CancelStreakLimit: 2, CatchupBatch: 1, MaxChainDepth: 16, MaxChainMemory: 4096},
+		Pump:   pump.Config{BurstLimit: 2, Caps: pump.AllCaps},
+	},
+	{
 		Name:   "priorities",
 		Doc:    "ready lane by priority: 3 tasks spawned with priority 0, 1 or 2, so ready entries of different priorities meet (priority first, then generation, 004 3.3) beside equal ones (FIFO); task cancels of User",
 		Native: true, Tasks: 3, Regions: 1, Priorities: []uint8{1, 2},

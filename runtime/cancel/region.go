@@ -110,6 +110,10 @@ func (s *State) CancelRegion(region uint8, kind Kind, now uint32, log *trace.Log
 		return 0, nil
 	}
 	order, n := s.cascadeOrder(region)
+	// Fault RegionCancelShutdown takes every region cancel for a shutdown.
+	if s.Config.Faults.Has(fault.RegionCancelShutdown) {
+		kind = Shutdown
+	}
 	root := Reason{Kind: kind, At: now, Origin: region, Depth: 1, RootKind: kind, RootRegion: region}
 	var got [MaxRegions]Reason
 	var have [MaxRegions]bool

@@ -231,6 +231,7 @@ const (
 	SpawnDropsPriority       // a spawn records the default priority 0 whatever it asked for (runtime/kernel)
 	TimerTurnRequeues        // a timer turn queues a microtask for a pump already queued (runtime/pump)
 	HasChannelInclusive      // HasChannel tests capacity >= 0, so a runtime without a channel has one (runtime/kernel)
+	RegionCancelShutdown     // a region cancel's reason is Shutdown whatever kind was asked (runtime/cancel)
 
 	count
 )
@@ -436,6 +437,7 @@ var table = [count]info{
 	SpawnDropsPriority:        {"spawn-drops-priority", "a spawn records its task with the default priority 0 whatever priority it asked for, so the task enters the ready lane behind higher-priority work it should go before (breaks 004 3.3: SchedulerEntry order is priority first, then generation, with the task's own priority)"},
 	TimerTurnRequeues:         {"timer-turn-requeues", "a host timer turn that leaves work runnable queues the pump as a microtask even when it is already queued, so the pump's trigger is doubled and a pump handed off to the host task queue is turned back into a microtask (breaks 000 P1: on the burst limit the adapter hands off via the task queue, to prevent perpetual microtask monopolization; the pump is queued only from Idle)"},
 	HasChannelInclusive:       {"has-channel-inclusive", "the kernel's HasChannel tests capacity >= 0, so a runtime configured without a channel runs the channel's handle drops anyway: the first task to complete, taken for the receiver of a channel with no senders, closes a receiver that was never there (breaks 004 1.1: the channel exists only where it is configured, and its handles are the tasks the configuration names)"},
+	RegionCancelShutdown:      {"region-cancel-shutdown", "a region cancel builds its root reason as Shutdown whatever kind it was asked for, as if every region cancel were a shutdown, so the region and its tasks record the wrong kind, severity and cleanup budget (breaks 001 Cascade Law step 2: the target region's reason is the requested one)"},
 	CursorsLag:                {"cursors-lag", "advancing a wheel with no active timer moves its time but leaves its level cursors where they were, so the next registration and collect work from slots that are not now's (breaks 004 2.4: the cursors advance through the levels' slots as time does, level N+1's when level N's wraps)"},
 }
 
