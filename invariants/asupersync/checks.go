@@ -19,7 +19,7 @@ import (
 // before the lane law that a misplaced phase 0 also upsets, the channel's
 // permit-drop check before its linearity check). The stuck-state class
 // comes last.
-var all = slices.Concat(wheelInvariants, coreInvariants, stealInvariants, channelInvariants, derivedInvariants, metadataInvariants, cascadeInvariants, timerRuleInvariants, channelRuleInvariants, wheelRuleInvariants, pollRuleInvariants, survivorInvariants, wheelSurvivorInvariants, pollSurvivorInvariants, cancelSurvivorInvariants, strictSurvivorInvariants, chainInvariants, chanAnswerInvariants, requestInvariants, wheelStorageInvariants, hostOriginInvariants, pumpModeInvariants, laneRoutingInvariants, wheelCascadeInvariants, wheelDefaultInvariants, dedupPlaceInvariants, wheelCascadeTimeInvariants, drainInvariants, effectInvariants, handoffInvariants, wheelCursorInvariants, wheelSeqInvariants, wheelClockInvariants, classSurvivorInvariants, regionMoveInvariants, resolutionCauseInvariants, regionReasonInvariants, obligationRecordInvariants, chanWaiterInvariants, completionInvariants, obligationReportInvariants, pumpScheduleInvariants, channelPresenceInvariants, stuckInvariant)
+var all = slices.Concat(wheelInvariants, coreInvariants, stealInvariants, channelInvariants, derivedInvariants, metadataInvariants, cascadeInvariants, timerRuleInvariants, channelRuleInvariants, wheelRuleInvariants, pollRuleInvariants, survivorInvariants, wheelSurvivorInvariants, pollSurvivorInvariants, cancelSurvivorInvariants, strictSurvivorInvariants, chainInvariants, chanAnswerInvariants, requestInvariants, wheelStorageInvariants, hostOriginInvariants, pumpModeInvariants, laneRoutingInvariants, wheelCascadeInvariants, wheelDefaultInvariants, dedupPlaceInvariants, wheelCascadeTimeInvariants, drainInvariants, effectInvariants, handoffInvariants, wheelCursorInvariants, wheelSeqInvariants, wheelClockInvariants, classSurvivorInvariants, regionMoveInvariants, resolutionCauseInvariants, regionReasonInvariants, obligationRecordInvariants, chanWaiterInvariants, completionInvariants, obligationReportInvariants, pumpScheduleInvariants, channelPresenceInvariants, acceptInvariants, stuckInvariant)
 
 // coreInvariants are the scheduler, pump and cancellation checks.
 var coreInvariants = []Invariant{
@@ -76,14 +76,18 @@ var stuckInvariant = []Invariant{
 }
 
 // stuckIndex is the position of the stuck-state class in all.
-var stuckIndex = func() int {
+var stuckIndex = indexOf("stuck")
+
+// indexOf is the position in all of an invariant the checker asks by
+// name, outside Check.
+func indexOf(name string) int {
 	for i, inv := range all {
-		if inv.Name == "stuck" {
+		if inv.Name == name {
 			return i
 		}
 	}
-	panic("invariants: no stuck invariant")
-}()
+	panic("invariants: no invariant " + name)
+}
 
 func kern(s *model.State) *kernel.State { return &s.P.Kernel }
 

@@ -231,6 +231,7 @@ var faults = []FaultCase{
 	{fault.TimerTurnRequeues, "default", []string{"pump-queued-once"}},
 	{fault.HasChannelInclusive, "default", []string{"chan-configured"}},
 	{fault.RegionCancelShutdown, "region-kinds", []string{"cascade-reason"}},
+	{fault.SenderRangeShort, "channel", []string{"chan-roles", "offered-input-accepted"}},
 
 	// Survivor of mutate -seed 9 (session 8): NextDeadline, read by the
 	// model's timer turns and phase0-first until they read the wheel

@@ -470,6 +470,7 @@ func withWheel(sc *model.Scenario) bool      { return sc.Kernel.Wheel }
 func withoutWheel(sc *model.Scenario) bool   { return !sc.Kernel.Wheel }
 func withChannel(sc *model.Scenario) bool    { return sc.Kernel.Channel.Capacity > 0 }
 func withoutChannel(sc *model.Scenario) bool { return !withChannel(sc) }
+func never(*model.Scenario) bool             { return false }
 func withPump(sc *model.Scenario) bool       { return !sc.Native }
 func withPool(sc *model.Scenario) bool       { return sc.Kernel.Workers > 0 }
 
@@ -773,6 +774,9 @@ var gates = map[string]gate{
 	// withChannel(Scenario) -> false; else true only on a channel
 	// operation given with no host event or a channel event.
 	"chan-configured": {applies: withoutChannel, on: chanSignature()},
+	// c.inputRefused -> true, set only by Checker.Refused, never on a
+	// transition Check is asked about.
+	"offered-input-accepted": {applies: never},
 	// No wheel -> false.
 	"wheel-ready-due": {applies: withWheel},
 	// No wheel, or no scheduler_step_begin (mayHold) -> false.

@@ -239,12 +239,17 @@ func (m *Model) HasInput(s *State) bool {
 
 // channelOps appends the channel operations task t may perform: a sender
 // without a permit reserves, one with a permit sends or aborts, the
-// receiver receives or closes.
+// receiver receives or closes. The roles are the configuration's (tasks
+// t1..tN hold the N senders, t(N+1) the receiver), read here rather than
+// through the runtime's IsSender and Receiver, for the reason
+// earliestLiveDeadline gives: which operations are offered is the
+// environment's choice, and a bug in those accessors must not narrow it.
 func (m *Model) channelOps(s *State, t uint8, buf []Input) []Input {
 	k := &s.P.Kernel
 	if !channelConfigured(k) {
 		return buf
 	}
+	senders := k.Config.Channel.Senders
 	sc := &m.Scenario
 	add := func(op kernel.Op) { buf = append(buf, Input{K: kernel.Input{Op: op, Task: t}}) }
 	switch {
@@ -254,13 +259,13 @@ func (m *Model) channelOps(s *State, t uint8, buf []Input) []Input {
 		if sc.ChanTryOps {
 			add(kernel.ChanTrySend)
 		}
-	case k.IsSender(t):
+	case t >= 1 && t <= senders:
 		add(kernel.ChanReserve)
 		if sc.ChanTryOps {
 			add(kernel.ChanTryReserve)
 			add(kernel.ChanEvict)
 		}
-	case t == k.Receiver() && !k.Chan.ReceiverDropped:
+	case t == senders+1 && !k.Chan.ReceiverDropped:
 		add(kernel.ChanRecv)
 		add(kernel.ChanClose)
 		if sc.ChanTryOps {

@@ -50,6 +50,10 @@ type Input = pump.Input
 // violated invariant. Package invariants provides it.
 type Checker interface {
 	Check(before *State, in Input, after *State, events []trace.Event) int
+	// Refused is asked instead of Check when the runtime refused an input
+	// Enabled offered: 1+the index of the invariant that reports it, or 0
+	// if that invariant is not checked.
+	Refused(before *State, in Input) int
 	// Stuck checks a state with nothing enabled; 0 if terminal.
 	Stuck(s *State) int
 	// Fork returns a checker for another worker (own scratch space).
@@ -66,6 +70,8 @@ type Model struct {
 	inputs []Input
 	// coverage counts the inputs and events of this worker's steps.
 	coverage model.Counter
+	// refusal is the runtime's error if it refused the last Step's input.
+	refusal error
 }
 
 // New returns a model of a scenario checked by c.
@@ -143,12 +149,20 @@ func (m *Model) track(s *State, in Input) {
 
 // Step turns next, a copy of s, into the successor and checks the
 // transition.
+//
+// Enabled offers only what the contracts let a caller do where they say
+// the runtime accepts it, reading the roles and bounds from the
+// configuration rather than asking the runtime, so a runtime that refuses
+// an offered input is a finding about the runtime (offered-input-accepted),
+// not a crash of the tool. With that check off, the refused input is no
+// transition: next is left as s, a state already visited.
 func (m *Model) Step(s *State, in Input, next *State) int {
 	m.log.Reset()
+	m.refusal = nil
 	if err := m.Apply(next, in, &m.log); err != nil {
-		// Enabled offers only inputs the runtime accepts, so this is a
-		// bug in the model itself, not a finding about the runtime.
-		panic(fmt.Sprintf("model %s/%s offered %q, which the runtime refused: %v", Name, m.Scenario.Name, in, err))
+		m.refusal = err
+		*next = *s
+		return m.Checker.Refused(s, in)
 	}
 	m.count(in, m.log.Events)
 	return m.Checker.Check(s, in, next, m.log.Events)
@@ -158,10 +172,15 @@ func (m *Model) Step(s *State, in Input, next *State) int {
 func (m *Model) Stuck(s *State) int { return m.Checker.Stuck(s) }
 
 // Events appends the events the last Step emitted, spelled, to buf: the
-// trace a counterexample file records (model.Traced).
+// trace a counterexample file records (model.Traced). A refused input's
+// trace ends with the runtime's error, after what it emitted before
+// refusing.
 func (m *Model) Events(buf []string) []string {
 	for _, e := range m.log.Events {
 		buf = append(buf, e.String())
+	}
+	if m.refusal != nil {
+		buf = append(buf, "refused: "+m.refusal.Error())
 	}
 	return buf
 }

@@ -232,6 +232,7 @@ const (
 	TimerTurnRequeues        // a timer turn queues a microtask for a pump already queued (runtime/pump)
 	HasChannelInclusive      // HasChannel tests capacity >= 0, so a runtime without a channel has one (runtime/kernel)
 	RegionCancelShutdown     // a region cancel's reason is Shutdown whatever kind was asked (runtime/cancel)
+	SenderRangeShort         // IsSender tests t < senders, so the last sender's task holds none (runtime/kernel)
 
 	count
 )
@@ -438,6 +439,7 @@ var table = [count]info{
 	TimerTurnRequeues:         {"timer-turn-requeues", "a host timer turn that leaves work runnable queues the pump as a microtask even when it is already queued, so the pump's trigger is doubled and a pump handed off to the host task queue is turned back into a microtask (breaks 000 P1: on the burst limit the adapter hands off via the task queue, to prevent perpetual microtask monopolization; the pump is queued only from Idle)"},
 	HasChannelInclusive:       {"has-channel-inclusive", "the kernel's HasChannel tests capacity >= 0, so a runtime configured without a channel runs the channel's handle drops anyway: the first task to complete, taken for the receiver of a channel with no senders, closes a receiver that was never there (breaks 004 1.1: the channel exists only where it is configured, and its handles are the tasks the configuration names)"},
 	RegionCancelShutdown:      {"region-cancel-shutdown", "a region cancel builds its root reason as Shutdown whatever kind it was asked for, as if every region cancel were a shutdown, so the region and its tasks record the wrong kind, severity and cleanup budget (breaks 001 Cascade Law step 2: the target region's reason is the requested one)"},
+	SenderRangeShort:          {"sender-range-short", "the kernel's IsSender tests t < senders instead of t <= senders, so the task the configuration gives the last sender is not taken for one: its reserve is refused with an error and its completion drops no sender (breaks 004 1.1: tasks t1..tN hold the N senders)"},
 	CursorsLag:                {"cursors-lag", "advancing a wheel with no active timer moves its time but leaves its level cursors where they were, so the next registration and collect work from slots that are not now's (breaks 004 2.4: the cursors advance through the levels' slots as time does, level N+1's when level N's wraps)"},
 }
 

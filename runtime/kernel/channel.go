@@ -60,7 +60,11 @@ func (s *State) HasChannel() bool {
 }
 
 // IsSender reports whether task t holds one of the channel's senders.
+// Fault SenderRangeShort leaves the last sender out.
 func (s *State) IsSender(t uint8) bool {
+	if s.Config.Faults.Has(fault.SenderRangeShort) {
+		return s.HasChannel() && t >= 1 && t < s.Config.Channel.Senders
+	}
 	return s.HasChannel() && t >= 1 && t <= s.Config.Channel.Senders
 }
 
