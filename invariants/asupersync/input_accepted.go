@@ -7,17 +7,17 @@ import model "modelcheck/model/asupersync"
 // channel operation by the task holding the handle), and the refusals the
 // contracts do mandate (a spawn into a cancelled region, a stale wake, a
 // denied callback) are answers in events, not errors. A runtime that
-// returned an error instead stopped the tool with a panic that blamed the
-// model: 87 of the 439 behaviour-changing mutants of session 13's
-// exhaustive runtime/kernel run were "killed by crash" that way, with no
-// counterexample. The model reads the roles it offers from the
-// configuration (channelConfigured, channelOps), so a bug in the
-// runtime's own accessors is such a refusal, and this check reports it
-// with a shrunk path. It comes late in the check order, so the older
-// faults keep their first reports.
+// returned an error instead, or panicked, stopped the tool with a panic
+// that blamed the model: 87 of the 439 behaviour-changing mutants of
+// session 13's exhaustive runtime/kernel run were "killed by crash" that
+// way, with no counterexample. The model reads the roles it offers from
+// the configuration (channelConfigured, channelOps), so a bug in the
+// runtime's own accessors is such a refusal; Model.Step recovers a panic
+// into one; and this check reports either with a shrunk path. It comes
+// late in the check order, so the older faults keep their first reports.
 var acceptInvariants = []Invariant{
 	{"offered-input-accepted", []string{"004/1.1", "004/1.3"},
-		"the runtime accepts every input the environment offers: a channel operation by the task the configuration gives the handle, a spawn, wake, cancel or poll result where the contracts allow it; a refusal the contracts mandate is an answer in events, never an error", inputRefused},
+		"the runtime accepts every input the environment offers: a channel operation by the task the configuration gives the handle, a spawn, wake, cancel or poll result where the contracts allow it; a refusal the contracts mandate is an answer in events, never an error, and no input makes the runtime panic", inputRefused},
 }
 
 // inputRefused is true only on the context Refused sets up: Check never

@@ -153,19 +153,33 @@ func (m *Model) track(s *State, in Input) {
 // Enabled offers only what the contracts let a caller do where they say
 // the runtime accepts it, reading the roles and bounds from the
 // configuration rather than asking the runtime, so a runtime that refuses
-// an offered input is a finding about the runtime (offered-input-accepted),
-// not a crash of the tool. With that check off, the refused input is no
-// transition: next is left as s, a state already visited.
+// an offered input, or panics on it, is a finding about the runtime
+// (offered-input-accepted), not a crash of the tool. With that check off,
+// the refused input is no transition: next is left as s, a state already
+// visited.
 func (m *Model) Step(s *State, in Input, next *State) int {
 	m.log.Reset()
 	m.refusal = nil
-	if err := m.Apply(next, in, &m.log); err != nil {
+	if err := m.applyGuarded(next, in); err != nil {
 		m.refusal = err
 		*next = *s
 		return m.Checker.Refused(s, in)
 	}
 	m.count(in, m.log.Events)
 	return m.Checker.Check(s, in, next, m.log.Events)
+}
+
+// applyGuarded is Apply into the model's log, with a panic of the runtime
+// (an index out of range, say) returned as its error: a runtime that
+// crashes on an offered input has refused it, and the path that crashes it
+// is worth a counterexample, not a dead process.
+func (m *Model) applyGuarded(next *State, in Input) (err error) {
+	defer func() {
+		if r := recover(); r != nil {
+			err = fmt.Errorf("panic: %v", r)
+		}
+	}()
+	return m.Apply(next, in, &m.log)
 }
 
 // Stuck checks a state with no enabled input.
