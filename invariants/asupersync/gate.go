@@ -774,6 +774,9 @@ var gates = map[string]gate{
 	// withChannel(Scenario) -> false; else true only on a channel
 	// operation given with no host event or a channel event.
 	"chan-configured": {applies: withoutChannel, on: chanSignature()},
+	// !Scenario.Kernel.Wheel -> false (wheels); an unchanged wheel moves
+	// no entry.
+	"wheel-drain-drops-dead": {applies: withWheel, changed: wheelPart},
 	// c.inputRefused -> true, set only by Checker.Refused, never on a
 	// transition Check is asked about.
 	"offered-input-accepted": {applies: never},

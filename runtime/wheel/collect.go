@@ -147,8 +147,9 @@ func (w *State) collectSlot(s uint8, log *trace.Log) {
 	list, n := w.takeSlot(Level0, s)
 	for _, i := range list[:n] {
 		e := &w.Entries[i]
-		// Fault FireCancelled: the fire path skips the is_live check.
-		if !w.isLive(e.Handle) && !w.Config.Faults.Has(fault.FireCancelled) {
+		// Fault FireCancelled: the fire path skips the is_live check;
+		// fault DrainKeepsDead skips it here alone.
+		if !w.isLive(e.Handle) && !w.Config.Faults.Has(fault.FireCancelled) && !w.Config.Faults.Has(fault.DrainKeepsDead) {
 			w.drop(int(i), log)
 			continue
 		}
