@@ -7,7 +7,7 @@ FUZZ_TARGETS = counterexamples:FuzzParse counterexamples:FuzzReplay \
 	runtime/conformance:FuzzFixtures runtime/conformance:FuzzParity runtime/conformance:FuzzPool \
 	runtime/conformance:FuzzChannel runtime/conformance:FuzzWheel
 
-.PHONY: run test bench build vet fmt fuzz mutate
+.PHONY: run test bench build vet fmt fuzz mutate pgo
 
 run: build
 	./bin/modelcheck explore --depth $(DEPTH)
@@ -20,8 +20,19 @@ test:
 	$(GO) vet ./...
 	$(GO) test ./...
 
+# go build uses cmd/modelcheck/default.pgo (profile-guided optimisation)
+# by itself; the benchmarks are built with it too, so they measure the
+# build make run runs. -p 1 runs one package's benchmarks at a time, so
+# they do not share the cores with another's.
+PGO_PROFILE = $(CURDIR)/cmd/modelcheck/default.pgo
+
 bench:
-	$(GO) test -run '^$$' -bench . -benchmem ./explore/ ./invariants/...
+	$(GO) test -p 1 -pgo=$(PGO_PROFILE) -run '^$$' -bench . -benchmem ./explore/ ./invariants/...
+
+# pgo regenerates the profile from the default scenario's benchmark (one
+# worker, depth 10), built without it. Redo it when the hot path changes.
+pgo:
+	$(GO) test -pgo=off -run '^$$' -bench 'Explore/default/workers=1$$' -benchtime 3x -cpuprofile $(PGO_PROFILE) -o /dev/null ./invariants/asupersync/
 
 # mutate: plant a seeded sample of mutants in runtime/ and report the kill
 # rate of the explorer alone, per package, with every survivor
