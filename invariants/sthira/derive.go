@@ -42,6 +42,10 @@ func (c *Checker) CheckInit(s *rt.State) int {
 	return 0
 }
 
+// Refused: the runtime refused (or panicked on) an input the model
+// offered, which no transition of the contract does.
+func (c *Checker) Refused(*rt.State, rt.Input) int { return c.first(1 << iAccepted) }
+
 // Stuck: with nothing enabled, a queued task would wait forever although
 // nothing holds a slot it waits for.
 func (c *Checker) Stuck(s *rt.State) int {

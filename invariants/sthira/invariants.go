@@ -39,6 +39,7 @@ const (
 	iLifecycle
 	iDiagnostics
 	iObservable
+	iAccepted
 	numInvariants
 )
 
@@ -65,6 +66,8 @@ var all = [numInvariants]Invariant{
 		"for every queued task the read-only signals are true: its queue and place, why it waits, its wait time, its starvation duration (ticks a higher-priority task held a slot) and \"blocked by\" (the higher-priority tasks that held a slot while it waited), spelled as DevTools shows it ({t1,t3}); the queue lengths are those of the queues; CONCURRENCY_LIMIT_REACHED names the limit that was reached"},
 	iObservable: {"observable-state", []string{"sthira/§10", "sthira/§8"},
 		"the scheduler's state after a step (phases, refs, outcomes, queues, slot counts) is exactly what its state before, the input and the events say"},
+	iAccepted: {"offered-input-accepted", []string{"sthira/§5", "sthira/§8", "sthira/lifecycle"},
+		"the scheduler accepts every input the environment offers in a task's phase (declare into a free slot, submit of an INIT task, completion or suspension of a RUNNING one, resume of a SUSPENDED one, cancel of a queued one, retry of one that failed with ERROR) and answers in events, never with an error or a panic"},
 }
 
 // Names lists the invariants in check order.

@@ -1,6 +1,8 @@
 package vm
 
 import (
+	"fmt"
+
 	"modelcheck/explore"
 	mvm "modelcheck/model/vm"
 	rt "modelcheck/runtime/vm"
@@ -35,14 +37,34 @@ func (e Explorable) CheckInit(*State) int { return 0 }
 // Enabled lists the environment's inputs.
 func (e Explorable) Enabled(s *State, buf []mvm.Input) []mvm.Input { return e.M.Enabled(s, buf) }
 
-// Step applies in and checks the transition. Enabled produced in, so Apply
-// cannot refuse it.
+// Step applies in and checks the transition. Enabled offers only inputs
+// within the VM's bounds, read from the state, so a VM that refuses one,
+// or panics on it, is a finding about the runtime (offered-input-accepted),
+// not a crash of the tool; with that check off the input is no transition
+// (next is left as s).
 func (e Explorable) Step(s *State, in mvm.Input, next *State) int {
-	if err := e.M.Apply(s, in, next); err != nil {
-		panic("vm: an enabled input was refused: " + err.Error())
+	e.C.refusal = nil
+	if err := e.applyGuarded(s, in, next); err != nil {
+		e.C.refusal = err
+		*next = *s
+		if !e.C.on[invAccepted] {
+			return 0
+		}
+		return invAccepted + 1
 	}
 	e.M.Count(in)
 	return e.C.transition(e.M, s, in, next)
+}
+
+// applyGuarded is Apply with a panic of the VM returned as its error, so
+// the path that crashes it gets a counterexample.
+func (e Explorable) applyGuarded(s *State, in mvm.Input, next *State) (err error) {
+	defer func() {
+		if r := recover(); r != nil {
+			err = fmt.Errorf("panic: %v", r)
+		}
+	}()
+	return e.M.Apply(s, in, next)
 }
 
 // Stuck: a state with nothing enabled is quiescent, and every compared
@@ -79,4 +101,10 @@ func (e Explorable) AddCoverage(into []uint64) { e.M.AddCoverage(into) }
 
 // Events appends the last step's events, one a line: each lockstep run's
 // prefixed by its configuration.
-func (e Explorable) Events(buf []string) []string { return e.M.EventLines(buf) }
+func (e Explorable) Events(buf []string) []string {
+	buf = e.M.EventLines(buf)
+	if e.C.refusal != nil {
+		buf = append(buf, "refused: "+e.C.refusal.Error())
+	}
+	return buf
+}

@@ -39,6 +39,7 @@ const (
 	invQueues
 	invSteps
 	invReference
+	invAccepted
 	numInvariants
 )
 
@@ -73,6 +74,8 @@ var all = [numInvariants]Invariant{
 		"under interleavings, after every load and step the scheduler offers a step of exactly the coroutines that can proceed, each once, as the checker reads them from the state exec-instr-derived verified: ready, or blocked with its wait over, and its instruction, applied to a copy, does not block (an invoke waiting for its answer excepted). A coroutine hidden while others run leaves no stuck state for sessions-complete, and the interleavings where it runs are never explored"},
 	{"reference-derived", []string{"002 Concurrency Parameter N (N = 1)", "002 Scheduler Policies: RoundRobin", "002 Scheduling Round: tryUnblockReceivers, schedRound", "semantics-notes VM scheduling"},
 		"under interleavings, the reference trace every step is compared with is the N = 1 RoundRobin run of the loaded programs, derived by the checker from their code and the contract's round (the released, in blocked-set order, pushed at the back of the ready queue; the head executes one instruction; what it spawned, then itself if it continues, to the back; a blocked one to the back of the blocked set), not taken from the runtime's rounds; the run ends; before the first step the reference is empty and after it it never changes"},
+	{"offered-input-accepted", []string{"002 WASM Compatibility: run until all_terminal", "runtime/vm Load's bounds (README VM)"},
+		"the VM accepts every input the environment offers (a load within its bounds before the first round, a round, a step of a coroutine that can proceed) on every run: no error and no panic"},
 }
 
 // Names lists the invariants in check order.
@@ -92,6 +95,8 @@ type Checker struct {
 	// inputs holds the steps the model offers after a transition
 	// (steps-offered).
 	inputs []mvm.Input
+	// refusal is the VM's error if it refused the last step's input.
+	refusal error
 }
 
 // NewChecker checks the named invariants, or all of them when only is

@@ -33,6 +33,7 @@ var faults = []FaultCase{
 	{rt.LastCoroutineDeferred, "interleavings", []string{"steps-offered"}},
 	{rt.UnblockToFront, "interleavings", []string{"reference-derived"}},
 	{rt.StaleBlockedSlot, "interleavings", []string{"queues-match-status"}},
+	{rt.SessionBoundShort, "default", []string{"offered-input-accepted"}},
 }
 
 // Faults is the fault catalogue.

@@ -34,6 +34,10 @@ type Input = rt.Input
 // violated invariant. Package invariants/sthira provides it.
 type Checker interface {
 	Check(before *State, in Input, after *State, events []rt.Event) int
+	// Refused is asked instead of Check when the runtime refused (or
+	// panicked on) an input Enabled offered: 1+the index of the invariant
+	// that reports it, or 0 if that invariant is not checked.
+	Refused(before *State, in Input) int
 	// Stuck checks a state with nothing enabled; 0 if terminal.
 	Stuck(s *State) int
 	// Fork returns a checker for another worker (own scratch space).
@@ -47,6 +51,8 @@ type Model struct {
 	log      rt.Log
 	// coverage counts the inputs and events of this worker's steps.
 	coverage model.Counter
+	// refusal is the runtime's error if it refused the last Step's input.
+	refusal error
 }
 
 // New returns a model of a scenario checked by c.
@@ -135,19 +141,35 @@ func (m *Model) Apply(s *State, in Input, log *rt.Log) error {
 }
 
 // Step turns next, a copy of s, into the successor and checks the
-// transition.
+// transition. Enabled offers only what contract 003 lets a caller do in
+// the task's phase, read from the state's fields, so a runtime that
+// refuses an offered input, or panics on it, is a finding about the
+// runtime (offered-input-accepted), not a crash of the tool. With that
+// check off, the refused input is no transition: next is left as s.
 func (m *Model) Step(s *State, in Input, next *State) int {
 	m.log.Reset()
-	if err := m.Apply(next, in, &m.log); err != nil {
-		// Enabled offers only inputs the runtime accepts, so this is a
-		// bug in the model itself, not a finding about the runtime.
-		panic(fmt.Sprintf("model %s/%s offered %q, which the runtime refused: %v", Name, m.Scenario.Name, in, err))
+	m.refusal = nil
+	if err := m.applyGuarded(next, in); err != nil {
+		m.refusal = err
+		*next = *s
+		return m.Checker.Refused(s, in)
 	}
 	m.coverage.Input(int(in.Op))
 	for i := range m.log.Events {
 		m.coverage.Event(int(m.log.Events[i].Kind))
 	}
 	return m.Checker.Check(s, in, next, m.log.Events)
+}
+
+// applyGuarded is Apply into the model's log, with a panic of the runtime
+// returned as its error, so the path that crashes it gets a counterexample.
+func (m *Model) applyGuarded(next *State, in Input) (err error) {
+	defer func() {
+		if r := recover(); r != nil {
+			err = fmt.Errorf("panic: %v", r)
+		}
+	}()
+	return m.Apply(next, in, &m.log)
 }
 
 // Stuck checks a state with no enabled input.
@@ -225,6 +247,9 @@ func Brief(s *State) string { return strings.Join(Summary(s)[:4], " ") }
 func (m *Model) Events(buf []string) []string {
 	for _, e := range m.log.Events {
 		buf = append(buf, e.String())
+	}
+	if m.refusal != nil {
+		buf = append(buf, "refused: "+m.refusal.Error())
 	}
 	return buf
 }

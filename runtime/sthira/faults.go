@@ -70,6 +70,9 @@ const (
 	// QueuedCountSkipsLow counts only Q_HIGH and Q_NORMAL as queued, so
 	// the queue limit lets LOW tasks past it (§8).
 	QueuedCountSkipsLow
+	// CancelSkipsLow looks a cancelled task up in Q_HIGH and Q_NORMAL
+	// only, so the cancel of a queued LOW task is refused (§8).
+	CancelSkipsLow
 	numFaults
 )
 
@@ -95,6 +98,7 @@ var faultInfo = [numFaults]struct{ name, doc string }{
 	LowQueueUncounted:    {"low-queue-uncounted", "the queue lengths signal reports Q_LOW as empty whatever it holds (§10)"},
 	RetryIgnored:         {"retry-ignored", "a retry is accepted but declares no new task (§9)"},
 	QueuedCountSkipsLow:  {"queued-count-skips-low", "the count of queued tasks leaves out Q_LOW, so a queue limit lets LOW tasks past it (§8)"},
+	CancelSkipsLow:       {"cancel-skips-low", "an explicit cancel looks the task up in Q_HIGH and Q_NORMAL only, so the cancel of a queued LOW task is refused with an error (§8: explicit cancellation is issued for a queued task)"},
 }
 
 // AllFaults lists every fault in declaration order.

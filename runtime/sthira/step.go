@@ -291,6 +291,10 @@ func (s *State) resume(id uint8, log *Log) error {
 // cancel is §8 "explicit cancellation is issued" for a queued task.
 func (s *State) cancel(cfg *Config, id uint8, log *Log) error {
 	p, pos, ok := s.Queued(id)
+	// Fault CancelSkipsLow does not look in Q_LOW.
+	if p == Low && cfg.Faults.Has(CancelSkipsLow) {
+		ok = false
+	}
 	if !ok {
 		return fmt.Errorf("cancel t%d: task is not queued (%s)", id, s.Task(id).Phase)
 	}

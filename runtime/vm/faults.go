@@ -56,6 +56,9 @@ const (
 	// StaleBlockedSlot: a step that releases a blocked coroutine leaves
 	// its id in the blocked set's slot past the new end.
 	StaleBlockedSlot
+	// SessionBoundShort: Load's session bound is off by one, so it
+	// refuses the last session the VM can hold.
+	SessionBoundShort
 	numFaults
 )
 
@@ -76,6 +79,7 @@ var faultInfo = [numFaults]struct{ name, doc string }{
 	{"last-coroutine-deferred", "the nondeterministic scheduler hides the highest-numbered coroutine while any other can proceed: it runs only when it is the last that can, so no stuck state shows it and the interleavings where it goes earlier are never explored"},
 	{"unblock-to-front", "tryUnblockReceivers puts each released coroutine at the front of the ready queue instead of pushing it at the back; under interleavings only the N = 1 round-robin reference run uses it"},
 	{"stale-blocked-slot", "a step that releases a blocked coroutine leaves its id in the blocked set's slot past the new end: equal VMs no longer have equal bytes, so the explorer, which fingerprints the VM's bytes, keeps apart states that are the same"},
+	{"session-bound-short", "Load tests its session bound one short (NSessions >= MaxSessions-1), so it refuses, as past the bound, the last session the VM can hold"},
 }
 
 // Name is the fault's name on the command line.
@@ -104,7 +108,10 @@ func FaultByName(name string) (Fault, bool) {
 }
 
 // Faults is a set of fault switches.
-type Faults uint16
+type Faults uint32
+
+// The fault switches must fit the set.
+var _ = [32 - int(numFaults)]struct{}{}
 
 // Has reports whether f is on.
 func (fs Faults) Has(f Fault) bool { return fs&(1<<f) != 0 }

@@ -158,7 +158,7 @@ func Load(s *State, p ProtocolID, resp, capacity uint8, f Faults) error {
 	switch {
 	case p >= NumProtocols:
 		return ErrUnknownProtocol
-	case s.NSessions >= MaxSessions:
+	case s.NSessions >= MaxSessions || f.Has(SessionBoundShort) && s.NSessions >= MaxSessions-1:
 		return ErrTooManySessions
 	case capacity < 1 && !f.Has(CapacityZeroAccepted) || capacity > MaxCapacity:
 		return ErrCapacity
