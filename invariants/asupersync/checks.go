@@ -316,8 +316,12 @@ func burstLimit(c *Context) bool {
 	return c.burst() > limit
 }
 
-// liveBefore reports whether timer id was live before the transition.
+// liveBefore reports whether timer id was live before the transition: an
+// id outside the table (a malformed event) names no live timer.
 func (c *Context) liveBefore(id uint8) bool {
+	if id == 0 || id > kernel.MaxTimers {
+		return false
+	}
 	tm := kern(c.Before).Timers[id-1]
 	return tm.Used && tm.Live
 }

@@ -41,7 +41,7 @@ func (m *Model) Enabled(s *State, buf []Input) []Input {
 			op = kernel.ChanRecv
 		}
 		add(kernel.Input{Op: op, Task: t})
-		if sc.DropFutures && !holdsReserved(&k.Cancel, t) && !k.HoldsPermit(t) {
+		if sc.DropFutures && !holdsReserved(&k.Cancel, t) && !holdsPermit(k, t) {
 			add(kernel.Input{Op: kernel.Complete, Task: t, Arg: uint8(cancel.Ok)})
 		}
 	} else if t != 0 {
@@ -68,11 +68,11 @@ func (m *Model) Enabled(s *State, buf []Input) []Input {
 			// returns; the runtime must not leak them for it. A leaky
 			// one (Scenario.LeakyTasks) may return holding a Lease, but
 			// never a channel permit.
-			if (sc.LeakyTasks || !holdsReserved(&k.Cancel, t)) && !k.HoldsPermit(t) {
+			if (sc.LeakyTasks || !holdsReserved(&k.Cancel, t)) && !holdsPermit(k, t) {
 				add(kernel.Input{Op: kernel.Complete, Task: t, Arg: uint8(cancel.Ok)})
 			}
 			// With ErrOutcomes a well-behaved task may return Err too.
-			if sc.ErrOutcomes && !holdsReserved(&k.Cancel, t) && !k.HoldsPermit(t) {
+			if sc.ErrOutcomes && !holdsReserved(&k.Cancel, t) && !holdsPermit(k, t) {
 				add(kernel.Input{Op: kernel.Complete, Task: t, Arg: uint8(cancel.Err)})
 			}
 		case cancel.Cancelling:
@@ -253,7 +253,7 @@ func (m *Model) channelOps(s *State, t uint8, buf []Input) []Input {
 	sc := &m.Scenario
 	add := func(op kernel.Op) { buf = append(buf, Input{K: kernel.Input{Op: op, Task: t}}) }
 	switch {
-	case k.HoldsPermit(t):
+	case holdsPermit(k, t):
 		add(kernel.ChanSend)
 		add(kernel.ChanAbort)
 		if sc.ChanTryOps {
@@ -274,6 +274,12 @@ func (m *Model) channelOps(s *State, t uint8, buf []Input) []Input {
 	}
 	return buf
 }
+
+// holdsPermit reports whether task t holds an unsent permit, read from
+// its record (the runtime asks no accessor for it either): which
+// operations are offered is the model's reading, for the reason
+// channelOps gives.
+func holdsPermit(k *kernel.State, t uint8) bool { return k.Tasks[t-1].Permit != 0 }
 
 // nextDeadline is the earliest deadline of a pending timer after now.
 func nextDeadline(k *kernel.State) (uint32, bool) {

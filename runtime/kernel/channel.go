@@ -68,9 +68,6 @@ func (s *State) IsSender(t uint8) bool {
 	return s.HasChannel() && t >= 1 && t <= s.Config.Channel.Senders
 }
 
-// HoldsPermit reports whether task t holds an unsent permit.
-func (s *State) HoldsPermit(t uint8) bool { return s.Tasks[t-1].Permit != 0 }
-
 // chanCheckpoint is cx.checkpoint() for a channel operation: true when the
 // operation must return Cancelled.
 func (s *State) chanCheckpoint(t uint8, log *trace.Log) (bool, error) {
