@@ -269,7 +269,8 @@ func wakeDedup(c *Context) bool {
 	k := kern(c.After)
 	for l := sched.Cancel; l <= sched.Ready; l++ {
 		for _, e := range k.Sched.Entries(l) {
-			if seen[e.Task] {
+			// An entry for a task outside the table is one too many.
+			if e.Task > kernel.MaxTasks || seen[e.Task] {
 				return true
 			}
 			seen[e.Task] = true
@@ -508,7 +509,12 @@ func noWiderThan(b, o cancel.Budget) bool {
 func ackUnmasked(c *Context) bool {
 	for ei := range c.Events {
 		e := &c.Events[ei]
-		if e.Kind == trace.CancelAcknowledged && kern(c.Before).Cancel.Task(e.Task).Mask > 0 {
+		if e.Kind != trace.CancelAcknowledged {
+			continue
+		}
+		// An acknowledgement of no task (an id outside the table) is
+		// none the protocol allows either.
+		if tk := kern(c.Before).Cancel.Task(e.Task); tk == nil || tk.Mask > 0 {
 			return true
 		}
 	}
@@ -567,10 +573,11 @@ func noLeak(c *Context) bool {
 }
 
 // refused reports whether a region refused new work before the transition:
-// it was no longer Open or had a cancel reason.
+// it was no longer Open or had a cancel reason. A region id outside the
+// table names no region that could take work.
 func (c *Context) refused(r uint8) bool {
 	reg := kern(c.Before).Cancel.Region(r)
-	return reg.State != cancel.RegionOpen || reg.HasReason
+	return reg == nil || reg.State != cancel.RegionOpen || reg.HasReason
 }
 
 func noSpawnAfterCancel(c *Context) bool {
