@@ -153,6 +153,14 @@ func (c *Checker) transition(m *mvm.Model, s *State, in mvm.Input, next *State) 
 	} else {
 		for k := range m.Runs() {
 			before, after, ev := &s.Runs[k].VM, &next.Runs[k].VM, m.Events[k]
+			// An event naming a coroutine or session outside the VM's
+			// tables is no instruction's (exec-instr-derived), and the
+			// checks below, the runtime's NormalizeTrace among them,
+			// index by those ids.
+			if !idsInTables(ev) {
+				broken[invExec] = true
+				continue
+			}
 			broken[invCapacity] = broken[invCapacity] || !withinCapacity(after)
 			broken[invQueues] = broken[invQueues] || !queuesMatchStatus(after)
 			broken[invTokens] = broken[invTokens] || !tokensConserved(before, after, ev)

@@ -344,3 +344,15 @@ func nthOfRole(r *mvm.Recorder, sid int, role uint8, j int) (uint8, bool) {
 // bodyRole is the role of a packed session event, by the layout
 // trace-normalized checks (bits 3 and 4), not the runtime's reading.
 func bodyRole(b uint8) uint8 { return b >> 3 & 3 }
+
+// idsInTables reports whether every event names a coroutine inside the
+// coroutine table and, if it is a session action, a session inside the
+// session table.
+func idsInTables(ev []rt.Event) bool {
+	for _, e := range ev {
+		if e.Coro >= rt.MaxCoros || e.InSession() && e.Session >= rt.MaxSessions {
+			return false
+		}
+	}
+	return true
+}
