@@ -205,7 +205,11 @@ func cancelKindAttr(c *Context) bool {
 			}
 			continue
 		}
-		if e.Task != 0 && e.AttrVal != a.Task(e.Task).Reason.Kind.String() {
+		if e.Task == 0 {
+			continue
+		}
+		// The attribute on a task outside the table names no reason.
+		if t := a.Task(e.Task); t == nil || e.AttrVal != t.Reason.Kind.String() {
 			return true
 		}
 	}
@@ -230,7 +234,13 @@ func cascadeInjectOrder(c *Context) bool {
 		if e.Kind != trace.Enqueued || e.Task == 0 || laneByName(e.Lane) != sched.Cancel {
 			continue
 		}
-		key := int(a.Region(a.Task(e.Task).Region).Depth)<<8 | int(e.Task)
+		// An injection of a task outside the table, or of one whose
+		// region is outside it, has no depth to be ordered by.
+		t := a.Task(e.Task)
+		if t == nil || a.Region(t.Region) == nil {
+			return true
+		}
+		key := int(a.Region(t.Region).Depth)<<8 | int(e.Task)
 		if key < last {
 			return true
 		}
@@ -252,7 +262,8 @@ func cleanupDoneFinalizes(c *Context) bool {
 		if e.Phase != cancel.Finalizing.String() {
 			return true
 		}
-		if p := a.Task(e.Task).Phase; p != cancel.Finalizing && p != cancel.Completed {
+		// cleanup_done of no task finalizes none.
+		if t := a.Task(e.Task); t == nil || (t.Phase != cancel.Finalizing && t.Phase != cancel.Completed) {
 			return true
 		}
 	}

@@ -29,10 +29,11 @@ func (c *Context) cancelRequest() bool {
 }
 
 // cancelUnchanged reports whether the transition left task id's cancel
-// state (phase, reason, cleanup budget) as it was.
+// state (phase, reason, cleanup budget) as it was. An id outside the task
+// table names no task a request could change, so it counts as unchanged.
 func (c *Context) cancelUnchanged(id uint8) bool {
 	b, a := kern(c.Before).Cancel.Task(id), kern(c.After).Cancel.Task(id)
-	return b.Phase == a.Phase && b.Reason == a.Reason && b.Budget == a.Budget
+	return b == nil || (b.Phase == a.Phase && b.Reason == a.Reason && b.Budget == a.Budget)
 }
 
 // cancelSchedulesChanged is 001 Cascade Law step 5 ("return the
@@ -65,12 +66,8 @@ func cancelSchedulesChanged(c *Context) bool {
 // inCascade reports whether region id is target or one of its descendants,
 // walking the parent links of s.
 func inCascade(s *cancel.State, id, target uint8) bool {
-	for ; id != 0; id = s.Region(id).Parent {
-		if id == target {
-			return true
-		}
-	}
-	return false
+	_, ok := linksBelow(s, id, target)
+	return ok
 }
 
 // cascadeKind is the kind a region of the cascade from target receives:

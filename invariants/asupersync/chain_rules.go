@@ -75,7 +75,7 @@ func chainBounded(c *Context) bool {
 	for id := uint8(1); id <= kernel.MaxTasks; id++ {
 		bt, at := b.Task(id), a.Task(id)
 		if !bt.Used || (bt.Phase != cancel.Created && bt.Phase != cancel.Running) ||
-			at.Phase != cancel.CancelRequested || want[at.Region] == 0 {
+			at.Phase != cancel.CancelRequested || at.Region > cancel.MaxRegions || want[at.Region] == 0 {
 			continue
 		}
 		if !chainMatches(at.Reason, kept[at.Region], kept[at.Region] < want[at.Region]) {
@@ -96,13 +96,23 @@ func chainMatches(r cancel.Reason, depth uint8, cut bool) bool {
 
 // linksBelow is the number of links the cascade from target wants for
 // region id (1 for the target, one more per level below it), walking the
-// parent links; ok is false when id is not target or below it.
+// parent links; ok is false when id is not target or below it. A tree has
+// neither a parent outside the region table nor a parent cycle, but a
+// buggy runtime may store either: the walk stops at such an id, and after
+// as many steps as there are regions, and says the region is not below
+// target, so a check asks no more of it than of a region outside the
+// cascade (the checks that read parents, region-tree-derived among them,
+// are the ones to report the link itself).
 func linksBelow(s *cancel.State, id, target uint8) (links uint8, ok bool) {
-	for links = 1; id != 0; links++ {
+	for links = 1; id != 0 && links <= cancel.MaxRegions; links++ {
 		if id == target {
 			return links, true
 		}
-		id = s.Region(id).Parent
+		r := s.Region(id)
+		if r == nil {
+			break
+		}
+		id = r.Parent
 	}
 	return 0, false
 }

@@ -60,6 +60,9 @@ func chanCancelledNeedsCancel(c *Context) bool {
 			continue
 		}
 		t := kern(c.Before).Cancel.Task(e.Task)
+		if t == nil {
+			return true // a failed operation of no task was cancelled by none
+		}
 		pending := t.Phase == cancel.CancelRequested || t.Phase == cancel.Cancelling || t.Phase == cancel.Finalizing
 		if !pending || t.Mask != 0 {
 			return true

@@ -424,11 +424,12 @@ func cascadeOrder(c *Context) bool {
 		if e.Kind != trace.RegionCancelled {
 			continue
 		}
-		d := kern(c.After).Cancel.Region(e.Region).Depth
-		if d < last {
+		// A region_cancelled of no region has no place in the order.
+		r := kern(c.After).Cancel.Region(e.Region)
+		if r == nil || r.Depth < last {
 			return true
 		}
-		last = d
+		last = r.Depth
 	}
 	return false
 }
