@@ -17,6 +17,7 @@ import (
 	"os/signal"
 	"runtime/debug"
 	"syscall"
+	"time"
 
 	"modelcheck/explore"
 )
@@ -38,9 +39,43 @@ func main() {
 	// Every signal a user or CI sends to end a run cancels ctx: each
 	// command stops promptly, writes nothing half-done and exits 3.
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM, syscall.SIGHUP)
-	code := run(ctx, os.Args[1:], os.Stdout, os.Stderr)
+	code := runWithGrace(ctx, stopGrace, os.Stderr, func() int {
+		return run(ctx, os.Args[1:], os.Stdout, os.Stderr)
+	})
 	stop()
 	os.Exit(code)
+}
+
+// stopGrace is how long a signalled command may take to stop. Every
+// command checks ctx between steps of the model, and a step takes
+// microseconds, so a healthy one stops well within it.
+const stopGrace = 3 * time.Second
+
+// runWithGrace runs cmd and returns its exit status, or exit 3 if ctx is
+// cancelled (a signal) and cmd has not returned stopGrace later. A step
+// of the runtime under check that never returns (an endless loop in it,
+// which no check can report because the step never ends) would otherwise
+// keep the command from ever seeing the signal. Leaving then leaves no
+// half-written file: cmd writes each file whole under a temporary name and
+// renames it, and a command stuck in a step is writing none.
+func runWithGrace(ctx context.Context, grace time.Duration, stderr io.Writer, cmd func() int) int {
+	done := make(chan int, 1)
+	go func() { done <- cmd() }()
+	select {
+	case code := <-done:
+		return code
+	case <-ctx.Done():
+	}
+	timer := time.NewTimer(grace)
+	defer timer.Stop()
+	select {
+	case code := <-done:
+		return code
+	case <-timer.C:
+		fmt.Fprintf(stderr, "modelcheck: interrupted; a step of the model under check had not returned %v later "+
+			"(an endless loop in the runtime?), so there are no results to report\n", grace)
+		return exitStopped
+	}
 }
 
 const usage = `modelcheck checks async-runtime contracts by exhaustive exploration.

@@ -11,6 +11,7 @@ import (
 	"strconv"
 	"strings"
 	"testing"
+	"time"
 
 	"modelcheck/counterexamples"
 	invariants "modelcheck/invariants/asupersync"
@@ -289,5 +290,30 @@ func TestListJSON(t *testing.T) {
 		if !ok || fi.Model == "" || fi.Scenario == "" || len(fi.Trips) == 0 {
 			t.Errorf("fault %s missing or incomplete in list: %+v", f.Name(), fi)
 		}
+	}
+}
+
+// TestRunWithGraceLeavesAStuckCommand: a signalled command that never
+// returns (a runtime step in an endless loop never reaches a check of
+// ctx) still ends, with exit 3 and a message saying why there are no
+// results; one that stops within the grace keeps its own status, and one
+// not signalled is waited for.
+func TestRunWithGraceLeavesAStuckCommand(t *testing.T) {
+	const grace = 50 * time.Millisecond
+	cancelled, cancel := context.WithCancel(context.Background())
+	cancel()
+	var errb strings.Builder
+	stuck := func() int { select {} }
+	if code := runWithGrace(cancelled, grace, &errb, stuck); code != exitStopped || !strings.Contains(errb.String(), "had not returned") {
+		t.Fatalf("stuck command: exit %d, stderr %q; want 3 and the reason", code, errb.String())
+	}
+	errb.Reset()
+	stops := func() int { <-cancelled.Done(); return exitViolation }
+	if code := runWithGrace(cancelled, time.Minute, &errb, stops); code != exitViolation || errb.Len() != 0 {
+		t.Fatalf("command stopping within the grace: exit %d, stderr %q; want its own 1 and nothing more", code, errb.String())
+	}
+	slow := func() int { time.Sleep(4 * grace); return exitOK }
+	if code := runWithGrace(context.Background(), grace, &errb, slow); code != exitOK || errb.Len() != 0 {
+		t.Fatalf("unsignalled command: exit %d, stderr %q; want it waited for", code, errb.String())
 	}
 }
