@@ -19,7 +19,7 @@ var cancelSurvivorInvariants = []Invariant{
 	{"checkpoint-acks-unmasked", []string{"cancel.task.masked_defers_ack", "wasm-cancel-state-machine-v1/T2", "wasm-cancel-state-machine-v1/B3"},
 		"a checkpoint defers a pending cancel only under a mask: a cancel_deferred_masked names a task whose mask depth was above 0, a checkpoint by a masked task in CancelRequested announces the deferral with cancel_deferred_masked naming it, and a checkpoint by an unmasked task in CancelRequested acknowledges it (Cancelling)", checkpointAcksUnmasked},
 	{"region-tree-derived", []string{"wasm-cancel-state-machine-v1/regions", "001/Cascade Law", "INV-CX-01"},
-		"r1 is the root (used, no parent, depth 0) in every state; a region is used after a step only if it was before or a region_opened names it, and a region opened by open-region under parent p is used and Open, with no cancel reason, parent p and depth p's depth + 1", regionTreeDerived},
+		"r1 is the root (used, no parent, depth 0) in every state; a region is used after a step only if it was before or a region_opened names it, and a region opened by open-region under parent p was not in use before and is used and Open, with no cancel reason, parent p and depth p's depth + 1; a region in use before a step keeps its parent and depth", regionTreeDerived},
 	{"changes-announced", []string{"wasm-cancel-state-machine-v1/trace", "001/T1-T5", "INV-CX-01"},
 		"every move of a task's phase or a region's state in a step is announced by its event naming that task or region (task_running, cancel_requested, cancel_acknowledged, cleanup_done, task_completed; region_closing, region_draining, region_finalizing, region_closed), and a region's finalizer count moves by its finalizer_registered less its finalizer_done events", changesAnnounced},
 }
@@ -67,13 +67,19 @@ func regionTreeDerived(c *Context) bool {
 			r := &a.Regions[e.Region-1]
 			p := c.In.K.Region
 			if c.In.Host != pump.NoHost || c.In.K.Op != kernel.OpenRegion || p == 0 || int(p) > len(b.Regions) ||
-				!r.Used || r.State != cancel.RegionOpen || r.HasReason || r.Parent != p || r.Depth != b.Regions[p-1].Depth+1 {
+				b.Regions[e.Region-1].Used || !r.Used || r.State != cancel.RegionOpen || r.HasReason || r.Parent != p || r.Depth != b.Regions[p-1].Depth+1 {
 				return true
 			}
 		}
 	}
 	for i := range a.Regions {
-		if a.Regions[i].Used && !b.Regions[i].Used && opened&(1<<i) == 0 {
+		rb, ra := &b.Regions[i], &a.Regions[i]
+		if ra.Used && !rb.Used && opened&(1<<i) == 0 {
+			return true
+		}
+		// A region's place in the tree is fixed at its open: the cascade
+		// and the chain depths read it as given.
+		if rb.Used && (!ra.Used || ra.Parent != rb.Parent || ra.Depth != rb.Depth) {
 			return true
 		}
 	}

@@ -233,6 +233,7 @@ var faults = []FaultCase{
 	{fault.RegionCancelShutdown, "region-kinds", []string{"cascade-reason"}},
 	{fault.SenderRangeShort, "channel", []string{"chan-roles", "offered-input-accepted"}},
 	{fault.DrainKeepsDead, "timers", []string{"wheel-drain-drops-dead"}},
+	{fault.RegionSlotReused, "deep-regions", []string{"region-tree-derived"}},
 
 	// Survivor of mutate -seed 9 (session 8): NextDeadline, read by the
 	// model's timer turns and phase0-first until they read the wheel

@@ -705,7 +705,8 @@ var gates = map[string]gate{
 	"resolve-once": {on: resolutionKinds, holds: obligationsPart},
 	// The root region, before and after (one record when the regions did
 	// not change); then region_opened events; then a region used after
-	// and not before, which an unchanged table has none of.
+	// and not before, or in use before and moved, which an unchanged table
+	// has none of.
 	"region-tree-derived": {on: kinds(trace.RegionOpened), holds: regionsPart},
 	// With no step_decision the counts wanted are b's, a's when the
 	// certificate did not change; then the witness hash of a's.

@@ -48,7 +48,7 @@ func TestChecksSurviveMalformedEvents(t *testing.T) {
 // Along a seeded walk of every scenario, each real step's events are
 // replayed with one event's ids set to 0 or 255 at a time, and with an
 // event of every kind carrying such ids appended, on the step's real
-// states and input.
+// states and input; and with the state after holding such an id.
 func TestChecksSurviveMalformedEventsOnWalks(t *testing.T) {
 	const walkDepth, samples = 9, 3
 	for _, sc := range model.Scenarios() {
@@ -102,6 +102,12 @@ func TestChecksSurviveMalformedEventsOnWalks(t *testing.T) {
 				for _, bad := range corruptIDs(&clean) {
 					after = bad.state
 					try(real, bad.what)
+					if bad.reportedBy != "" {
+						ctx.reset(&m.Scenario, &s, in, &after, real)
+						if !all[indexOf(bad.reportedBy)].violated(&ctx) {
+							t.Errorf("%s depth %d input %+v: %s is not reported by %s", sc.Name, d, in, bad.what, bad.reportedBy)
+						}
+					}
 				}
 				after = clean
 			}
@@ -119,6 +125,10 @@ func TestChecksSurviveMalformedEventsOnWalks(t *testing.T) {
 type corrupted struct {
 	state model.State
 	what  string
+	// reportedBy, if set, is the check that must report the step: a
+	// region's parent is fixed at its open, so region-tree-derived
+	// reports any other.
+	reportedBy string
 }
 
 // corruptIDs returns s with, in turn, each used task's region, each used
@@ -133,7 +143,7 @@ func corruptIDs(s *model.State) []corrupted {
 			if cs.Tasks[i].Used {
 				bad := *s
 				kern(&bad).Cancel.Tasks[i].Region = id
-				out = append(out, corrupted{bad, fmt.Sprintf("task %d's region %d", i+1, id)})
+				out = append(out, corrupted{state: bad, what: fmt.Sprintf("task %d's region %d", i+1, id)})
 			}
 		}
 		for i := range cs.Regions {
@@ -148,16 +158,16 @@ func corruptIDs(s *model.State) []corrupted {
 			}
 			bad := *s
 			kern(&bad).Cancel.Regions[i].Parent = parent
-			out = append(out, corrupted{bad, fmt.Sprintf("region %d's parent %d", i+1, parent)})
+			out = append(out, corrupted{bad, fmt.Sprintf("region %d's parent %d", i+1, parent), "region-tree-derived"})
 		}
 		for i := range cs.Obligations {
 			if cs.Obligations[i].Used {
 				bad := *s
 				kern(&bad).Cancel.Obligations[i].Task = id
-				out = append(out, corrupted{bad, fmt.Sprintf("obligation %d's task %d", i+1, id)})
+				out = append(out, corrupted{state: bad, what: fmt.Sprintf("obligation %d's task %d", i+1, id)})
 				bad = *s
 				kern(&bad).Cancel.Obligations[i].Region = id
-				out = append(out, corrupted{bad, fmt.Sprintf("obligation %d's region %d", i+1, id)})
+				out = append(out, corrupted{state: bad, what: fmt.Sprintf("obligation %d's region %d", i+1, id)})
 			}
 		}
 	}

@@ -26,6 +26,10 @@ func (s *State) OpenRegion(parent uint8, log *trace.Log) (uint8, error) {
 	if id == 0 {
 		return 0, fail(RegionTableFull, 0)
 	}
+	// Fault RegionSlotReused takes the slot before the free one, in use.
+	if id > 2 && s.Config.Faults.Has(fault.RegionSlotReused) {
+		id--
+	}
 	depth := p.Depth + 1
 	// Fault RegionDepthFlat gives the child its parent's depth.
 	if s.Config.Faults.Has(fault.RegionDepthFlat) {
