@@ -12,13 +12,20 @@ import (
 // import the explorer or the invariants.
 type Explorable struct{ *model.Model }
 
-// CheckInit checks the initial state with the invariants that are rules
-// over the state after a transition alone (Checker.CheckInit): their gates
-// skip them on every step that leaves their part of the state as it was,
-// so the initial state is where such a part is first asked about. The
-// other invariants are rules over transitions (before, input, after,
-// events) or over stuck states.
-func (e Explorable) CheckInit(s *model.State) int { return e.Checker.(*Checker).CheckInit(s) }
+// CheckInit reports what the scenario's spawns before the first step broke
+// (model.Model.Init checks them as steps), and then checks the initial
+// state with the invariants that are rules over the state after a
+// transition alone (Checker.CheckInit): their gates skip them on every
+// step that leaves their part of the state as it was, so the initial state
+// is where such a part is first asked about. The other invariants are
+// rules over transitions (before, input, after, events) or over stuck
+// states.
+func (e Explorable) CheckInit(s *model.State) int {
+	if v := e.InitViolation(); v != 0 {
+		return v
+	}
+	return e.Checker.(*Checker).CheckInit(s)
+}
 
 // Invariants names every invariant in check order, whichever the checker
 // was restricted to: Step and Stuck report positions in this list.

@@ -45,3 +45,36 @@ func TestRuntimePanicIsRefusal(t *testing.T) {
 		}
 	}
 }
+
+// TestInitSpawnRefusalIsViolation: a spawn before the first step that the
+// runtime refuses (here one more than its task table holds, which a
+// scenario Validate accepted never asks for) is reported in the initial
+// state as offered-input-accepted, with the refusal in the trace, rather
+// than crashing the tool; with that check off the refused spawn is no
+// step.
+func TestInitSpawnRefusalIsViolation(t *testing.T) {
+	sc, err := model.Lookup("chan-cascade")
+	if err != nil {
+		t.Fatal(err)
+	}
+	sc.Tasks, sc.Spawned = kernel.MaxTasks+1, kernel.MaxTasks+1
+	for _, only := range [][]string{nil, {"chan-roles"}} {
+		c, err := NewChecker(&sc, only)
+		if err != nil {
+			t.Fatal(err)
+		}
+		e := Explorable{model.New(sc, c)}
+		s := e.Init()
+		want := acceptIndex + 1
+		if only != nil {
+			want = 0
+		}
+		if v := e.CheckInit(&s); v != want {
+			t.Fatalf("checking %v: CheckInit reports %d, want %d", only, v, want)
+		}
+		events := e.Events(nil)
+		if len(events) == 0 || !strings.HasPrefix(events[len(events)-1], "refused: ") {
+			t.Fatalf("checking %v: the refused spawn's trace is %q", only, events)
+		}
+	}
+}

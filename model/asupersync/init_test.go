@@ -56,3 +56,52 @@ func TestSpawnedBeyondTasksIsRefused(t *testing.T) {
 		t.Fatalf("Validate: %v, want spawned=4 exceeds tasks=3", err)
 	}
 }
+
+// stopAtSpawn is a checker that reports invariant 7 on the n-th spawn it
+// is asked about and records the refusals it is told of.
+type stopAtSpawn struct {
+	n, spawns, refused int
+}
+
+func (c *stopAtSpawn) Check(_ *State, in Input, _ *State, _ []trace.Event) int {
+	if in.K.Op != kernel.Spawn {
+		return 0
+	}
+	if c.spawns++; c.spawns == c.n {
+		return 7
+	}
+	return 0
+}
+func (c *stopAtSpawn) Refused(*State, Input) int { c.refused++; return 0 }
+func (c *stopAtSpawn) Stuck(*State) int          { return 0 }
+func (c *stopAtSpawn) Fork() Checker             { return c }
+
+// TestInitChecksItsSpawns: the spawns before the first step are steps of
+// the runtime like any other, so Init asks the checker about each; the
+// first it reports ends the spawning, InitViolation returns it, and the
+// state is the one that spawn left. A refused spawn, with the checker not
+// reporting refusals, is no step.
+func TestInitChecksItsSpawns(t *testing.T) {
+	sc, err := Lookup("chan-cascade")
+	if err != nil {
+		t.Fatal(err)
+	}
+	c := &stopAtSpawn{n: 2}
+	m := New(sc, c)
+	s := m.Init()
+	if v, n := m.InitViolation(), used(&s.P.Kernel, taskIDs); v != 7 || n != 2 || c.spawns != 2 {
+		t.Fatalf("InitViolation %d with %d tasks after %d checked spawns; want 7, with the 2 the breaking spawn left", v, n, c.spawns)
+	}
+	c = &stopAtSpawn{}
+	m = New(sc, c)
+	if s = m.Init(); m.InitViolation() != 0 || used(&s.P.Kernel, taskIDs) != int(sc.Spawned) {
+		t.Fatalf("a clean Init reports %d", m.InitViolation())
+	}
+	// One spawn more than the runtime's task table holds is refused.
+	sc.Tasks, sc.Spawned = kernel.MaxTasks+1, kernel.MaxTasks+1
+	c = &stopAtSpawn{}
+	m = New(sc, c)
+	if s = m.Init(); c.refused != 1 || m.InitViolation() != 0 || used(&s.P.Kernel, taskIDs) != kernel.MaxTasks {
+		t.Fatalf("refused %d, InitViolation %d, %d tasks; want the last spawn refused and no step", c.refused, m.InitViolation(), used(&s.P.Kernel, taskIDs))
+	}
+}

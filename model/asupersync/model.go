@@ -72,6 +72,8 @@ type Model struct {
 	coverage model.Counter
 	// refusal is the runtime's error if it refused the last Step's input.
 	refusal error
+	// initViolation is what the last Init's spawns broke (see Init).
+	initViolation int
 }
 
 // New returns a model of a scenario checked by c.
@@ -82,19 +84,50 @@ func New(sc Scenario, c Checker) *Model {
 // Init is the scenario's initial state: the runtime as configured, with
 // the scenario's Spawned tasks spawned into the root region, one input
 // after another as the environment would (Apply, so the environment's
-// ghost sees them too). A scenario Validate accepted never has a spawn
-// refused, so a refusal is a bug in the model.
+// ghost sees them too).
+//
+// Each spawn is a step of the runtime like any other, so the checker
+// checks it like one: the first invariant a spawn breaks, or the refusal
+// of a spawn (a runtime that refuses or panics on it; a scenario Validate
+// accepted never asks for more tasks than the runtime holds), ends the
+// spawning, and InitViolation reports it, for the explorer to report as a
+// violation in the initial state. The state returned is the one the
+// breaking spawn left. A model with no checker (a test's) panics instead:
+// there is nobody to report to.
 func (m *Model) Init() State {
 	s := State{P: pump.New(m.Scenario.Pump, m.Scenario.Kernel)}
-	var log trace.Log
+	m.initViolation = 0
 	for range m.Scenario.Spawned {
 		in := Input{K: kernel.Input{Op: kernel.Spawn, Region: 1}}
-		if err := m.Apply(&s, in, &log); err != nil {
+		next := s
+		m.log.Reset()
+		err := m.applyGuarded(&next, in)
+		m.refusal = err
+		switch {
+		case m.Checker == nil && err != nil:
 			panic(fmt.Sprintf("model %s/%s: spawning before the first step: %v", Name, m.Scenario.Name, err))
+		case m.Checker == nil:
+		case err != nil:
+			m.initViolation = m.Checker.Refused(&s, in)
+		default:
+			m.initViolation = m.Checker.Check(&s, in, &next, m.log.Events)
+		}
+		if err != nil && m.initViolation == 0 {
+			// With offered-input-accepted off, a refused spawn is no
+			// step, as in Step: the rest are refused alike.
+			break
+		}
+		s = next
+		if m.initViolation != 0 {
+			break
 		}
 	}
 	return s
 }
+
+// InitViolation is 0, or 1+the index of the invariant the last Init's
+// spawns broke (a refused spawn included).
+func (m *Model) InitViolation() int { return m.initViolation }
 
 // Fork gives another worker its own scratch log and coverage counts.
 func (m *Model) Fork() *Model {
