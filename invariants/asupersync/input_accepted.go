@@ -13,11 +13,13 @@ import model "modelcheck/model/asupersync"
 // way, with no counterexample. The model reads the roles it offers from
 // the configuration (channelConfigured, channelOps), so a bug in the
 // runtime's own accessors is such a refusal; Model.Step recovers a panic
-// into one; and this check reports either with a shrunk path. It comes
+// into one, and takes a successor with a count or id outside its table
+// for one (the model and the checks would index past an array on it); and
+// this check reports each with a shrunk path. It comes
 // late in the check order, so the older faults keep their first reports.
 var acceptInvariants = []Invariant{
 	{"offered-input-accepted", []string{"004/1.1", "004/1.3"},
-		"the runtime accepts every input the environment offers: a channel operation by the task the configuration gives the handle, a spawn, wake, cancel or poll result where the contracts allow it; a refusal the contracts mandate is an answer in events, never an error, and no input makes the runtime panic", inputRefused},
+		"the runtime accepts every input the environment offers: a channel operation by the task the configuration gives the handle, a spawn, wake, cancel or poll result where the contracts allow it; a refusal the contracts mandate is an answer in events, never an error, and no input makes the runtime panic or leaves a count or id of its state outside the table it counts or indexes", inputRefused},
 }
 
 // inputRefused is true only on the context Refused sets up: Check never

@@ -67,7 +67,7 @@ var all = [numInvariants]Invariant{
 	iObservable: {"observable-state", []string{"sthira/§10", "sthira/§8"},
 		"the scheduler's state after a step (phases, refs, outcomes, queues, slot counts) is exactly what its state before, the input and the events say"},
 	iAccepted: {"offered-input-accepted", []string{"sthira/§5", "sthira/§8", "sthira/lifecycle"},
-		"the scheduler accepts every input the environment offers in a task's phase (declare into a free slot, submit of an INIT task, completion or suspension of a RUNNING one, resume of a SUSPENDED one, cancel of a queued one, retry of one that failed with ERROR) and answers in events, never with an error or a panic"},
+		"the scheduler accepts every input the environment offers in a task's phase (declare into a free slot, submit of an INIT task, completion or suspension of a RUNNING one, resume of a SUSPENDED one, cancel of a queued one, retry of one that failed with ERROR) and answers in events, never with an error or a panic, nor by leaving a queue length, a queued task id or a scope outside its table"},
 }
 
 // Names lists the invariants in check order.

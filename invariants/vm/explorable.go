@@ -39,12 +39,17 @@ func (e Explorable) Enabled(s *State, buf []mvm.Input) []mvm.Input { return e.M.
 
 // Step applies in and checks the transition. Enabled offers only inputs
 // within the VM's bounds, read from the state, so a VM that refuses one,
-// or panics on it, is a finding about the runtime (offered-input-accepted),
-// not a crash of the tool; with that check off the input is no transition
-// (next is left as s).
+// panics on it, or leaves a count or id outside its table
+// (mvm.OutsideTables) is a finding about the runtime
+// (offered-input-accepted), not a crash of the tool; with that check off
+// the input is no transition (next is left as s).
 func (e Explorable) Step(s *State, in mvm.Input, next *State) int {
 	e.C.refusal = nil
-	if err := e.applyGuarded(s, in, next); err != nil {
+	err := e.applyGuarded(s, in, next)
+	if err == nil {
+		err = mvm.OutsideTables(next)
+	}
+	if err != nil {
 		e.C.refusal = err
 		*next = *s
 		if !e.C.on[invAccepted] {

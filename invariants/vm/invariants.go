@@ -75,7 +75,7 @@ var all = [numInvariants]Invariant{
 	{"reference-derived", []string{"002 Concurrency Parameter N (N = 1)", "002 Scheduler Policies: RoundRobin", "002 Scheduling Round: tryUnblockReceivers, schedRound", "semantics-notes VM scheduling"},
 		"under interleavings, the reference trace every step is compared with is the N = 1 RoundRobin run of the loaded programs, derived by the checker from their code and the contract's round (the released, in blocked-set order, pushed at the back of the ready queue; the head executes one instruction; what it spawned, then itself if it continues, to the back; a blocked one to the back of the blocked set), not taken from the runtime's rounds; the run ends; before the first step the reference is empty and after it it never changes"},
 	{"offered-input-accepted", []string{"002 WASM Compatibility: run until all_terminal", "runtime/vm Load's bounds (README VM)"},
-		"the VM accepts every input the environment offers (a load within its bounds before the first round, a round, a step of a coroutine that can proceed) on every run: no error and no panic"},
+		"the VM accepts every input the environment offers (a load within its bounds before the first round, a round, a step of a coroutine that can proceed) on every run: no error, no panic, and no count or id of the VM's state left outside its table"},
 }
 
 // Names lists the invariants in check order.

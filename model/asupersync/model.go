@@ -102,6 +102,9 @@ func (m *Model) Init() State {
 		next := s
 		m.log.Reset()
 		err := m.applyGuarded(&next, in)
+		if err == nil {
+			err = OutsideTables(&next)
+		}
 		m.refusal = err
 		switch {
 		case m.Checker == nil && err != nil:
@@ -186,7 +189,8 @@ func (m *Model) track(s *State, in Input) {
 // Enabled offers only what the contracts let a caller do where they say
 // the runtime accepts it, reading the roles and bounds from the
 // configuration rather than asking the runtime, so a runtime that refuses
-// an offered input, or panics on it, is a finding about the runtime
+// an offered input, panics on it, or leaves a count or id outside its
+// table (OutsideTables) is a finding about the runtime
 // (offered-input-accepted), not a crash of the tool. With that check off,
 // the refused input is no transition: next is left as s, a state already
 // visited.
@@ -194,6 +198,11 @@ func (m *Model) Step(s *State, in Input, next *State) int {
 	m.log.Reset()
 	m.refusal = nil
 	if err := m.applyGuarded(next, in); err != nil {
+		m.refusal = err
+		*next = *s
+		return m.Checker.Refused(s, in)
+	}
+	if err := OutsideTables(next); err != nil {
 		m.refusal = err
 		*next = *s
 		return m.Checker.Refused(s, in)

@@ -143,13 +143,18 @@ func (m *Model) Apply(s *State, in Input, log *rt.Log) error {
 // Step turns next, a copy of s, into the successor and checks the
 // transition. Enabled offers only what contract 003 lets a caller do in
 // the task's phase, read from the state's fields, so a runtime that
-// refuses an offered input, or panics on it, is a finding about the
-// runtime (offered-input-accepted), not a crash of the tool. With that
+// refuses an offered input, panics on it, or leaves a count or id outside
+// its table (OutsideTables) is a finding about the runtime
+// (offered-input-accepted), not a crash of the tool. With that
 // check off, the refused input is no transition: next is left as s.
 func (m *Model) Step(s *State, in Input, next *State) int {
 	m.log.Reset()
 	m.refusal = nil
-	if err := m.applyGuarded(next, in); err != nil {
+	err := m.applyGuarded(next, in)
+	if err == nil {
+		err = OutsideTables(next)
+	}
+	if err != nil {
 		m.refusal = err
 		*next = *s
 		return m.Checker.Refused(s, in)
