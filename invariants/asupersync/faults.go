@@ -234,6 +234,7 @@ var faults = []FaultCase{
 	{fault.SenderRangeShort, "channel", []string{"chan-roles", "offered-input-accepted"}},
 	{fault.DrainKeepsDead, "timers", []string{"wheel-drain-drops-dead"}},
 	{fault.RegionSlotReused, "deep-regions", []string{"region-tree-derived"}},
+	{fault.ObligationSlotReused, "two-obligations", []string{"reservation-recorded"}},
 
 	// Survivor of mutate -seed 9 (session 8): NextDeadline, read by the
 	// model's timer turns and phase0-first until they read the wheel

@@ -226,6 +226,14 @@ var scenarios = []Scenario{
 		Pump:   pump.Config{BurstLimit: 2, Caps: pump.AllCaps},
 	},
 	{
+		Name:   "two-obligations",
+		Doc:    "two obligations at once: 2 tasks, a root and a child region, leaky tasks, and room for 2 reservations, so a task may hold two Leases or each task one, a region finalizing over both must mark each Leaked, and the obligation table's second slot is used (every other scenario holds at most one obligation)",
+		Native: true, Tasks: 2, Regions: 2, Obligations: 2, LeakyTasks: true,
+		CancelKinds: []cancel.Kind{cancel.User}, RegionCancelKind: cancel.Shutdown,
+		Kernel: kernel.Config{CancelStreakLimit: 2, CatchupBatch: 1, MaxChainDepth: 16, MaxChainMemory: 4096},
+		Pump:   pump.Config{BurstLimit: 2, Caps: pump.AllCaps},
+	},
+	{
 		Name:   "task-errors",
 		Doc:    "task outcomes: 2 tasks, a root and a child region, and tasks that may return Err as well as Ok, before a cancel (the outcome stands) or under one (it must complete Cancelled, 001 R2)",
 		Native: true, Tasks: 2, Regions: 2, ErrOutcomes: true,

@@ -121,6 +121,10 @@ func (s *State) Reserve(task uint8, k ObligationKind, log *trace.Log) (uint8, er
 	if id == 0 {
 		return 0, fail(ObligationTableFull, 0)
 	}
+	// Fault ObligationSlotReused takes the slot before the free one, in use.
+	if id > 1 && s.Config.Faults.Has(fault.ObligationSlotReused) {
+		id--
+	}
 	s.Obligations[id-1] = Obligation{Used: true, Kind: k, State: Reserved, Region: t.Region, Task: task}
 	// Fault ObligationInRoot records the root region, fault
 	// ObligationKindSlips the next kind.
