@@ -3,6 +3,7 @@ package asupersync
 import (
 	"math/bits"
 
+	model "modelcheck/model/asupersync"
 	"modelcheck/runtime/cancel"
 	"modelcheck/runtime/kernel"
 	"modelcheck/runtime/pump"
@@ -44,7 +45,7 @@ func budgetGranted(c *Context) bool {
 	}
 	b, a := &kern(c.Before).Cancel, &kern(c.After).Cancel
 	for id := uint8(1); id <= kernel.MaxTasks; id++ {
-		bt, at := b.Task(id), a.Task(id)
+		bt, at := model.TaskRecord(b, id), model.TaskRecord(a, id)
 		if !bt.Used || (bt.Phase != cancel.Created && bt.Phase != cancel.Running) || at.Phase != cancel.CancelRequested {
 			continue
 		}
@@ -75,7 +76,7 @@ func refusalClass(c *Context) bool {
 		if e.Kind != trace.SpawnRejected && (e.Kind != trace.ObligationRejected || e.ErrorClass == trace.ErrAlreadyResolved) {
 			continue
 		}
-		r := b.Region(e.Region)
+		r := model.RegionRecord(b, e.Region)
 		if r == nil {
 			return true
 		}
@@ -98,8 +99,8 @@ func obligationResolutionsDerived(c *Context) bool {
 	b, a := &kern(c.Before).Cancel, &kern(c.After).Cancel
 	var want [cancel.MaxObligations + 1]int
 	for o := uint8(1); o <= cancel.MaxObligations; o++ {
-		if b.Obligation(o).Used {
-			want[o] = int(b.Obligation(o).Resolutions)
+		if model.ObligationRecord(b, o).Used {
+			want[o] = int(model.ObligationRecord(b, o).Resolutions)
 		}
 	}
 	for ei := range c.Events {
@@ -112,7 +113,7 @@ func obligationResolutionsDerived(c *Context) bool {
 		}
 	}
 	for o := uint8(1); o <= cancel.MaxObligations; o++ {
-		if ao := a.Obligation(o); ao.Used && int(ao.Resolutions) != want[o] {
+		if ao := model.ObligationRecord(a, o); ao.Used && int(ao.Resolutions) != want[o] {
 			return true
 		}
 	}
@@ -129,7 +130,7 @@ func staleWakeAnnounced(c *Context) bool {
 		return false
 	}
 	t := c.In.K.Task
-	bt := kern(c.Before).Cancel.Task(t)
+	bt := model.TaskRecord(&kern(c.Before).Cancel, t)
 	if bt == nil || !bt.Used {
 		return false
 	}
@@ -166,7 +167,7 @@ func epochDerived(c *Context) bool {
 	}
 	for ei := range c.Events {
 		e := &c.Events[ei]
-		if e.Kind == trace.CancelRequested && (e.Task == 0 || e.Task > kernel.MaxTasks || e.Epoch != wantEpoch(b.Task(e.Task), a.Task(e.Task))) {
+		if e.Kind == trace.CancelRequested && (e.Task == 0 || e.Task > kernel.MaxTasks || e.Epoch != wantEpoch(model.TaskRecord(b, e.Task), model.TaskRecord(a, e.Task))) {
 			return true
 		}
 	}
@@ -209,7 +210,7 @@ func cancelKindAttr(c *Context) bool {
 			continue
 		}
 		// The attribute on a task outside the table names no reason.
-		if t := a.Task(e.Task); t == nil || e.AttrVal != t.Reason.Kind.String() {
+		if t := model.TaskRecord(a, e.Task); t == nil || e.AttrVal != t.Reason.Kind.String() {
 			return true
 		}
 	}
@@ -236,11 +237,11 @@ func cascadeInjectOrder(c *Context) bool {
 		}
 		// An injection of a task outside the table, or of one whose
 		// region is outside it, has no depth to be ordered by.
-		t := a.Task(e.Task)
-		if t == nil || a.Region(t.Region) == nil {
+		t := model.TaskRecord(a, e.Task)
+		if t == nil || model.RegionRecord(a, t.Region) == nil {
 			return true
 		}
-		key := int(a.Region(t.Region).Depth)<<8 | int(e.Task)
+		key := int(model.RegionRecord(a, t.Region).Depth)<<8 | int(e.Task)
 		if key < last {
 			return true
 		}
@@ -263,7 +264,7 @@ func cleanupDoneFinalizes(c *Context) bool {
 			return true
 		}
 		// cleanup_done of no task finalizes none.
-		if t := a.Task(e.Task); t == nil || (t.Phase != cancel.Finalizing && t.Phase != cancel.Completed) {
+		if t := model.TaskRecord(a, e.Task); t == nil || (t.Phase != cancel.Finalizing && t.Phase != cancel.Completed) {
 			return true
 		}
 	}

@@ -4,6 +4,7 @@ import (
 	"math/bits"
 	"slices"
 
+	model "modelcheck/model/asupersync"
 	"modelcheck/runtime/cancel"
 	"modelcheck/runtime/kernel"
 	"modelcheck/runtime/pump"
@@ -29,7 +30,7 @@ func checkpointAcksUnmasked(c *Context) bool {
 	for ei := range c.Events {
 		e := &c.Events[ei]
 		if e.Kind == trace.CancelDeferredMasked {
-			if t := b.Cancel.Task(e.Task); t == nil || t.Mask == 0 {
+			if t := model.TaskRecord(&b.Cancel, e.Task); t == nil || t.Mask == 0 {
 				return true
 			}
 		}
@@ -37,7 +38,7 @@ func checkpointAcksUnmasked(c *Context) bool {
 	if c.In.Host != pump.NoHost || c.In.K.Op != kernel.Checkpoint {
 		return false
 	}
-	t := b.Cancel.Task(c.In.K.Task)
+	t := model.TaskRecord(&b.Cancel, c.In.K.Task)
 	if t == nil || t.Phase != cancel.CancelRequested {
 		return false
 	}
@@ -51,7 +52,7 @@ func checkpointAcksUnmasked(c *Context) bool {
 		}
 		return true
 	}
-	return a.Cancel.Task(c.In.K.Task).Phase == cancel.CancelRequested
+	return model.TaskRecord(&a.Cancel, c.In.K.Task).Phase == cancel.CancelRequested
 }
 
 func regionTreeDerived(c *Context) bool {

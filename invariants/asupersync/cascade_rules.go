@@ -1,6 +1,7 @@
 package asupersync
 
 import (
+	model "modelcheck/model/asupersync"
 	"modelcheck/runtime/cancel"
 	"modelcheck/runtime/kernel"
 	"modelcheck/runtime/pump"
@@ -32,7 +33,7 @@ func (c *Context) cancelRequest() bool {
 // state (phase, reason, cleanup budget) as it was. An id outside the task
 // table names no task a request could change, so it counts as unchanged.
 func (c *Context) cancelUnchanged(id uint8) bool {
-	b, a := kern(c.Before).Cancel.Task(id), kern(c.After).Cancel.Task(id)
+	b, a := model.TaskRecord(&kern(c.Before).Cancel, id), model.TaskRecord(&kern(c.After).Cancel, id)
 	return b == nil || (b.Phase == a.Phase && b.Reason == a.Reason && b.Budget == a.Budget)
 }
 
@@ -89,7 +90,7 @@ func regionCancelEffective(c *Context) bool {
 	a := &kern(c.After).Cancel
 	target := c.In.K.Region
 	for r := uint8(1); r <= cancel.MaxRegions; r++ {
-		reg := a.Region(r)
+		reg := model.RegionRecord(a, r)
 		if !reg.Used || reg.State == cancel.RegionClosed || !inCascade(a, r, target) {
 			continue
 		}
@@ -99,7 +100,7 @@ func regionCancelEffective(c *Context) bool {
 		}
 	}
 	for id := uint8(1); id <= kernel.MaxTasks; id++ {
-		t := a.Task(id)
+		t := model.TaskRecord(a, id)
 		if !t.Used || t.Phase == cancel.Completed || !inCascade(a, t.Region, target) {
 			continue
 		}
@@ -128,7 +129,7 @@ func cascadeReason(c *Context) bool {
 	kind := cancel.Kind(c.In.K.Arg)
 	now := kern(c.Before).Now
 	for id := uint8(1); id <= kernel.MaxTasks; id++ {
-		bt, at := b.Task(id), a.Task(id)
+		bt, at := model.TaskRecord(b, id), model.TaskRecord(a, id)
 		if !bt.Used || (bt.Phase != cancel.Created && bt.Phase != cancel.Running) ||
 			at.Phase != cancel.CancelRequested || !inCascade(a, at.Region, target) {
 			continue
@@ -138,7 +139,7 @@ func cascadeReason(c *Context) bool {
 			r.RootKind != kind || r.RootRegion != target {
 			return true
 		}
-		links := a.Region(at.Region).Depth - a.Region(target).Depth + 1
+		links := model.RegionRecord(a, at.Region).Depth - model.RegionRecord(a, target).Depth + 1
 		if c.chainFits(links) && (r.Depth != links || r.Truncated) {
 			return true
 		}
@@ -167,7 +168,7 @@ func (c *Context) chainFits(n uint8) bool {
 func regionCloses(c *Context) bool {
 	a := &kern(c.After).Cancel
 	for r := uint8(1); r <= cancel.MaxRegions; r++ {
-		reg := a.Region(r)
+		reg := model.RegionRecord(a, r)
 		if !reg.Used {
 			continue
 		}
@@ -188,12 +189,12 @@ func regionCloses(c *Context) bool {
 // quiescentRegion: every task of region r Completed, every child Closed.
 func quiescentRegion(s *cancel.State, r uint8) bool {
 	for id := uint8(1); id <= kernel.MaxTasks; id++ {
-		if t := s.Task(id); t.Used && t.Region == r && t.Phase != cancel.Completed {
+		if t := model.TaskRecord(s, id); t.Used && t.Region == r && t.Phase != cancel.Completed {
 			return false
 		}
 	}
 	for ch := uint8(1); ch <= cancel.MaxRegions; ch++ {
-		if reg := s.Region(ch); reg.Used && reg.Parent == r && reg.State != cancel.RegionClosed {
+		if reg := model.RegionRecord(s, ch); reg.Used && reg.Parent == r && reg.State != cancel.RegionClosed {
 			return false
 		}
 	}

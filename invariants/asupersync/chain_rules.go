@@ -3,6 +3,7 @@ package asupersync
 import (
 	"strconv"
 
+	model "modelcheck/model/asupersync"
 	"modelcheck/runtime/cancel"
 	"modelcheck/runtime/kernel"
 	"modelcheck/runtime/pump"
@@ -33,12 +34,12 @@ func chainBounded(c *Context) bool {
 	}
 	b, a := &kern(c.Before).Cancel, &kern(c.After).Cancel
 	target := c.In.K.Region
-	if b.Region(target) == nil || !b.Region(target).Used {
+	if model.RegionRecord(b, target) == nil || !model.RegionRecord(b, target).Used {
 		return false
 	}
 	var kept, want [cancel.MaxRegions + 1]uint8
 	for id := uint8(1); id <= cancel.MaxRegions; id++ {
-		if !b.Region(id).Used {
+		if !model.RegionRecord(b, id).Used {
 			continue
 		}
 		if links, ok := linksBelow(b, id, target); ok {
@@ -67,13 +68,13 @@ func chainBounded(c *Context) bool {
 		if cut != (announced[id] == 1) || announced[id] > 1 {
 			return true
 		}
-		if br := b.Region(id); !br.HasReason && br.State != cancel.RegionClosed &&
-			!chainMatches(a.Region(id).Reason, kept[id], cut) {
+		if br := model.RegionRecord(b, id); !br.HasReason && br.State != cancel.RegionClosed &&
+			!chainMatches(model.RegionRecord(a, id).Reason, kept[id], cut) {
 			return true
 		}
 	}
 	for id := uint8(1); id <= kernel.MaxTasks; id++ {
-		bt, at := b.Task(id), a.Task(id)
+		bt, at := model.TaskRecord(b, id), model.TaskRecord(a, id)
 		if !bt.Used || (bt.Phase != cancel.Created && bt.Phase != cancel.Running) ||
 			at.Phase != cancel.CancelRequested || at.Region > cancel.MaxRegions || want[at.Region] == 0 {
 			continue
@@ -108,7 +109,7 @@ func linksBelow(s *cancel.State, id, target uint8) (links uint8, ok bool) {
 		if id == target {
 			return links, true
 		}
-		r := s.Region(id)
+		r := model.RegionRecord(s, id)
 		if r == nil {
 			break
 		}

@@ -1,6 +1,7 @@
 package asupersync
 
 import (
+	model "modelcheck/model/asupersync"
 	"modelcheck/runtime/cancel"
 	"modelcheck/runtime/kernel"
 	"modelcheck/runtime/pump"
@@ -59,7 +60,7 @@ func chanCancelledNeedsCancel(c *Context) bool {
 		if e.Kind != trace.ChanOpFailed || e.ErrorClass != trace.ErrCancelled {
 			continue
 		}
-		t := kern(c.Before).Cancel.Task(e.Task)
+		t := model.TaskRecord(&kern(c.Before).Cancel, e.Task)
 		if t == nil {
 			return true // a failed operation of no task was cancelled by none
 		}

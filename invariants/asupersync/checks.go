@@ -289,7 +289,7 @@ func (c *Context) wakeTarget() uint8 {
 
 func staleWake(c *Context) bool {
 	t := c.wakeTarget()
-	if t == 0 || kern(c.Before).Cancel.Task(t).Phase != cancel.Completed {
+	if t == 0 || model.TaskRecord(&kern(c.Before).Cancel, t).Phase != cancel.Completed {
 		return false
 	}
 	for ei := range c.Events {
@@ -425,7 +425,7 @@ func cascadeOrder(c *Context) bool {
 			continue
 		}
 		// A region_cancelled of no region has no place in the order.
-		r := kern(c.After).Cancel.Region(e.Region)
+		r := model.RegionRecord(&kern(c.After).Cancel, e.Region)
 		if r == nil || r.Depth < last {
 			return true
 		}
@@ -515,7 +515,7 @@ func ackUnmasked(c *Context) bool {
 		}
 		// An acknowledgement of no task (an id outside the table) is
 		// none the protocol allows either.
-		if tk := kern(c.Before).Cancel.Task(e.Task); tk == nil || tk.Mask > 0 {
+		if tk := model.TaskRecord(&kern(c.Before).Cancel, e.Task); tk == nil || tk.Mask > 0 {
 			return true
 		}
 	}
@@ -525,24 +525,24 @@ func ackUnmasked(c *Context) bool {
 func quiescence(c *Context) bool {
 	b, a := &kern(c.Before).Cancel, &kern(c.After).Cancel
 	for r := uint8(1); r <= cancel.MaxRegions; r++ {
-		if !a.Region(r).Used || a.Region(r).State != cancel.RegionClosed || b.Region(r).State == cancel.RegionClosed {
+		if !model.RegionRecord(a, r).Used || model.RegionRecord(a, r).State != cancel.RegionClosed || model.RegionRecord(b, r).State == cancel.RegionClosed {
 			continue
 		}
-		if a.Region(r).Finalizers != 0 {
+		if model.RegionRecord(a, r).Finalizers != 0 {
 			return true
 		}
 		for t := uint8(1); t <= kernel.MaxTasks; t++ {
-			if tk := a.Task(t); tk.Used && tk.Region == r && tk.Phase != cancel.Completed {
+			if tk := model.TaskRecord(a, t); tk.Used && tk.Region == r && tk.Phase != cancel.Completed {
 				return true
 			}
 		}
 		for ch := uint8(1); ch <= cancel.MaxRegions; ch++ {
-			if reg := a.Region(ch); reg.Used && reg.Parent == r && reg.State != cancel.RegionClosed {
+			if reg := model.RegionRecord(a, ch); reg.Used && reg.Parent == r && reg.State != cancel.RegionClosed {
 				return true
 			}
 		}
 		for o := uint8(1); o <= cancel.MaxObligations; o++ {
-			if ob := a.Obligation(o); ob.Used && ob.Region == r && ob.State == cancel.Reserved {
+			if ob := model.ObligationRecord(a, o); ob.Used && ob.Region == r && ob.State == cancel.Reserved {
 				return true
 			}
 		}
@@ -566,7 +566,7 @@ func noLeak(c *Context) bool {
 		if !c.Scenario.LeakyTasks {
 			return true
 		}
-		if t := a.Task(ob.Task); t == nil || t.Phase != cancel.Completed || t.Outcome == cancel.Cancelled {
+		if t := model.TaskRecord(a, ob.Task); t == nil || t.Phase != cancel.Completed || t.Outcome == cancel.Cancelled {
 			return true
 		}
 	}
@@ -577,7 +577,7 @@ func noLeak(c *Context) bool {
 // it was no longer Open or had a cancel reason. A region id outside the
 // table names no region that could take work.
 func (c *Context) refused(r uint8) bool {
-	reg := kern(c.Before).Cancel.Region(r)
+	reg := model.RegionRecord(&kern(c.Before).Cancel, r)
 	return reg == nil || reg.State != cancel.RegionOpen || reg.HasReason
 }
 
@@ -618,7 +618,7 @@ func resolveOnce(c *Context) bool {
 	}
 	var open [cancel.MaxObligations + 1]bool
 	for o := uint8(1); o <= cancel.MaxObligations; o++ {
-		ob := kern(c.Before).Cancel.Obligation(o)
+		ob := model.ObligationRecord(&kern(c.Before).Cancel, o)
 		open[o] = ob.Used && ob.State == cancel.Reserved
 	}
 	for ei := range c.Events {

@@ -1,6 +1,7 @@
 package asupersync
 
 import (
+	model "modelcheck/model/asupersync"
 	"modelcheck/runtime/cancel"
 	"modelcheck/runtime/channel"
 	"modelcheck/runtime/kernel"
@@ -80,7 +81,7 @@ func openRegionAdmits(c *Context) bool {
 		if e.Kind != trace.SpawnRejected && (e.Kind != trace.ObligationRejected || e.ErrorClass == trace.ErrAlreadyResolved) {
 			continue
 		}
-		if r := b.Region(e.Region); r != nil && r.Used && r.State == cancel.RegionOpen && !r.HasReason {
+		if r := model.RegionRecord(b, e.Region); r != nil && r.Used && r.State == cancel.RegionOpen && !r.HasReason {
 			return true
 		}
 	}
@@ -140,7 +141,7 @@ func regionOutcome(c *Context) bool {
 		if e.Kind != trace.RegionClosed {
 			continue
 		}
-		r := a.Region(e.Region)
+		r := model.RegionRecord(a, e.Region)
 		if r == nil {
 			return true
 		}
@@ -255,10 +256,10 @@ func (c *Context) resolutionCaused(id uint8, oa *cancel.Obligation) bool {
 		}
 		return act && oa.Kind == cancel.SendPermit && (commit && (op == kernel.ChanSend || op == kernel.ChanTrySend) || !commit && op == kernel.ChanAbort)
 	case cancel.AbortedCancel:
-		tb, ta := b.Task(oa.Task), a.Task(oa.Task)
+		tb, ta := model.TaskRecord(b, oa.Task), model.TaskRecord(a, oa.Task)
 		return tb != nil && tb.Phase != cancel.Completed && ta.Phase == cancel.Completed && ta.Outcome == cancel.Cancelled
 	case cancel.Leaked:
-		rb, ra := b.Region(oa.Region), a.Region(oa.Region)
+		rb, ra := model.RegionRecord(b, oa.Region), model.RegionRecord(a, oa.Region)
 		return rb != nil && !finalizingOrClosed(rb.State) && finalizingOrClosed(ra.State)
 	}
 	return false
@@ -302,7 +303,7 @@ func (c *Context) reservedBy(oa *cancel.Obligation) bool {
 	if c.In.Host != pump.NoHost || c.In.K.Task != oa.Task || oa.State != cancel.Reserved || oa.Resolutions != 0 {
 		return false
 	}
-	if t := kern(c.Before).Cancel.Task(oa.Task); t == nil || !t.Used || t.Region != oa.Region {
+	if t := model.TaskRecord(&kern(c.Before).Cancel, oa.Task); t == nil || !t.Used || t.Region != oa.Region {
 		return false
 	}
 	switch c.In.K.Op {

@@ -5,6 +5,7 @@ import (
 
 	"strconv"
 
+	model "modelcheck/model/asupersync"
 	"modelcheck/runtime/dethash"
 	"modelcheck/runtime/kernel"
 	"modelcheck/runtime/pump"
@@ -322,14 +323,14 @@ func maskDerived(c *Context) bool {
 		}
 		moved |= taskBit(e.Task)
 		// The event reports the depth of the task it names, after it.
-		d := int(kern(c.Before).Cancel.Task(e.Task).Mask) + delta[e.Task]
+		d := int(model.TaskRecord(&kern(c.Before).Cancel, e.Task).Mask) + delta[e.Task]
 		if e.AttrKey != "mask_depth" || e.AttrVal != strconv.Itoa(d) {
 			return true
 		}
 	}
 	for ; moved != 0; moved &= moved - 1 {
 		id := uint8(bits.TrailingZeros16(moved)) + 1
-		b, a := kern(c.Before).Cancel.Task(id), kern(c.After).Cancel.Task(id)
+		b, a := model.TaskRecord(&kern(c.Before).Cancel, id), model.TaskRecord(&kern(c.After).Cancel, id)
 		if int(a.Mask) != int(b.Mask)+delta[id] {
 			return true
 		}

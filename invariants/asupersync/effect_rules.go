@@ -1,6 +1,7 @@
 package asupersync
 
 import (
+	model "modelcheck/model/asupersync"
 	"modelcheck/runtime/cancel"
 	"modelcheck/runtime/kernel"
 	"modelcheck/runtime/pump"
@@ -72,11 +73,11 @@ func regionCloseEffective(c *Context) bool {
 	if c.In.Host != pump.NoHost || c.In.K.Op != kernel.CloseRegion {
 		return false
 	}
-	b := kern(c.Before).Cancel.Region(c.In.K.Region)
+	b := model.RegionRecord(&kern(c.Before).Cancel, c.In.K.Region)
 	if b == nil || !b.Used || b.State != cancel.RegionOpen {
 		return false
 	}
-	return kern(c.After).Cancel.Region(c.In.K.Region).State == cancel.RegionOpen
+	return model.RegionRecord(&kern(c.After).Cancel, c.In.K.Region).State == cancel.RegionOpen
 }
 
 // chanSendAnswered is 004 1.3 Phase 2a ("SendPermit::send ... infallible
@@ -217,7 +218,7 @@ func chanWaitersParked(c *Context) bool {
 	a := kern(c.After)
 	parked := func(t uint8, w kernel.Waits) bool {
 		// Task is nil for an id outside the cancellation table.
-		tk := a.Cancel.Task(t)
+		tk := model.TaskRecord(&a.Cancel, t)
 		return tk != nil && int(t) <= len(a.Tasks) && tk.Used && tk.Phase != cancel.Completed && a.Tasks[t-1].Waits == w
 	}
 	ch := &a.Chan

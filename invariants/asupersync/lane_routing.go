@@ -1,6 +1,7 @@
 package asupersync
 
 import (
+	model "modelcheck/model/asupersync"
 	"modelcheck/runtime/cancel"
 	"modelcheck/runtime/sched"
 )
@@ -21,7 +22,7 @@ func cancelLaneRouting(c *Context) bool {
 	k := kern(c.After)
 	for _, l := range [...]sched.Lane{sched.Timed, sched.Ready} {
 		for _, e := range k.Sched.Entries(l) {
-			if t := k.Cancel.Task(e.Task); t != nil && t.Phase >= cancel.CancelRequested && t.Phase <= cancel.Finalizing {
+			if t := model.TaskRecord(&k.Cancel, e.Task); t != nil && t.Phase >= cancel.CancelRequested && t.Phase <= cancel.Finalizing {
 				return true
 			}
 		}

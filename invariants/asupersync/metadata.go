@@ -1,6 +1,7 @@
 package asupersync
 
 import (
+	model "modelcheck/model/asupersync"
 	"modelcheck/runtime/kernel"
 	"modelcheck/runtime/pump"
 	"modelcheck/runtime/sched"
@@ -113,7 +114,7 @@ func eventTags(c *Context) bool {
 			if e.Task == 0 || laneByName(e.Lane) == sched.NoLane || e.StreakLimit != limit {
 				return true
 			}
-			if t := kern(c.Before).Cancel.Task(e.Task); t == nil || !t.Used || e.Region != t.Region {
+			if t := model.TaskRecord(&kern(c.Before).Cancel, e.Task); t == nil || !t.Used || e.Region != t.Region {
 				return true
 			}
 		case trace.Enqueued:

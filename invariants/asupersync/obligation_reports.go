@@ -1,6 +1,7 @@
 package asupersync
 
 import (
+	model "modelcheck/model/asupersync"
 	"modelcheck/runtime/cancel"
 	"modelcheck/runtime/kernel"
 	"modelcheck/runtime/pump"
@@ -32,7 +33,7 @@ func reservationRecorded(c *Context) bool {
 		if e.Kind != trace.ObligationReserved {
 			continue
 		}
-		ob, oa := b.Obligation(e.Obligation), a.Obligation(e.Obligation)
+		ob, oa := model.ObligationRecord(b, e.Obligation), model.ObligationRecord(a, e.Obligation)
 		if ob == nil || oa == nil || ob.Used || !oa.Used || oa.State != cancel.Reserved || oa.Task != e.Task {
 			return true
 		}
@@ -46,7 +47,7 @@ func reservationRecorded(c *Context) bool {
 func obligationErrorsReported(c *Context) bool {
 	b, a := &kern(c.Before).Cancel, &kern(c.After).Cancel
 	if in := c.In.K; c.In.Host == pump.NoHost && (in.Op == kernel.Commit || in.Op == kernel.Abort) {
-		ob, t := b.Obligation(in.Obligation), b.Task(in.Task)
+		ob, t := model.ObligationRecord(b, in.Obligation), model.TaskRecord(b, in.Task)
 		if ob != nil && ob.Used && ob.Task == in.Task && ob.State != cancel.Reserved && t != nil && t.Phase != cancel.Completed &&
 			!c.obligationEvent(trace.ObligationRejected, in.Obligation, trace.ErrAlreadyResolved) {
 			return true

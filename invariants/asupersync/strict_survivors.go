@@ -4,6 +4,7 @@ import (
 	"math/bits"
 	"slices"
 
+	model "modelcheck/model/asupersync"
 	"modelcheck/runtime/cancel"
 	"modelcheck/runtime/channel"
 	"modelcheck/runtime/dethash"
@@ -86,7 +87,7 @@ func wakeDedupAnnounced(c *Context) bool {
 		return false
 	}
 	b := kern(c.Before)
-	if tk := b.Cancel.Task(t); tk == nil || !tk.Used || tk.Phase == cancel.Completed || t == b.Current || t == b.Outer {
+	if tk := model.TaskRecord(&b.Cancel, t); tk == nil || !tk.Used || tk.Phase == cancel.Completed || t == b.Current || t == b.Outer {
 		return false
 	}
 	if gen := c.In.K.N; gen != 0 && gen != 1 {
@@ -229,7 +230,7 @@ func taskCancelReason(c *Context) bool {
 	if c.In.Host != pump.NoHost || c.In.K.Op != kernel.CancelTask {
 		return false
 	}
-	bt, at := kern(c.Before).Cancel.Task(c.In.K.Task), kern(c.After).Cancel.Task(c.In.K.Task)
+	bt, at := model.TaskRecord(&kern(c.Before).Cancel, c.In.K.Task), model.TaskRecord(&kern(c.After).Cancel, c.In.K.Task)
 	if bt == nil || at == nil || (bt.Phase != cancel.Created && bt.Phase != cancel.Running) || at.Phase != cancel.CancelRequested {
 		return false
 	}
@@ -293,7 +294,7 @@ func taskCancelStrengthened(c *Context) bool {
 	if c.In.Host != pump.NoHost || c.In.K.Op != kernel.CancelTask {
 		return false
 	}
-	bt, at := kern(c.Before).Cancel.Task(c.In.K.Task), kern(c.After).Cancel.Task(c.In.K.Task)
+	bt, at := model.TaskRecord(&kern(c.Before).Cancel, c.In.K.Task), model.TaskRecord(&kern(c.After).Cancel, c.In.K.Task)
 	if bt == nil || at == nil || !bt.CancelPending || !at.CancelPending || bt.Phase == cancel.Completed {
 		return false
 	}
@@ -369,7 +370,7 @@ func budgetDerived(c *Context) bool {
 	}
 	b, a := &kern(c.Before).Cancel, &kern(c.After).Cancel
 	combined := func(id uint8, k cancel.Kind) bool {
-		bt, at := b.Task(id), a.Task(id)
+		bt, at := model.TaskRecord(b, id), model.TaskRecord(a, id)
 		if bt == nil || at == nil || bt.Phase == cancel.Completed || !bt.CancelPending || !at.CancelPending || int(k) >= len(cleanupBudgets) {
 			return false
 		}
@@ -386,7 +387,7 @@ func budgetDerived(c *Context) bool {
 		// Each task of the cascade gets its region's kind (the requested
 		// one in the target, ParentCancelled below it).
 		for id := uint8(1); id <= kernel.MaxTasks; id++ {
-			if t := a.Task(id); t != nil && t.Used && inCascade(a, t.Region, c.In.K.Region) && combined(id, c.cascadeKind(t.Region)) {
+			if t := model.TaskRecord(a, id); t != nil && t.Used && inCascade(a, t.Region, c.In.K.Region) && combined(id, c.cascadeKind(t.Region)) {
 				return true
 			}
 		}
@@ -407,7 +408,7 @@ func chanCancelObserved(c *Context) bool {
 	default:
 		return false
 	}
-	t := kern(c.Before).Cancel.Task(c.In.K.Task)
+	t := model.TaskRecord(&kern(c.Before).Cancel, c.In.K.Task)
 	if t == nil || t.Mask != 0 {
 		return false
 	}
@@ -517,7 +518,7 @@ func regionCancelAnnounced(c *Context) bool {
 	}
 	b, a := &kern(c.Before).Cancel, &kern(c.After).Cancel
 	for id := uint8(1); int(id) <= len(a.Regions); id++ {
-		rb, ra := b.Region(id), a.Region(id)
+		rb, ra := model.RegionRecord(b, id), model.RegionRecord(a, id)
 		if ra.Used && ra.HasReason && (!rb.HasReason || rb.Reason != ra.Reason) &&
 			!announced(c.Events, trace.RegionCancelled, 0, id) {
 			return true

@@ -3,6 +3,7 @@ package asupersync
 import (
 	"math/bits"
 
+	model "modelcheck/model/asupersync"
 	"modelcheck/runtime/cancel"
 	"modelcheck/runtime/trace"
 )
@@ -48,11 +49,11 @@ func cancelClearsTimer(c *Context) bool {
 	// Only the tasks with a live timer (ids 1..MaxTasks) can break it.
 	for m := liveTimerTasks(a); m != 0; m &= m - 1 {
 		id := uint8(bits.TrailingZeros16(m)) + 1
-		t := a.Cancel.Task(id)
+		t := model.TaskRecord(&a.Cancel, id)
 		if !t.Used {
 			continue
 		}
-		if t.Phase == cancel.Completed || (c.cancelRequest() && kern(c.Before).Cancel.Task(id).Used && !c.cancelUnchanged(id)) {
+		if t.Phase == cancel.Completed || (c.cancelRequest() && model.TaskRecord(&kern(c.Before).Cancel, id).Used && !c.cancelUnchanged(id)) {
 			return true
 		}
 	}

@@ -45,7 +45,7 @@ func (m *Model) Enabled(s *State, buf []Input) []Input {
 			add(kernel.Input{Op: kernel.Complete, Task: t, Arg: uint8(cancel.Ok)})
 		}
 	} else if t != 0 {
-		tk := k.Cancel.Task(t)
+		tk := TaskRecord(&k.Cancel, t)
 		task := func(op kernel.Op) kernel.Input { return kernel.Input{Op: op, Task: t} }
 		add(task(kernel.Checkpoint))
 		if sc.Masks && tk.Mask == 0 {
@@ -86,7 +86,7 @@ func (m *Model) Enabled(s *State, buf []Input) []Input {
 		for id := uint8(1); id <= cancel.MaxObligations; id++ {
 			// Resolved ones too: resolving twice must be refused. A
 			// send permit is resolved by sending or aborting it.
-			if o := k.Cancel.Obligation(id); o.Used && o.Task == t && o.Kind != cancel.SendPermit {
+			if o := ObligationRecord(&k.Cancel, id); o.Used && o.Task == t && o.Kind != cancel.SendPermit {
 				add(kernel.Input{Op: kernel.Commit, Task: t, Obligation: id})
 				add(kernel.Input{Op: kernel.Abort, Task: t, Obligation: id})
 			}
@@ -99,7 +99,7 @@ func (m *Model) Enabled(s *State, buf []Input) []Input {
 	// Environment operations.
 	tasks := used(k, taskIDs)
 	for r := uint8(1); r <= cancel.MaxRegions; r++ {
-		reg := k.Cancel.Region(r)
+		reg := RegionRecord(&k.Cancel, r)
 		if !reg.Used || reg.State == cancel.RegionClosed {
 			continue
 		}
@@ -137,7 +137,7 @@ func (m *Model) Enabled(s *State, buf []Input) []Input {
 	if used(k, regionIDs) < int(sc.Regions) {
 		if sc.SiblingRegions {
 			for r := uint8(1); r <= cancel.MaxRegions; r++ {
-				if reg := k.Cancel.Region(r); reg.Used && reg.State == cancel.RegionOpen {
+				if reg := RegionRecord(&k.Cancel, r); reg.Used && reg.State == cancel.RegionOpen {
 					add(kernel.Input{Op: kernel.OpenRegion, Region: r})
 				}
 			}
@@ -146,7 +146,7 @@ func (m *Model) Enabled(s *State, buf []Input) []Input {
 		}
 	}
 	for t := uint8(1); t <= kernel.MaxTasks; t++ {
-		tk := k.Cancel.Task(t)
+		tk := TaskRecord(&k.Cancel, t)
 		if !tk.Used {
 			continue
 		}
@@ -418,7 +418,7 @@ func finalizers(k *kernel.State) int {
 // new regions nest under it, so the scenario's regions form a chain.
 func deepestRegion(k *kernel.State) uint8 {
 	for r := uint8(cancel.MaxRegions); r >= 1; r-- {
-		if reg := k.Cancel.Region(r); reg.Used {
+		if reg := RegionRecord(&k.Cancel, r); reg.Used {
 			if reg.State == cancel.RegionOpen {
 				return r
 			}

@@ -39,7 +39,7 @@ func before(k *kernel.State) polled {
 	if k.Current == 0 {
 		return polled{}
 	}
-	return polled{task: k.Current, record: *k.Cancel.Task(k.Current)}
+	return polled{task: k.Current, record: *TaskRecord(&k.Cancel, k.Current)}
 }
 
 // observe updates the ghost from a transition: its input, the polled task
@@ -54,7 +54,7 @@ func (g *Ghost) observe(in Input, p polled, k *kernel.State, events []trace.Even
 		wake := in.K.Task == t && !stale && ((in.Host == pump.NoHost && in.K.Op == kernel.Wake) ||
 			(in.Host == pump.Callback && authorized(in, events)))
 		cancelled := in.Host == pump.NoHost && (in.K.Op == kernel.CancelTask || in.K.Op == kernel.CancelRegion) &&
-			k.Cancel.Task(t).CancelChanged(&p.record)
+			TaskRecord(&k.Cancel, t).CancelChanged(&p.record)
 		if wake || cancelled {
 			g.WokenInPoll |= bit
 		}

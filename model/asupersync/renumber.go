@@ -18,17 +18,17 @@ const (
 func Created(before, after *State, ids []model.ID) []model.ID {
 	b, a := &before.P.Kernel.Cancel, &after.P.Kernel.Cancel
 	for id := uint8(1); id <= cancel.MaxTasks; id++ {
-		if a.Task(id).Used && !b.Task(id).Used {
+		if TaskRecord(a, id).Used && !TaskRecord(b, id).Used {
 			ids = append(ids, model.ID{Kind: taskID, N: id})
 		}
 	}
 	for id := uint8(1); id <= cancel.MaxRegions; id++ {
-		if a.Region(id).Used && !b.Region(id).Used {
+		if RegionRecord(a, id).Used && !RegionRecord(b, id).Used {
 			ids = append(ids, model.ID{Kind: regionID, N: id})
 		}
 	}
 	for id := uint8(1); id <= cancel.MaxObligations; id++ {
-		if a.Obligation(id).Used && !b.Obligation(id).Used {
+		if ObligationRecord(a, id).Used && !ObligationRecord(b, id).Used {
 			ids = append(ids, model.ID{Kind: obligationID, N: id})
 		}
 	}

@@ -28,7 +28,7 @@ func Summary(s *State) string {
 		fmt.Fprintf(&b, "lane %s: [%s]\n", l, strings.Join(ts, " "))
 	}
 	for id := uint8(1); id <= cancel.MaxTasks; id++ {
-		t := k.Cancel.Task(id)
+		t := TaskRecord(&k.Cancel, id)
 		if !t.Used {
 			continue
 		}
@@ -45,12 +45,12 @@ func Summary(s *State) string {
 		b.WriteString("\n")
 	}
 	for id := uint8(1); id <= cancel.MaxRegions; id++ {
-		if r := k.Cancel.Region(id); r.Used {
+		if r := RegionRecord(&k.Cancel, id); r.Used {
 			fmt.Fprintf(&b, "r%d: %s\n", id, r.State)
 		}
 	}
 	for id := uint8(1); id <= cancel.MaxObligations; id++ {
-		if o := k.Cancel.Obligation(id); o.Used {
+		if o := ObligationRecord(&k.Cancel, id); o.Used {
 			fmt.Fprintf(&b, "o%d %s held by t%d: %s\n", id, o.Kind, o.Task, o.State)
 		}
 	}
@@ -108,17 +108,17 @@ func Brief(s *State) string {
 		parts = append(parts, fmt.Sprintf("%s=[%s]", l, strings.Join(ts, " ")))
 	}
 	for id := uint8(1); id <= cancel.MaxTasks; id++ {
-		if t := k.Cancel.Task(id); t.Used {
+		if t := TaskRecord(&k.Cancel, id); t.Used {
 			parts = append(parts, fmt.Sprintf("t%d:%s", id, t.Phase))
 		}
 	}
 	for id := uint8(1); id <= cancel.MaxRegions; id++ {
-		if r := k.Cancel.Region(id); r.Used {
+		if r := RegionRecord(&k.Cancel, id); r.Used {
 			parts = append(parts, fmt.Sprintf("r%d:%s", id, r.State))
 		}
 	}
 	for id := uint8(1); id <= cancel.MaxObligations; id++ {
-		if o := k.Cancel.Obligation(id); o.Used {
+		if o := ObligationRecord(&k.Cancel, id); o.Used {
 			parts = append(parts, fmt.Sprintf("o%d:%s", id, o.State))
 		}
 	}

@@ -1,0 +1,36 @@
+package asupersync
+
+import "modelcheck/runtime/cancel"
+
+// TaskRecord, RegionRecord and ObligationRecord are a cancellation
+// table's record for an id, or nil for an id outside the table (0 is no
+// id). The model and the checks read the tables through these, not
+// through cancel.State's own accessors (Task, Region, Obligation): those
+// are runtime code under check, and a bug in one (a bound off by one, a
+// guard negated) would otherwise move what the model offers and what the
+// checks see, or crash the tool, instead of being reported. Session 15's
+// exhaustive run of runtime/cancel had 21 such mutants "killed by crash"
+// in the checks.
+func TaskRecord(cs *cancel.State, id uint8) *cancel.Task {
+	if id == 0 || int(id) > len(cs.Tasks) {
+		return nil
+	}
+	return &cs.Tasks[id-1]
+}
+
+// RegionRecord is region id's record in cs, or nil (see TaskRecord).
+func RegionRecord(cs *cancel.State, id uint8) *cancel.Region {
+	if id == 0 || int(id) > len(cs.Regions) {
+		return nil
+	}
+	return &cs.Regions[id-1]
+}
+
+// ObligationRecord is obligation id's record in cs, or nil (see
+// TaskRecord).
+func ObligationRecord(cs *cancel.State, id uint8) *cancel.Obligation {
+	if id == 0 || int(id) > len(cs.Obligations) {
+		return nil
+	}
+	return &cs.Obligations[id-1]
+}
