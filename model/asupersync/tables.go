@@ -18,20 +18,19 @@ import (
 // slice by them.
 func OutsideTables(s *State) error {
 	k := &s.P.Kernel
-	lanes := [...]struct {
-		name   string
-		n, max int
-	}{
-		{"cancel lane", int(k.Sched.Cancel.N), len(k.Sched.Cancel.E)},
-		{"timed lane", int(k.Sched.Timed.N), len(k.Sched.Timed.E)},
-		{"ready lane", int(k.Sched.Ready.N), len(k.Sched.Ready.E)},
-		{"channel queue", int(k.Chan.Len), len(k.Chan.Queue)},
-		{"channel waiter queue", int(k.Chan.NWaiters), len(k.Chan.Waiters)},
-	}
-	for _, l := range lanes {
-		if l.n > l.max {
-			return fmt.Errorf("the step left the %s's length at %d, past its %d slots", l.name, l.n, l.max)
-		}
+	// One branch per count, the message built only on the rare failure:
+	// Step asks this of every successor.
+	switch {
+	case int(k.Sched.Cancel.N) > len(k.Sched.Cancel.E):
+		return tooLong("cancel lane", k.Sched.Cancel.N, len(k.Sched.Cancel.E))
+	case int(k.Sched.Timed.N) > len(k.Sched.Timed.E):
+		return tooLong("timed lane", k.Sched.Timed.N, len(k.Sched.Timed.E))
+	case int(k.Sched.Ready.N) > len(k.Sched.Ready.E):
+		return tooLong("ready lane", k.Sched.Ready.N, len(k.Sched.Ready.E))
+	case int(k.Chan.Len) > len(k.Chan.Queue):
+		return tooLong("channel queue", k.Chan.Len, len(k.Chan.Queue))
+	case int(k.Chan.NWaiters) > len(k.Chan.Waiters):
+		return tooLong("channel waiter queue", k.Chan.NWaiters, len(k.Chan.Waiters))
 	}
 	if k.Current > kernel.MaxTasks || k.Outer > kernel.MaxTasks {
 		return fmt.Errorf("the step left the polled task t%d (outer t%d), past the %d tasks", k.Current, k.Outer, kernel.MaxTasks)
@@ -45,4 +44,9 @@ func OutsideTables(s *State) error {
 		}
 	}
 	return nil
+}
+
+// tooLong says that a table's count n is past its max slots.
+func tooLong(table string, n uint8, max int) error {
+	return fmt.Errorf("the step left the %s's length at %d, past its %d slots", table, n, max)
 }
