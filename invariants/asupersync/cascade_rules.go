@@ -34,7 +34,7 @@ func (c *Context) cancelRequest() bool {
 // table names no task a request could change, so it counts as unchanged.
 func (c *Context) cancelUnchanged(id uint8) bool {
 	b, a := model.TaskRecord(&kern(c.Before).Cancel, id), model.TaskRecord(&kern(c.After).Cancel, id)
-	return b == nil || (b.Phase == a.Phase && b.Reason == a.Reason && b.Budget == a.Budget)
+	return b == nil || !model.CancelChanged(b, a)
 }
 
 // cancelSchedulesChanged is 001 Cascade Law step 5 ("return the

@@ -235,6 +235,7 @@ var faults = []FaultCase{
 	{fault.DrainKeepsDead, "timers", []string{"wheel-drain-drops-dead"}},
 	{fault.RegionSlotReused, "deep-regions", []string{"region-tree-derived"}},
 	{fault.ObligationSlotReused, "two-obligations", []string{"reservation-recorded"}},
+	{fault.StrengthenUnscheduled, "cancel-kinds", []string{"changed-cancel-scheduled"}},
 
 	// Survivor of mutate -seed 9 (session 8): NextDeadline, read by the
 	// model's timer turns and phase0-first until they read the wheel

@@ -583,6 +583,8 @@ var gates = map[string]gate{
 	"pump-scheduled-microtask":   {on: kinds(trace.PumpScheduled)},
 	// Input op not CancelTask/CancelRegion (cancelRequest) -> false.
 	"cancel-schedules-changed": {on: ops(kernel.CancelTask, kernel.CancelRegion)},
+	// cancelRequest() is false unless the input is such a cancel -> false.
+	"changed-cancel-scheduled": {on: ops(kernel.CancelTask, kernel.CancelRegion)},
 	// wakeTarget() is 0 unless a callback or a (no-host) wake -> false.
 	"stale-wake":           {on: wakes},
 	"wake-dedup-announced": {on: wakes},

@@ -54,7 +54,7 @@ func (g *Ghost) observe(in Input, p polled, k *kernel.State, events []trace.Even
 		wake := in.K.Task == t && !stale && ((in.Host == pump.NoHost && in.K.Op == kernel.Wake) ||
 			(in.Host == pump.Callback && authorized(in, events)))
 		cancelled := in.Host == pump.NoHost && (in.K.Op == kernel.CancelTask || in.K.Op == kernel.CancelRegion) &&
-			TaskRecord(&k.Cancel, t).CancelChanged(&p.record)
+			CancelChanged(&p.record, TaskRecord(&k.Cancel, t))
 		if wake || cancelled {
 			g.WokenInPoll |= bit
 		}

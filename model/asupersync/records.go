@@ -34,3 +34,13 @@ func ObligationRecord(cs *cancel.State, id uint8) *cancel.Obligation {
 	}
 	return &cs.Obligations[id-1]
 }
+
+// CancelChanged reports whether a step moved a task's cancellation state
+// (phase, reason or cleanup budget) from before to after: the tasks a
+// cancel request changed, which 001 Cascade Law step 5 schedules. It is
+// the model's own comparison, not cancel.Task.CancelChanged, which the
+// runtime uses to decide whom to schedule: the ghost's wake record
+// (notified-derived) and the checks must not agree with a bug there.
+func CancelChanged(before, after *cancel.Task) bool {
+	return before.Phase != after.Phase || before.Reason != after.Reason || before.Budget != after.Budget
+}

@@ -398,8 +398,14 @@ func (s *State) cancelTask(t uint8, k cancel.Kind, log *trace.Log) error {
 	// The request's cancel-scheduling set is t only if it changed t (001
 	// Cascade Law step 5): a repeat that leaves the reason and budget as
 	// they were must not requeue a parked task. Fault
-	// RequeueUnchangedCancel schedules it anyway.
-	if tk.CancelChanged(&before) || s.Config.Faults.Has(fault.RequeueUnchangedCancel) {
+	// RequeueUnchangedCancel schedules it anyway; fault
+	// StrengthenUnscheduled counts only a move of a parked task's phase as
+	// a change.
+	changed := tk.CancelChanged(&before)
+	if s.Config.Faults.Has(fault.StrengthenUnscheduled) && t != s.Current && t != s.Outer {
+		changed = tk.Phase != before.Phase
+	}
+	if changed || s.Config.Faults.Has(fault.RequeueUnchangedCancel) {
 		s.afterCancel(t, log)
 	}
 	return nil
