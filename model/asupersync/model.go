@@ -197,12 +197,11 @@ func (m *Model) track(s *State, in Input) {
 func (m *Model) Step(s *State, in Input, next *State) int {
 	m.log.Reset()
 	m.refusal = nil
-	if err := m.applyGuarded(next, in); err != nil {
-		m.refusal = err
-		*next = *s
-		return m.Checker.Refused(s, in)
+	err := m.applyGuarded(next, in)
+	if err == nil {
+		err = OutsideTables(next)
 	}
-	if err := OutsideTables(next); err != nil {
+	if err != nil {
 		m.refusal = err
 		*next = *s
 		return m.Checker.Refused(s, in)

@@ -24,6 +24,7 @@ func OutsideTables(s *State) error {
 	return nil
 }
 
+// vmOutsideTables is OutsideTables for one run's VM.
 func vmOutsideTables(v *rt.State) error {
 	counts := [...]struct {
 		name   string
