@@ -1,6 +1,8 @@
 package asupersync
 
 import (
+	"math/bits"
+
 	model "modelcheck/model/asupersync"
 	"modelcheck/runtime/cancel"
 	"modelcheck/runtime/kernel"
@@ -29,7 +31,10 @@ func changedCancelScheduled(c *Context) bool {
 		return false
 	}
 	a := kern(c.After)
-	for id := uint8(1); id <= kernel.MaxTasks; id++ {
+	// changedTasks is a superset (whole records compared as memory),
+	// computed once per transition; cancelUnchanged narrows it.
+	for m := c.changedTasks(); m != 0; m &= m - 1 {
+		id := uint8(bits.TrailingZeros16(m)) + 1
 		t := model.TaskRecord(&a.Cancel, id)
 		if c.cancelUnchanged(id) || !t.Used || !t.CancelPending || t.Phase == cancel.Completed {
 			continue
