@@ -11,13 +11,14 @@ import (
 
 // cancelScheduledInvariants: cancel-schedules-changed reads 001 Cascade Law
 // step 5 one way (an unchanged task is not scheduled). The other way went
-// unchecked: a runtime that counted a cancel request as a change only when
-// the task's phase moved (task.go's CancelChanged with && for ||, session
-// 15's exhaustive mutation of runtime/cancel) left a parked task whose
-// pending reason a stronger cancel replaced unscheduled, moved cancel-kinds
-// from 162,918 to 163,571 distinct states and region-kinds from 203,474 to
-// 204,070 at depth 12, and passed every check. It comes late in the check
-// order, so the older faults keep their first reports.
+// unchecked. A runtime that counted a cancel request as a change only when
+// the task's phase moved (task.go's CancelChanged with && for ||, from
+// session 15's exhaustive mutation of runtime/cancel) left a parked task
+// unscheduled when a stronger cancel replaced its pending reason. That
+// moved cancel-kinds from 162,918 to 163,571 distinct states and
+// region-kinds from 203,474 to 204,070 at depth 12, and every check
+// passed. It comes late in the check order, so the older faults keep their
+// first reports.
 var cancelScheduledInvariants = []Invariant{
 	{"changed-cancel-scheduled", []string{"wasm-cancel-state-machine-v1/cascade-law-5", "wasm-cancel-state-machine-v1/T1"},
 		"a cancel request (task or region) schedules every task whose phase, reason or cleanup budget it changed and that is still live with its cancel pending: after the step such a task is in a lane or, if it is being polled, has a wake noted", changedCancelScheduled},
