@@ -188,7 +188,7 @@ func chanPermitDrop(c *Context) bool {
 	}
 	head := a.Waiters[0].Task
 	k := kern(c.After)
-	return !hasEvent(c.Events, trace.ChanSenderWoken) && !k.Sched.IsScheduled(head) && k.Current != head
+	return !hasEvent(c.Events, trace.ChanSenderWoken) && k.Sched.Scheduled&taskBit(head) == 0 && k.Current != head
 }
 
 func chanPermitLinear(c *Context) bool {

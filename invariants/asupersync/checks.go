@@ -170,7 +170,7 @@ func (c *Context) decisionLanes(at int, ls *lanes) {
 	k := kern(c.Before)
 	for l := sched.Cancel; l <= sched.Ready; l++ {
 		ls[l].n = 0
-		for _, e := range k.Sched.Entries(l) {
+		for _, e := range model.LaneEntries(&k.Sched, l) {
 			ls[l].push(e)
 		}
 	}
@@ -268,7 +268,7 @@ func wakeDedup(c *Context) bool {
 	var seen [kernel.MaxTasks + 1]bool
 	k := kern(c.After)
 	for l := sched.Cancel; l <= sched.Ready; l++ {
-		for _, e := range k.Sched.Entries(l) {
+		for _, e := range model.LaneEntries(&k.Sched, l) {
 			// An entry for a task outside the table is one too many.
 			if e.Task > kernel.MaxTasks || seen[e.Task] {
 				return true
@@ -720,7 +720,7 @@ func liveTimerTasks(k *kernel.State) uint16 {
 // either left an idle pump with work unnoticed).
 func runnable(k *kernel.State) bool {
 	for l := sched.Cancel; l <= sched.Ready; l++ {
-		if len(k.Sched.Entries(l)) > 0 {
+		if len(model.LaneEntries(&k.Sched, l)) > 0 {
 			return true
 		}
 	}

@@ -1,6 +1,7 @@
 package asupersync
 
 import (
+	model "modelcheck/model/asupersync"
 	"modelcheck/runtime/sched"
 	"modelcheck/runtime/trace"
 )
@@ -20,7 +21,7 @@ func dedupKeepsPlace(c *Context) bool {
 	var lane [16]sched.Lane // by task id; the zero value is NoLane
 	b := kern(c.Before)
 	for l := sched.Cancel; l <= sched.Ready; l++ {
-		for _, e := range b.Sched.Entries(l) {
+		for _, e := range model.LaneEntries(&b.Sched, l) {
 			if int(e.Task) < len(lane) {
 				lane[e.Task] = l
 			}

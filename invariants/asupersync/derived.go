@@ -82,7 +82,7 @@ func (c *Context) replayed() *schedReplay {
 	b := &kern(c.Before).Sched
 	for l := sched.Cancel; l <= sched.Ready; l++ {
 		r.lanes[l].n = 0
-		for _, e := range b.Entries(l) {
+		for _, e := range model.LaneEntries(b, l) {
 			r.lanes[l].push(e)
 		}
 	}
@@ -158,7 +158,7 @@ func lanesDerived(c *Context) bool {
 	a := &kern(c.After).Sched
 	var members uint16
 	for l := sched.Cancel; l <= sched.Ready; l++ {
-		got, want := a.Entries(l), c.replayedLane(l)
+		got, want := model.LaneEntries(a, l), c.replayedLane(l)
 		if len(got) != len(want) {
 			return true
 		}
@@ -177,7 +177,7 @@ func lanesDerived(c *Context) bool {
 // the step, read in place rather than copied.
 func (c *Context) replayedLane(l sched.Lane) []sched.Entry {
 	if !c.mayHold(replayKinds) {
-		return kern(c.Before).Sched.Entries(l)
+		return model.LaneEntries(&kern(c.Before).Sched, l)
 	}
 	return c.replayed().lanes[l].entries()
 }

@@ -21,7 +21,7 @@ var laneRoutingInvariants = []Invariant{
 func cancelLaneRouting(c *Context) bool {
 	k := kern(c.After)
 	for _, l := range [...]sched.Lane{sched.Timed, sched.Ready} {
-		for _, e := range k.Sched.Entries(l) {
+		for _, e := range model.LaneEntries(&k.Sched, l) {
 			if t := model.TaskRecord(&k.Cancel, e.Task); t != nil && t.Phase >= cancel.CancelRequested && t.Phase <= cancel.Finalizing {
 				return true
 			}

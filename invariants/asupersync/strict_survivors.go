@@ -95,7 +95,7 @@ func wakeDedupAnnounced(c *Context) bool {
 	}
 	lane := sched.NoLane
 	for l := sched.Cancel; l <= sched.Ready && lane == sched.NoLane; l++ {
-		for _, e := range b.Sched.Entries(l) {
+		for _, e := range model.LaneEntries(&b.Sched, l) {
 			if e.Task == t {
 				lane = l
 			}
@@ -788,10 +788,10 @@ func pumpScheduledMicrotask(c *Context) bool {
 // asking the kernel, whose answer the pump's settle trusts.
 func pumpRunsWithWork(c *Context) bool {
 	a := kern(c.After)
-	if c.Scenario.Native || a.Config.Wheel || c.Before.P.Mode != pump.Running || c.After.P.Mode != pump.Running || a.Polling() {
+	if c.Scenario.Native || a.Config.Wheel || c.Before.P.Mode != pump.Running || c.After.P.Mode != pump.Running || a.Current != 0 {
 		return false
 	}
-	if !kern(c.Before).Polling() && (c.In.Host != pump.NoHost || c.In.K.Op != kernel.Dispatch) {
+	if kern(c.Before).Current == 0 && (c.In.Host != pump.NoHost || c.In.K.Op != kernel.Dispatch) {
 		return false
 	}
 	return !hasWork(a)
@@ -897,7 +897,7 @@ func chanTryReserveAnswered(c *Context) bool {
 // an entry in any lane, or a live host timer that is due.
 func hasWork(k *kernel.State) bool {
 	for l := sched.Cancel; l <= sched.Ready; l++ {
-		if len(k.Sched.Entries(l)) > 0 {
+		if len(model.LaneEntries(&k.Sched, l)) > 0 {
 			return true
 		}
 	}

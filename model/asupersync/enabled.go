@@ -153,7 +153,7 @@ func (m *Model) Enabled(s *State, buf []Input) []Input {
 		bit := uint16(1) << (t - 1)
 		// Wakes: the one a parked task awaits, duplicates of a runnable
 		// task's, and late ones for a completed task (stale).
-		if t != k.Current && (s.Awaiting&bit != 0 || k.Sched.IsScheduled(t) || tk.Phase == cancel.Completed) {
+		if t != k.Current && (s.Awaiting&bit != 0 || k.Sched.Scheduled&bit != 0 || tk.Phase == cancel.Completed) {
 			add(kernel.Input{Op: kernel.Wake, Task: t})
 			if (sc.DeniedCallbacks || sc.Callbacks) && s.Awaiting&bit != 0 {
 				for _, c := range []pump.Capability{pump.CapMessage, pump.CapTimer} {
@@ -196,10 +196,10 @@ func (m *Model) poolOps(k *kernel.State, buf []Input) []Input {
 	var queued uint16
 	total := 0
 	for w := uint8(0); w < k.Config.Workers; w++ {
-		for _, e := range k.Pool.Local[w].E[:k.Pool.Len(w)] {
+		for _, e := range k.Pool.Local[w].E[:int(k.Pool.Local[w].N)] {
 			queued |= 1 << e.Task
 		}
-		total += k.Pool.Len(w)
+		total += int(k.Pool.Local[w].N)
 	}
 	for t := uint8(1); t <= m.Scenario.PoolTasks; t++ {
 		if queued&(1<<t) != 0 {
@@ -210,10 +210,10 @@ func (m *Model) poolOps(k *kernel.State, buf []Input) []Input {
 		}
 	}
 	for w := uint8(0); w < k.Config.Workers; w++ {
-		if total > k.Pool.Len(w) {
+		if total > int(k.Pool.Local[w].N) {
 			buf = append(buf, Input{K: kernel.Input{Op: kernel.PoolSteal, Arg: w}})
 		}
-		if k.Pool.Len(w) > 0 {
+		if int(k.Pool.Local[w].N) > 0 {
 			buf = append(buf, Input{K: kernel.Input{Op: kernel.PoolPop, Arg: w}})
 		}
 	}

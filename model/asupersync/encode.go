@@ -29,7 +29,7 @@ func (m *Model) Encode(s *State, b []byte) []byte {
 	b = u32(b, k.Now)
 	b = append(b, byte(k.Sched.Governor), k.Sched.Streak)
 	for l := sched.Cancel; l <= sched.Ready; l++ {
-		es := k.Sched.Entries(l)
+		es := LaneEntries(&k.Sched, l)
 		b = append(b, byte(len(es)))
 		for _, e := range es {
 			b = append(b, e.Task, e.Priority)
@@ -57,8 +57,8 @@ func (m *Model) Encode(s *State, b []byte) []byte {
 	if k.Config.Workers > 0 {
 		for w := uint8(0); w < k.Config.Workers; w++ {
 			b = u64(b, k.Pool.Rng[w].State)
-			b = append(b, uint8(k.Pool.Len(w)))
-			for i := 0; i < k.Pool.Len(w); i++ {
+			b = append(b, k.Pool.Local[w].N)
+			for i := 0; i < int(k.Pool.Local[w].N); i++ {
 				b = append(b, k.Pool.Local[w].E[i].Task)
 			}
 		}

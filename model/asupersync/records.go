@@ -1,6 +1,9 @@
 package asupersync
 
-import "modelcheck/runtime/cancel"
+import (
+	"modelcheck/runtime/cancel"
+	"modelcheck/runtime/sched"
+)
 
 // TaskRecord, RegionRecord and ObligationRecord are a cancellation
 // table's record for an id, or nil for an id outside the table (0 is no
@@ -43,4 +46,22 @@ func ObligationRecord(cs *cancel.State, id uint8) *cancel.Obligation {
 // (notified-derived) and the checks must not agree with a bug there.
 func CancelChanged(before, after *cancel.Task) bool {
 	return before.Phase != after.Phase || before.Reason != after.Reason || before.Budget != after.Budget
+}
+
+// LaneEntries is lane l's entries in insertion order, read from the
+// scheduler's fields, not through sched.State.Entries (runtime code under
+// check, whose bug would otherwise move the encoding and what the checks
+// see along with it). Step has checked each lane's length against its
+// array (OutsideTables), so the slice is in bounds on any visited state;
+// an l that names no lane has none.
+func LaneEntries(s *sched.State, l sched.Lane) []sched.Entry {
+	switch l {
+	case sched.Cancel:
+		return s.Cancel.E[:s.Cancel.N]
+	case sched.Timed:
+		return s.Timed.E[:s.Timed.N]
+	case sched.Ready:
+		return s.Ready.E[:s.Ready.N]
+	}
+	return nil
 }

@@ -22,7 +22,7 @@ func Summary(s *State) string {
 		k.Now, cur, s.P.Mode, s.P.Burst, k.Sched.Governor, k.Sched.Streak, k.Sched.EffectiveLimit())
 	for l := sched.Cancel; l <= sched.Ready; l++ {
 		var ts []string
-		for _, e := range k.Sched.Entries(l) {
+		for _, e := range LaneEntries(&k.Sched, l) {
 			ts = append(ts, fmt.Sprintf("t%d", e.Task))
 		}
 		fmt.Fprintf(&b, "lane %s: [%s]\n", l, strings.Join(ts, " "))
@@ -102,7 +102,7 @@ func Brief(s *State) string {
 	parts := []string{fmt.Sprintf("now=%d pump=%s polling=%s streak=%d/%d", k.Now, s.P.Mode, cur, k.Sched.Streak, k.Sched.EffectiveLimit())}
 	for l := sched.Cancel; l <= sched.Ready; l++ {
 		var ts []string
-		for _, e := range k.Sched.Entries(l) {
+		for _, e := range LaneEntries(&k.Sched, l) {
 			ts = append(ts, fmt.Sprintf("t%d", e.Task))
 		}
 		parts = append(parts, fmt.Sprintf("%s=[%s]", l, strings.Join(ts, " ")))
