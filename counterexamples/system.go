@@ -52,6 +52,10 @@ type Explored interface {
 	// Trace replays violation i's path: each input with the events it
 	// emitted, and a summary of the state it left, one fact a line.
 	Trace(i int) (steps []Step, final string, err error)
+	// HangTrace replays the path to the result's hang (Result().Hang,
+	// which must be set) as Trace does a violation's: the state the call
+	// that never returned was made on.
+	HangTrace() (steps []Step, final string, err error)
 	// Counterexample shrinks violation i and formats it as a
 	// counterexample file, found as origin says: its file name and bytes,
 	// and the number of inputs of its script.
@@ -167,12 +171,28 @@ func (e *explored[C, S, I]) Result() explore.Result[string] {
 		r.Violations = append(r.Violations, explore.Violation[string]{
 			Name: v.Name, Invariant: v.Invariant, Path: spellScript(v.Path), Depth: v.Depth, Stuck: v.Stuck})
 	}
+	if h := e.r.Hang; h != nil {
+		r.Hang = &explore.Hang[string]{Path: spellScript(h.Path), Call: h.Call, After: h.After}
+		if h.Call == "Step" {
+			r.Hang.Input = h.Input.String()
+		}
+	}
 	return r
 }
 
 func (e *explored[C, S, I]) Trace(i int) ([]Step, string, error) {
+	return e.trace(e.r.Violations[i].Path)
+}
+
+func (e *explored[C, S, I]) HangTrace() ([]Step, string, error) {
+	return e.trace(e.r.Hang.Path)
+}
+
+// trace replays path, each input with the events it emitted, and
+// summarises the state it leaves.
+func (e *explored[C, S, I]) trace(path []I) ([]Step, string, error) {
 	var steps []Step
-	o, err := e.p.execute(context.Background(), e.sc, e.only, e.r.Violations[i].Path, func(in I, events []string, _ *S) {
+	o, err := e.p.execute(context.Background(), e.sc, e.only, path, func(in I, events []string, _ *S) {
 		steps = append(steps, Step{Input: in.String(), Events: slices.Clone(events)})
 	})
 	if err != nil {

@@ -40,11 +40,12 @@ func TestExploredResultKeepsEveryField(t *testing.T) {
 	n := 0
 	fill(t, reflect.ValueOf(&typed).Elem(), &n)
 	typed.Violations = []explore.Violation[model.Input]{{Name: "x", Invariant: 3, Path: []model.Input{{}}, Depth: 1, Stuck: true}}
+	typed.Hang = &explore.Hang[model.Input]{Path: []model.Input{{}, {}}, Call: "Step", After: 7}
 	got := (&explored[model.Scenario, model.State, model.Input]{r: typed}).Result()
 	gv, tv := reflect.ValueOf(got), reflect.ValueOf(typed)
 	for i := range tv.NumField() {
 		name := tv.Type().Field(i).Name
-		if name == "Violations" {
+		if name == "Violations" || name == "Hang" {
 			continue
 		}
 		if !reflect.DeepEqual(gv.FieldByName(name).Interface(), tv.Field(i).Interface()) {
@@ -54,5 +55,10 @@ func TestExploredResultKeepsEveryField(t *testing.T) {
 	want := explore.Violation[string]{Name: "x", Invariant: 3, Path: []string{model.Input{}.String()}, Depth: 1, Stuck: true}
 	if len(got.Violations) != 1 || !reflect.DeepEqual(got.Violations[0], want) {
 		t.Errorf("violations %+v, want %+v", got.Violations, want)
+	}
+	in := model.Input{}.String()
+	wantHang := explore.Hang[string]{Path: []string{in, in}, Call: "Step", Input: in, After: 7}
+	if got.Hang == nil || !reflect.DeepEqual(*got.Hang, wantHang) {
+		t.Errorf("hang %+v, want %+v", got.Hang, wantHang)
 	}
 }

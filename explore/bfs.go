@@ -61,27 +61,41 @@ type bfs[S any, I comparable] struct {
 	toBound    bool
 	boundLen   int
 	boundStuck firstViolations
-	chunks     []chunk // reused from batch to batch
-	batch      []chunk // the chunks of the current batch, a prefix of chunks
-	sizer      batchSizer
-	stats      Stats
+	// spare, with Options.StepTimeout, is a fork of the model no worker
+	// uses, made before any runs: after a hang, the stuck worker's model
+	// may be mid-call, so paths are replayed on this one (see hang).
+	spare Model[S, I]
+	// hangAt is where the expand phase found a worker stuck (see
+	// hangWatch), 0 if none.
+	hangAt uint64
+	chunks []chunk // reused from batch to batch
+	batch  []chunk // the chunks of the current batch, a prefix of chunks
+	sizer  batchSizer
+	stats  Stats
 
 	expandJob, mergeJob, placeJob func(worker int)
 }
 
-func runBFS[S any, I comparable](ctx context.Context, m Model[S, I], init *S, opt Options) (Result[I], *firstViolations, error) {
+// runBFS returns, besides the result and the violations found, the model
+// to replay their paths on.
+func runBFS[S any, I comparable](ctx context.Context, m Model[S, I], init *S, opt Options) (Result[I], *firstViolations, Model[S, I], error) {
 	b, err := newBFS(ctx, m, init, opt, useCompact[S]())
 	if err != nil {
-		return Result[I]{}, nil, err
+		return Result[I]{}, nil, nil, err
 	}
 	before := countedSoFar(m)
 	r, found := b.run()
+	if b.hangAt != 0 {
+		// A stuck worker's model is not to be touched: no coverage, and
+		// the paths are replayed on the spare.
+		return r, found, b.spare, nil
+	}
 	models := make([]Model[S, I], len(b.workers))
 	for w := range b.workers {
 		models[w] = b.workers[w].m
 	}
 	r.Coverage = coverageOf(models, before)
-	return r, found, nil
+	return r, found, m, nil
 }
 
 // newBFS prepares a run from init that keeps its frontier compact if
@@ -117,6 +131,9 @@ func newBFS[S any, I comparable](ctx context.Context, m Model[S, I], init *S, op
 		}
 		b.workers[w].hasInput, _ = b.workers[w].m.(model.InputChecker[S])
 	}
+	if opt.StepTimeout > 0 {
+		b.spare = m.Fork()
+	}
 	b.expandJob = b.expandTasks
 	b.mergeJob = b.mergeTasks
 	b.placeJob = b.placeTasks
@@ -134,8 +151,19 @@ func (b *bfs[S, I]) run() (Result[I], *firstViolations) {
 	b.meter = newMeter(b.opt)
 	b.memory = newMemoryGuard(b.opt.MaxMemory)
 	b.pool = newPool(b.opt.Workers)
-	defer b.pool.close()
+	if b.opt.StepTimeout > 0 {
+		b.pool.watch = newHangWatch(b.opt.Workers, b.opt.StepTimeout)
+		for w := range b.workers {
+			b.workers[w].at = &b.pool.watch.at[w].v
+		}
+	}
 	stop := b.explore()
+	if stop == StoppedAtHang {
+		b.pool.abandon()
+		b.found.hang = b.hang()
+	} else {
+		b.pool.close()
+	}
 	maxDepth := b.level
 	if b.nextLen() > 0 {
 		maxDepth++
@@ -215,7 +243,10 @@ func (b *bfs[S, I]) runBatch(pos, end int) StopReason {
 		start := pos + i*chunkParents
 		b.batch[i].start, b.batch[i].parents = start, min(chunkParents, end-start)
 	}
-	b.pool.run(b.expandJob)
+	if at, hung := b.pool.runWatched(b.expandJob); hung {
+		b.hangAt = at
+		return StoppedAtHang
+	}
 	// A cancellation during expansion may have left chunks unexpanded, so
 	// the batch is dropped whole and the result covers the batches before.
 	if b.ctx.Err() != nil {
@@ -241,6 +272,20 @@ func (b *bfs[S, I]) runBatch(pos, end int) StopReason {
 	return stop
 }
 
+// hang is the path to the call the expand phase found stuck at b.hangAt,
+// as input indices from Init, for resolve to replay.
+func (b *bfs[S, I]) hang() *foundHang {
+	t, p, call, j := unplace(b.hangAt)
+	h := &foundHang{steps: b.log.trace(b.level, b.batch[t].start+p, nil), input: -1, after: b.opt.StepTimeout}
+	switch call {
+	case callStep:
+		h.input = j
+	case callBound:
+		h.steps = append(h.steps, j)
+	}
+	return h
+}
+
 // expandTasks is the expand phase of one worker.
 func (b *bfs[S, I]) expandTasks(w int) {
 	b.workers[w].reset()
@@ -251,7 +296,7 @@ func (b *bfs[S, I]) expandTasks(w int) {
 		}
 		c := &b.batch[t]
 		c.worker = w
-		b.workers[w].expand(c, b.cur, b.expanding, b.toBound, b.visited, &b.found)
+		b.workers[w].expand(t, c, b.cur, b.expanding, b.toBound, b.visited, &b.found)
 	}
 }
 

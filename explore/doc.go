@@ -19,4 +19,8 @@
 // chunks in any order into per-chunk buffers, and the buffers are merged in
 // frontier order, so "first" always means smallest (level, parent position,
 // input index).
+//
+// A call into the model that never returns (a runtime step caught in a
+// loop) ends a BFS run with Options.StepTimeout set: Result.Hang names the
+// first such call in the same order (see hangWatch).
 package explore

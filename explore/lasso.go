@@ -93,6 +93,9 @@ func FindLasso[S any, I comparable](ctx context.Context, m Model[S, I], property
 	if err != nil {
 		return LassoResult[I]{}, err
 	}
+	if opt.StepTimeout > 0 {
+		return LassoResult[I]{}, fmt.Errorf("explore: a step timeout is watched in Run's breadth-first runs only, not in the lasso search")
+	}
 	live, ok := m.(model.Live[S, I])
 	if !ok {
 		return LassoResult[I]{}, ErrNoLiveness

@@ -37,6 +37,9 @@ const (
 	StoppedByContext
 	// StoppedAtMemoryLimit: the heap held more than Options.MaxMemory.
 	StoppedAtMemoryLimit
+	// StoppedAtHang: a call into the model had not returned after
+	// Options.StepTimeout (Result.Hang).
+	StoppedAtHang
 )
 
 func (r StopReason) String() string {
@@ -51,6 +54,8 @@ func (r StopReason) String() string {
 		return "interrupted"
 	case StoppedAtMemoryLimit:
 		return "stopped at memory limit"
+	case StoppedAtHang:
+		return "stopped at a call that did not return"
 	}
 	return fmt.Sprintf("StopReason(%d)", int(r))
 }
@@ -74,6 +79,22 @@ type Violation[I comparable] struct {
 	Stuck bool
 }
 
+// Hang is a call into the model that had not returned after
+// Options.StepTimeout: the first such call in the order BFS makes them,
+// which does not depend on the worker count. The call is still running:
+// a goroutine cannot be stopped, so it is left behind, with the model
+// fork it uses.
+type Hang[I comparable] struct {
+	// Path is the inputs from Init to the state the call was made on.
+	Path []I
+	// Call is "Step", by Input, or "Enabled or Stuck" (the model's list of
+	// inputs, or its check of a state without any), on that state.
+	Call  string
+	Input I
+	// After is the timeout it passed.
+	After time.Duration
+}
+
 // Result is what a run found. A partial result (Complete false) is still
 // accurate for everything it reports.
 type Result[I comparable] struct {
@@ -91,6 +112,9 @@ type Result[I comparable] struct {
 	// Under BFS "first" means smallest (level, parent position, input index),
 	// which does not depend on the worker count.
 	Violations []Violation[I]
+	// Hang is the call found stuck when StoppedEarly is StoppedAtHang, and
+	// nil otherwise.
+	Hang *Hang[I]
 	// CollisionProbability estimates the chance that two distinct visited
 	// states shared a fingerprint, so that one was wrongly treated as
 	// already visited: n(n-1)/2 pairs at 2^-64 each, about n²/2^65 for n

@@ -11,8 +11,8 @@ import (
 // invariant, that is the only violation, with an empty path, and nothing
 // is explored, since every state is reached through it.
 //
-// Stopping early (the first violation, MaxStates, a cancelled ctx) is not
-// an error: the partial result says why it stopped and is accurate for
+// Stopping early (the first violation, MaxStates, a cancelled ctx, a
+// hang) is not an error: the partial result says why it stopped and is accurate for
 // what it covers. The error is for bad options, a state type the explorer
 // cannot fingerprint without Encode, and a model that does not replay its
 // own counterexamples or reports an invariant it does not list, which
@@ -36,14 +36,17 @@ func Run[S any, I comparable](ctx context.Context, m Model[S, I], opt Options) (
 	}
 	var r Result[I]
 	var found *firstViolations
+	replay := m
 	if opt.Strategy == DFS {
 		r, found, err = runDFS(ctx, m, &init, opt)
 	} else {
-		r, found, err = runBFS(ctx, m, &init, opt)
+		r, found, replay, err = runBFS(ctx, m, &init, opt)
 	}
 	if err != nil {
 		return Result[I]{}, err
 	}
-	r.Violations, err = resolve(m, found)
+	if r.Violations, err = resolve(replay, found); err == nil && found.hang != nil {
+		r.Hang, err = resolveHang(replay, found.hang)
+	}
 	return r, err
 }

@@ -1,6 +1,9 @@
 package explore
 
-import "fmt"
+import (
+	"fmt"
+	"time"
+)
 
 // firstViolations keeps the first violation of each invariant, as a path of
 // input indices, in the order the strategy defines as first. Paths are
@@ -11,6 +14,17 @@ type firstViolations struct {
 	// matter; it only changes between expansion phases.
 	known []bool
 	found []foundViolation
+	// hang is the call found stuck (Options.StepTimeout), if any.
+	hang *foundHang
+}
+
+// foundHang is a call into the model that did not return: on the state
+// steps reach, Step by input index input, or, with input -1, Enabled or
+// Stuck.
+type foundHang struct {
+	steps []int
+	input int
+	after time.Duration
 }
 
 type foundViolation struct {
@@ -44,31 +58,18 @@ func (f *firstViolations) add(invariant int, stuck bool, steps []int) bool {
 // explorer reports meaningless, so it is an error.
 func resolve[S any, I comparable](m Model[S, I], f *firstViolations) ([]Violation[I], error) {
 	var out []Violation[I]
-	var buf []I
 	names := m.Invariants()
 	for _, v := range f.found {
 		if v.invariant < 0 || v.invariant >= len(names) {
 			return nil, fmt.Errorf("explore: the model reported invariant %d, but lists %d invariants", v.invariant+1, len(names))
 		}
-		path := make([]I, len(v.steps))
-		s := m.Init()
-		var next S
-		for k, idx := range v.steps {
-			buf = m.Enabled(&s, buf[:0])
-			if idx >= len(buf) {
-				return nil, fmt.Errorf("explore: replaying invariant %d's path: step %d has %d enabled inputs, want more than %d; the model is not deterministic", v.invariant, k, len(buf), idx)
-			}
-			path[k] = buf[idx]
-			next = s
-			got := m.Step(&s, buf[idx], &next)
-			want := 0
-			if k == len(v.steps)-1 && !v.stuck {
-				want = v.invariant + 1
-			}
-			if got != want {
-				return nil, fmt.Errorf("explore: replaying invariant %d's path: Step %d returned %d, want %d; the model is not deterministic", v.invariant, k, got, want)
-			}
-			s = next
+		last := v.invariant + 1
+		if v.stuck {
+			last = 0
+		}
+		s, path, buf, err := replayIndices(m, v.steps, last)
+		if err != nil {
+			return nil, fmt.Errorf("explore: replaying invariant %d's path: %w", v.invariant, err)
 		}
 		if v.stuck {
 			if buf = m.Enabled(&s, buf[:0]); len(buf) != 0 {
@@ -81,4 +82,53 @@ func resolve[S any, I comparable](m Model[S, I], f *firstViolations) ([]Violatio
 		out = append(out, Violation[I]{Name: names[v.invariant], Invariant: v.invariant, Path: path, Depth: len(path), Stuck: v.stuck})
 	}
 	return out, nil
+}
+
+// resolveHang replays a hang's path from Init, as resolve does a
+// violation's, and spells the stuck call. Every step of the path returned
+// once already, so the replay does too.
+func resolveHang[S any, I comparable](m Model[S, I], h *foundHang) (*Hang[I], error) {
+	s, path, buf, err := replayIndices(m, h.steps, 0)
+	if err != nil {
+		return nil, fmt.Errorf("explore: replaying the path to a hung call: %w", err)
+	}
+	out := &Hang[I]{Path: path, Call: "Enabled or Stuck", After: h.after}
+	if h.input >= 0 {
+		buf = m.Enabled(&s, buf[:0])
+		if h.input >= len(buf) {
+			return nil, fmt.Errorf("explore: replaying the path to a hung call: the last state has %d enabled inputs, want more than %d; the model is not deterministic", len(buf), h.input)
+		}
+		out.Call, out.Input = "Step", buf[h.input]
+	}
+	return out, nil
+}
+
+// replayIndices follows input indices from Init, each step meant to
+// break no invariant but the last, meant to return last, and returns the
+// state reached, the inputs taken and the scratch list of inputs. Any
+// other outcome means the model is not deterministic (Enabled or Step
+// depend on something outside the state), which would make every count
+// the explorer reports meaningless.
+func replayIndices[S any, I comparable](m Model[S, I], steps []int, last int) (S, []I, []I, error) {
+	var buf []I
+	path := make([]I, len(steps))
+	s := m.Init()
+	var next S
+	for k, idx := range steps {
+		buf = m.Enabled(&s, buf[:0])
+		if idx >= len(buf) {
+			return s, nil, nil, fmt.Errorf("step %d has %d enabled inputs, want more than %d; the model is not deterministic", k, len(buf), idx)
+		}
+		path[k] = buf[idx]
+		next = s
+		want := 0
+		if k == len(steps)-1 {
+			want = last
+		}
+		if got := m.Step(&s, buf[idx], &next); got != want {
+			return s, nil, nil, fmt.Errorf("Step %d returned %d, want %d; the model is not deterministic", k, got, want)
+		}
+		s = next
+	}
+	return s, path, buf, nil
 }

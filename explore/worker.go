@@ -1,6 +1,10 @@
 package explore
 
-import "modelcheck/model"
+import (
+	"sync/atomic"
+
+	"modelcheck/model"
+)
 
 // worker is one goroutine's model fork and the buffers it expands its
 // chunks into, one chunk after another. The buffers belong to the worker
@@ -40,6 +44,17 @@ type worker[S any, I comparable] struct {
 	// boundStuck are the candidates at the depth bound found stuck, in
 	// candidate order (see expand).
 	boundStuck []chunkViolation
+	// at, with Options.StepTimeout, is where the worker publishes its
+	// place before each call into the model (see hangWatch).
+	at *atomic.Uint64
+}
+
+// mark publishes the worker's place: about to make call on parent p of
+// chunk t, by input j.
+func (w *worker[S, I]) mark(t, p int, call uint64, j int) {
+	if w.at != nil {
+		w.at.Store(place(t, p, call, j))
+	}
 }
 
 // reset empties the buffers for a new batch.
@@ -49,7 +64,7 @@ func (w *worker[S, I]) reset() {
 	w.seen.reset()
 }
 
-// expand expands the parents of c, which are in cur. With expand false it
+// expand expands the parents of c, chunk t of the batch, which are in cur. With expand false it
 // only checks them for being stuck: they are at the depth bound. visited is
 // only read here, so workers share it safely.
 // Successors already visited are dropped at once, and so are repeats of
@@ -67,11 +82,12 @@ func (w *worker[S, I]) reset() {
 // kept, so the bound level, usually the widest, is never stored (see
 // bfs.explore). A stuck one is recorded with its candidate's index in the
 // chunk, for collect to keep if the merge finds it new.
-func (w *worker[S, I]) expand(c *chunk, cur *frontier[S], expand, toBound bool, visited *shardedSet, known *firstViolations) {
+func (w *worker[S, I]) expand(t int, c *chunk, cur *frontier[S], expand, toBound bool, visited *shardedSet, known *firstViolations) {
 	c.candLo, c.endLo, c.violLo, c.generated = len(w.cands), len(w.ends), len(w.viols), 0
 	c.stuckLo = len(w.boundStuck)
 	for p := range c.parents {
 		s := cur.at(c.start+p, &w.parent)
+		w.mark(t, p, callExpand, 0)
 		w.inputs = w.m.Enabled(s, w.inputs[:0])
 		if len(w.inputs) == 0 {
 			if v := w.m.Stuck(s); v != 0 && !known.has(v-1) {
@@ -79,7 +95,7 @@ func (w *worker[S, I]) expand(c *chunk, cur *frontier[S], expand, toBound bool, 
 			}
 		}
 		if expand {
-			w.step(c, p, s, visited, known)
+			w.step(t, c, p, s, visited, known)
 			for j, fp := range w.succFP {
 				if fp == 0 || visited.shards[visited.shardOf(fp)].contains(fp) || !w.seen.add(fp) {
 					continue
@@ -87,6 +103,7 @@ func (w *worker[S, I]) expand(c *chunk, cur *frontier[S], expand, toBound bool, 
 				next := &w.succ[j]
 				switch {
 				case toBound:
+					w.mark(t, p, callBound, j)
 					w.checkStuckAtBound(c, next, known)
 				case w.compact:
 					w.packed = appendZRL(w.packed, rawBytes(next), w.base)
@@ -102,10 +119,10 @@ func (w *worker[S, I]) expand(c *chunk, cur *frontier[S], expand, toBound bool, 
 	c.candHi, c.violHi, c.stuckHi = len(w.cands), len(w.viols), len(w.boundStuck)
 }
 
-// step steps parent p of chunk c, s, by each of its inputs into succ,
+// step steps parent p of chunk c (chunk t of the batch), s, by each of its inputs into succ,
 // records the violations, fingerprints the rest into succFP and prefetches
 // their slots in visited.
-func (w *worker[S, I]) step(c *chunk, p int, s *S, visited *shardedSet, known *firstViolations) {
+func (w *worker[S, I]) step(t int, c *chunk, p int, s *S, visited *shardedSet, known *firstViolations) {
 	if len(w.succ) < len(w.inputs) {
 		w.succ = make([]S, len(w.inputs))
 	}
@@ -114,6 +131,7 @@ func (w *worker[S, I]) step(c *chunk, p int, s *S, visited *shardedSet, known *f
 		c.generated++
 		next := &w.succ[j]
 		*next = *s
+		w.mark(t, p, callStep, j)
 		if v := w.m.Step(s, in, next); v != 0 {
 			if !known.has(v - 1) {
 				w.addViolation(c, p, j, v-1)

@@ -31,6 +31,10 @@ type exploreConfig struct {
 	only            listFlag
 	out             string
 	liveness        string
+	// stepTimeout bounds each call into the model (explore.Options'
+	// StepTimeout); stepTimeoutSet says the user gave it.
+	stepTimeout    time.Duration
+	stepTimeoutSet bool
 	// unchecked names the invariants the scenario leaves unchecked (see
 	// model.Scoped) when no --invariant restricts the run.
 	unchecked []string
@@ -51,6 +55,7 @@ func exploreCmd(ctx context.Context, args []string, stdout, stderr io.Writer) in
 	fs.Var(&c.faults, "fault", "turn on a fault switch (repeatable, or comma-separated)")
 	fs.Var(&c.only, "invariant", "check only this invariant (repeatable; default: all)")
 	fs.StringVar(&c.out, "out", "testdata/counterexamples/", "write each violation, shrunk, as a counterexample file in this folder ('': write none)")
+	fs.DurationVar(&c.stepTimeout, "step-timeout", defaultStepTimeout, "end the run (exit 1) naming the step when a step of the model has not returned after this long: an endless loop in the runtime (0: wait forever; breadth-first invariant runs only)")
 	fs.StringVar(&c.liveness, "liveness", "", "instead of checking invariants, search for a lasso breaking this liveness property (see 'modelcheck list'); exit 1 if one is found")
 	fs.Usage = func() {
 		fmt.Fprintf(fs.Output(), "Usage: modelcheck explore [flags]\n\nBreadth-first by default: the first violation reported is a shortest one.\nExit status: 0 no violation, 1 violation (whatever else fails), 2 bad usage\nor output that could not be written, 3 stopped early (limit, signal).\n\nFlags:\n")
@@ -59,6 +64,7 @@ func exploreCmd(ctx context.Context, args []string, stdout, stderr io.Writer) in
 	if code, done := parse(fs, args, stdout, stderr); done {
 		return code
 	}
+	fs.Visit(func(f *flag.Flag) { c.stepTimeoutSet = c.stepTimeoutSet || f.Name == "step-timeout" })
 	sys, prep, err := c.resolve()
 	if err != nil {
 		fmt.Fprintf(stderr, "modelcheck explore: %v\n", err)
@@ -81,6 +87,8 @@ func exploreCmd(ctx context.Context, args []string, stdout, stderr io.Writer) in
 	if c.dfs {
 		opt.Strategy = explore.DFS
 		c.workers = 1
+	} else if c.liveness == "" {
+		opt.StepTimeout = c.stepTimeout
 	}
 	opt.Progress = func(s explore.Stats) {
 		fmt.Fprintf(stderr, "progress: depth=%d distinct=%d generated=%d queue=%d states/s=%.0f elapsed=%s\n",
@@ -95,6 +103,9 @@ func exploreCmd(ctx context.Context, args []string, stdout, stderr io.Writer) in
 		return exitUsage
 	}
 	r := found.Result()
+	if r.Hang != nil {
+		fmt.Fprintf(stderr, "modelcheck explore: a step had not returned after %v: it is still running, and is left behind when the command exits\n", r.Hang.After)
+	}
 	files := writeCounterexamples(ctx, &c, sys, prep.Faults(), found)
 	for _, f := range files {
 		if f.err != nil {
@@ -121,10 +132,11 @@ func exploreCmd(ctx context.Context, args []string, stdout, stderr io.Writer) in
 		fmt.Fprintf(stderr, "modelcheck explore: %v\n", err)
 	}
 	// A violation found is exit 1 whatever else went wrong: it is the one
-	// thing a caller must never miss. Only then does a lost or broken
-	// report (2) come before a stop short of the bound (3).
+	// thing a caller must never miss; so is a step that never returns, a
+	// runtime bug too. Only then does a lost or broken report (2) come
+	// before a stop short of the bound (3).
 	switch {
-	case len(r.Violations) > 0:
+	case len(r.Violations) > 0 || r.Hang != nil:
 		return exitViolation
 	case err != nil:
 		return exitUsage
@@ -133,6 +145,12 @@ func exploreCmd(ctx context.Context, args []string, stdout, stderr io.Writer) in
 	}
 	return exitOK
 }
+
+// defaultStepTimeout is --step-timeout's default. A step of every model
+// here takes microseconds, so only an endless loop, or a machine that
+// stops the whole process for this long, reaches it; and a user watching
+// the progress lines stop waits no longer than this for the reason.
+const defaultStepTimeout = 10 * time.Second
 
 // maxWorkers bounds --workers: more workers than a few per CPU cannot run
 // at once, and each holds its own batch buffers (tens of megabytes on the
@@ -197,6 +215,12 @@ func (c *exploreConfig) resolve() (counterexamples.System, counterexamples.Prepa
 		return nil, nil, fmt.Errorf("--coverage counts a breadth-first run, where each state is expanded once; drop --dfs")
 	case c.coverage && c.liveness != "":
 		return nil, nil, fmt.Errorf("--coverage counts an invariant run; drop --liveness")
+	case c.stepTimeout < 0:
+		return nil, nil, fmt.Errorf("--step-timeout %v is negative", c.stepTimeout)
+	case c.stepTimeoutSet && c.stepTimeout > 0 && c.dfs:
+		return nil, nil, fmt.Errorf("--step-timeout is watched in breadth-first runs only; drop --dfs or --step-timeout")
+	case c.stepTimeoutSet && c.stepTimeout > 0 && c.liveness != "":
+		return nil, nil, fmt.Errorf("--step-timeout is watched in invariant runs only; drop --liveness or --step-timeout")
 	}
 	prep, err := sys.Prepare(c.scenario, c.faults, c.only)
 	return sys, prep, err
@@ -222,9 +246,20 @@ type report struct {
 	// leaves unchecked (a claim checked only in its own scenarios).
 	InvariantsUnchecked []string    `json:"invariants_unchecked,omitempty"`
 	Violations          []violation `json:"violations"`
+	// Hang is there when a step had not returned after --step-timeout.
+	Hang *hang `json:"hang,omitempty"`
 	// Coverage is there with --coverage: every label the model counts,
 	// in its order, zero counts included.
 	Coverage []covered `json:"coverage,omitempty"`
+}
+
+// hang is a call into the model that never returned (explore.Hang).
+type hang struct {
+	Call         string   `json:"call"`
+	Input        string   `json:"input,omitempty"`
+	Depth        int      `json:"depth"`
+	Path         []string `json:"path"`
+	AfterSeconds float64  `json:"after_seconds"`
 }
 
 type covered struct {
@@ -256,6 +291,9 @@ func newReport(c *exploreConfig, sys counterexamples.System, faults []string, r 
 	}
 	if !r.Complete && len(r.Violations) == 0 {
 		rep.StoppedEarly = r.StoppedEarly.String()
+	}
+	if h := r.Hang; h != nil {
+		rep.Hang = &hang{Call: h.Call, Input: h.Input, Depth: len(h.Path), Path: append([]string{}, h.Path...), AfterSeconds: h.After.Seconds()}
 	}
 	if c.coverage {
 		rep.Coverage = []covered{}
@@ -302,6 +340,8 @@ func writeText(w io.Writer, c *exploreConfig, sys counterexamples.System, faults
 	fmt.Fprintf(w, "explored %d distinct states (%d generated), max depth %d, in %.2fs (%.0f states/s)\n",
 		r.Distinct, r.Generated, r.MaxDepthReached, r.Elapsed.Seconds(), r.StatesPerSecond)
 	switch {
+	case r.Hang != nil:
+		return writeHang(w, found)
 	case len(r.Violations) > 0:
 	case !r.Complete:
 		fmt.Fprintf(w, "STOPPED EARLY (%s): no violation in the part explored; the bound was not reached\n", r.StoppedEarly)
@@ -327,17 +367,7 @@ func writeText(w io.Writer, c *exploreConfig, sys counterexamples.System, faults
 		if err != nil {
 			return fmt.Errorf("replaying the counterexample: %w", err)
 		}
-		fmt.Fprintf(w, "  trace:\n")
-		for i, st := range steps {
-			fmt.Fprintf(w, "  %2d. %s\n", i+1, st.Input)
-			for _, e := range st.Events {
-				fmt.Fprintf(w, "        %s\n", e)
-			}
-		}
-		fmt.Fprintf(w, "  state after:\n")
-		for _, line := range strings.Split(strings.TrimSuffix(final, "\n"), "\n") {
-			fmt.Fprintf(w, "    %s\n", line)
-		}
+		writeTrace(w, steps, "state after", final)
 		switch f := files[i]; {
 		case f.err != nil:
 			fmt.Fprintf(w, "  file: none written: %v\n", f.err)
@@ -346,4 +376,42 @@ func writeText(w io.Writer, c *exploreConfig, sys counterexamples.System, faults
 		}
 	}
 	return nil
+}
+
+// writeHang prints a step that never returned: the call, the trace to the
+// state it was made on, and why no counterexample file is written.
+func writeHang(w io.Writer, found counterexamples.Explored) error {
+	h := found.Result().Hang
+	call := "Enabled (the inputs offered), or the check of a state without any,"
+	if h.Call == "Step" {
+		call = "the step by " + h.Input
+	}
+	fmt.Fprintf(w, "\nHANG at depth %d: %s had not returned after %v (--step-timeout): an endless loop in the runtime?\n",
+		len(h.Path), call, h.After)
+	steps, final, err := found.HangTrace()
+	if err != nil {
+		return fmt.Errorf("replaying the path to the hang: %w", err)
+	}
+	writeTrace(w, steps, "state before the call", final)
+	if h.Call == "Step" {
+		fmt.Fprintf(w, "  then: %s (never returned)\n", h.Input)
+	}
+	fmt.Fprintf(w, "  file: none written: a counterexample replays its steps, and this one would hang the replay too\n")
+	return nil
+}
+
+// writeTrace prints the steps of a trace, each input with its events, and
+// the summary of the state they reach, titled.
+func writeTrace(w io.Writer, steps []counterexamples.Step, title, final string) {
+	fmt.Fprintf(w, "  trace:\n")
+	for i, st := range steps {
+		fmt.Fprintf(w, "  %2d. %s\n", i+1, st.Input)
+		for _, e := range st.Events {
+			fmt.Fprintf(w, "        %s\n", e)
+		}
+	}
+	fmt.Fprintf(w, "  %s:\n", title)
+	for _, line := range strings.Split(strings.TrimSuffix(final, "\n"), "\n") {
+		fmt.Fprintf(w, "    %s\n", line)
+	}
 }

@@ -37,9 +37,11 @@ type scenario struct {
 
 // Verdict classes.
 const (
-	NoBuild    = "does not compile"
-	Killed     = "killed"
-	Crashed    = "killed by crash"
+	NoBuild = "does not compile"
+	Killed  = "killed"
+	Crashed = "killed by crash"
+	// TimedOut: past -timeout, or a step explore found never returned
+	// (its --step-timeout), which names the step.
 	TimedOut   = "killed by timeout"
 	OverMemory = "killed by memory bound"
 	Equivalent = "equivalent (likely)"
@@ -79,6 +81,13 @@ type exploreOut struct {
 	Violations []struct {
 		Invariant string `json:"invariant"`
 	} `json:"violations"`
+	// Hang is set when a step of the mutant never returned (explore's
+	// --step-timeout): the loop a timeout would otherwise catch, named.
+	Hang *struct {
+		Call  string `json:"call"`
+		Input string `json:"input"`
+		Depth int    `json:"depth"`
+	} `json:"hang"`
 }
 
 // build compiles modelcheck, with the overlay if not empty, to bin.
@@ -305,6 +314,9 @@ func (r *runner) one(ctx context.Context, w int, m Mutant) result {
 			return res
 		case code == codeTimedOut:
 			res.Verdict, res.By = TimedOut, fmt.Sprintf("%s: over %s", sc.Name, r.opt.timeout)
+			return res
+		case code == 1 && out.Hang != nil:
+			res.Verdict, res.By = TimedOut, fmt.Sprintf("%s: %s %s at depth %d did not return", sc.Name, out.Hang.Call, out.Hang.Input, out.Hang.Depth)
 			return res
 		case code == codeOverMemory || (code == 3 && len(out.Violations) == 0):
 			res.Verdict, res.By = OverMemory, fmt.Sprintf("%s: over %d MiB", sc.Name, r.opt.maxMemory)

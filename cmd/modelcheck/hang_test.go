@@ -1,0 +1,85 @@
+package main
+
+import (
+	"encoding/json"
+	"fmt"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+)
+
+// plantedLoop is a bug planted in runtime/cancel for TestHangingStepIsNamed:
+// the parent walk of "Cascade Law" step 2 (State.within) stops moving up,
+// so a region cancel with a child region loops forever. It is one of the
+// loops make mutate found (a removed statement).
+var plantedLoop = struct{ file, line, planted string }{
+	"runtime/cancel/region.go",
+	"\t\tid = s.Regions[id-1].Parent\n",
+	"\t\t_ = s.Regions[id-1].Parent\n",
+}
+
+// TestHangingStepIsNamed builds modelcheck with the planted loop and
+// explores a scenario with nested regions: the run ends by itself, with
+// exit 1, naming the step that never returned and the path to it, the
+// same for every worker count, and writes no file.
+func TestHangingStepIsNamed(t *testing.T) {
+	if testing.Short() {
+		t.Skip("builds modelcheck with a planted bug")
+	}
+	dir := t.TempDir()
+	src, err := os.ReadFile(filepath.Join("..", "..", plantedLoop.file))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if strings.Count(string(src), plantedLoop.line) != 1 {
+		t.Fatalf("%s no longer has the line %q once; plant the loop elsewhere", plantedLoop.file, plantedLoop.line)
+	}
+	planted := filepath.Join(dir, "region.go")
+	if err := os.WriteFile(planted, []byte(strings.Replace(string(src), plantedLoop.line, plantedLoop.planted, 1)), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	abs, err := filepath.Abs(filepath.Join("..", "..", plantedLoop.file))
+	if err != nil {
+		t.Fatal(err)
+	}
+	overlay, _ := json.Marshal(map[string]map[string]string{"Replace": {abs: planted}})
+	if err := os.WriteFile(filepath.Join(dir, "overlay.json"), overlay, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	bin := filepath.Join(dir, "modelcheck")
+	if out, err := exec.Command("go", "build", "-overlay", filepath.Join(dir, "overlay.json"), "-o", bin, ".").CombinedOutput(); err != nil {
+		t.Fatalf("go build with the planted loop: %v\n%s", err, out)
+	}
+	for _, workers := range []int{1, 2} {
+		out := t.TempDir()
+		cmd := exec.Command(bin, "explore", "--scenario", "region-kinds", "--step-timeout", "200ms",
+			"--workers", fmt.Sprint(workers), "--out", out, "--json")
+		start := time.Now()
+		stdout, err := cmd.Output()
+		if code := exitCode(err); code != exitViolation {
+			t.Fatalf("workers %d: exit %d (%v) after %v, want 1", workers, code, err, time.Since(start))
+		}
+		var rep report
+		if err := json.Unmarshal(stdout, &rep); err != nil {
+			t.Fatalf("workers %d: %v\n%s", workers, err, stdout)
+		}
+		h := rep.Hang
+		if h == nil || h.Call != "Step" || h.Input != "cancel r1 kind=Deadline" || strings.Join(h.Path, "; ") != "open-region r1" ||
+			len(rep.Violations) != 0 || rep.StoppedEarly != "stopped at a call that did not return" {
+			t.Errorf("workers %d: hang %+v, violations %v, stopped %q; want the step cancel r1 after open-region r1", workers, h, rep.Violations, rep.StoppedEarly)
+		}
+		if entries, err := os.ReadDir(out); err != nil || len(entries) != 0 {
+			t.Errorf("workers %d: --out holds %v (%v), want nothing", workers, entries, err)
+		}
+	}
+	text, err := exec.Command(bin, "explore", "--scenario", "region-kinds", "--step-timeout", "200ms", "--out", "").Output()
+	for _, want := range []string{"HANG at depth 1: the step by cancel r1 kind=Deadline had not returned after 200ms",
+		"   1. open-region r1\n        region_opened region=r2 parent=r1\n", "  then: cancel r1 kind=Deadline (never returned)\n", "file: none written"} {
+		if !strings.Contains(string(text), want) {
+			t.Errorf("text output (exit %d) lacks %q:\n%s", exitCode(err), want, text)
+		}
+	}
+}

@@ -1,0 +1,109 @@
+package explore
+
+import (
+	"sync/atomic"
+	"time"
+)
+
+// A hang is a call into the model that has not returned after
+// Options.StepTimeout: a Step of a runtime caught in a loop, say. The
+// explorer cannot stop it (a goroutine cannot be stopped from outside),
+// but it can say which call it is, so that the run ends with a finding a
+// user can replay instead of a silent stall.
+//
+// Each worker publishes where it is, one atomic store per call into the
+// model, as a place: the chunk, the parent within it, which call and the
+// input index. A watch on the coordinating goroutine samples the places:
+// a worker whose place has not changed for the timeout is stuck there.
+
+// The calls a place names.
+const (
+	// callExpand: Enabled (or Stuck) on the parent.
+	callExpand uint64 = 1 + iota
+	// callStep: Step on the parent by input j.
+	callStep
+	// callBound: HasInput, Enabled or Stuck on the parent's successor by
+	// input j, at the depth bound.
+	callBound
+)
+
+// place packs where a worker is: chunk t of the batch (stored +1, so that
+// 0 means "not in a call"), parent p of the chunk (below chunkParents),
+// the call, and input index j (below 1<<25; larger indices are clamped,
+// which only blurs which input a hang is reported at).
+func place(t, p int, call uint64, j int) uint64 {
+	return uint64(t+1)<<32 | uint64(p)<<27 | call<<25 | uint64(min(j, 1<<25-1))
+}
+
+// unplace unpacks a place.
+func unplace(at uint64) (t, p int, call uint64, j int) {
+	return int(at>>32) - 1, int(at >> 27 & (chunkParents - 1)), at >> 25 & 3, int(at & (1<<25 - 1))
+}
+
+// hangWatch is what the coordinating goroutine knows of the workers'
+// places during a watched job.
+type hangWatch struct {
+	timeout time.Duration
+	tick    *time.Ticker
+	at      []paddedPlace // written by the workers
+	// Per worker, on the coordinating goroutine only: whether it has
+	// returned from the job, the place last sampled and since when.
+	returnedJob []bool
+	last        []uint64
+	since       []time.Time
+}
+
+// paddedPlace is a worker's place on a cache line of its own, so that
+// the stores of two workers do not contend.
+type paddedPlace struct {
+	v atomic.Uint64
+	_ [56]byte
+}
+
+func newHangWatch(workers int, timeout time.Duration) *hangWatch {
+	// Sampling four times per timeout reports a hang within 1.25 timeouts.
+	return &hangWatch{
+		timeout: timeout, tick: time.NewTicker(timeout / 4), at: make([]paddedPlace, workers),
+		returnedJob: make([]bool, workers), last: make([]uint64, workers), since: make([]time.Time, workers),
+	}
+}
+
+// start readies the watch for a job: no worker is anywhere yet.
+func (h *hangWatch) start() {
+	now := time.Now()
+	for w := range h.at {
+		h.at[w].v.Store(0)
+		h.returnedJob[w], h.last[w], h.since[w] = false, 0, now
+	}
+}
+
+func (h *hangWatch) returned(w int) { h.returnedJob[w] = true }
+
+// hung samples the places. It reports a hang once every worker that has
+// not returned sits at the place it sat at for the timeout, and returns
+// the earliest of their places. Waiting for all of them makes the report
+// the same for every worker count: chunks are handed out in order, so
+// every chunk before the earliest stuck one was finished without a hang,
+// and within a chunk a worker calls in a fixed order, so the stuck call
+// is the first call of the run that never returns.
+func (h *hangWatch) hung(now time.Time) (uint64, bool) {
+	earliest, allStuck := uint64(0), true
+	for w := range h.at {
+		if h.returnedJob[w] {
+			continue
+		}
+		v := h.at[w].v.Load()
+		if v == 0 || v != h.last[w] {
+			h.last[w], h.since[w] = v, now
+			allStuck = false
+			continue
+		}
+		if now.Sub(h.since[w]) < h.timeout {
+			allStuck = false
+		}
+		if earliest == 0 || v < earliest {
+			earliest = v
+		}
+	}
+	return earliest, allStuck && earliest != 0
+}

@@ -1,0 +1,126 @@
+package explore
+
+import (
+	"context"
+	"reflect"
+	"strings"
+	"testing"
+	"time"
+)
+
+// hangingCounters is bigCounters without its violations.
+func hangingCounters() *counters {
+	c := bigCounters()
+	c.Bad, c.NoFullRot = nil, false
+	return c
+}
+
+// hanging is hangingCounters with calls that never return (until release is
+// closed): Step into a state that hangsAt picks, or, with inEnabled,
+// Enabled on such a state. As a reference, asViolation makes the same
+// steps violate invariant 1 instead, so that BFS's first violation is the
+// first call that would hang.
+type hanging struct {
+	*counters
+	hangsAt     func(s *cstate) bool
+	inEnabled   bool
+	asViolation bool
+	release     chan struct{}
+}
+
+func (h *hanging) Step(s *cstate, in uint8, next *cstate) int {
+	if v := h.counters.Step(s, in, next); v != 0 {
+		return v
+	}
+	if h.inEnabled || !h.hangsAt(next) {
+		return 0
+	}
+	if h.asViolation {
+		return 1
+	}
+	<-h.release
+	return 0
+}
+
+func (h *hanging) Enabled(s *cstate, buf []uint8) []uint8 {
+	if h.inEnabled && !h.asViolation && h.hangsAt(s) {
+		<-h.release
+	}
+	return h.counters.Enabled(s, buf)
+}
+
+func (h *hanging) Fork() Model[cstate, uint8] { return h }
+
+// TestHangIsReported: a Step that never returns ends the run with the
+// call named, the same for every worker count: the first call into the
+// model, in BFS order, that does not return, which is where the same
+// steps, made violations, put the first violation.
+func TestHangIsReported(t *testing.T) {
+	hangs := map[string]func(s *cstate) bool{
+		// One state; reached at depth 6.
+		"one": func(s *cstate) bool { return *s == cstate{3, 0, 2, 0, 1} },
+		// Many, so that with several workers more than one is stuck, in
+		// different chunks, and the earliest must be the one reported.
+		"many": func(s *cstate) bool { return s[0] == 2 && s[3] == 1 },
+	}
+	for name, at := range hangs {
+		for _, depth := range []int{0, 6} { // 6: the one state is at the bound
+			ref := &hanging{counters: hangingCounters(), hangsAt: at, asViolation: true}
+			want := mustRun(t, ref, Options{Depth: depth, Workers: 1})
+			if len(want.Violations) == 0 {
+				t.Fatalf("%s depth %d: the reference found no violation", name, depth)
+			}
+			wantPath := want.Violations[0].Path
+			for _, workers := range []int{1, 2, 4} {
+				release := make(chan struct{})
+				defer close(release)
+				m := &hanging{counters: hangingCounters(), hangsAt: at, release: release}
+				got := mustRun(t, m, Options{Depth: depth, Workers: workers, StepTimeout: 50 * time.Millisecond})
+				h := got.Hang
+				if got.Complete || got.StoppedEarly != StoppedAtHang || h == nil {
+					t.Fatalf("%s depth %d workers %d: Complete %v, StoppedEarly %v, Hang %v; want a hang", name, depth, workers, got.Complete, got.StoppedEarly, h)
+				}
+				path := append(append([]uint8(nil), h.Path...), h.Input)
+				if h.Call != "Step" || !reflect.DeepEqual(path, wantPath) || h.After != 50*time.Millisecond {
+					t.Errorf("%s depth %d workers %d: hang %+v; want Step at the end of %v", name, depth, workers, h, wantPath)
+				}
+			}
+		}
+	}
+}
+
+// TestHangInEnabledIsReported: Enabled that never returns, on a state
+// inside the bound (expanded) or at it (checked for being stuck).
+func TestHangInEnabledIsReported(t *testing.T) {
+	at := func(s *cstate) bool { return *s == cstate{3, 0, 2, 0, 1} }
+	ref := &hanging{counters: hangingCounters(), hangsAt: at, asViolation: true}
+	want := mustRun(t, ref, Options{Workers: 1})
+	for _, depth := range []int{0, 6} {
+		for _, workers := range []int{1, 3} {
+			release := make(chan struct{})
+			defer close(release)
+			m := &hanging{counters: hangingCounters(), hangsAt: at, inEnabled: true, release: release}
+			got := mustRun(t, m, Options{Depth: depth, Workers: workers, StepTimeout: 50 * time.Millisecond})
+			h := got.Hang
+			if got.StoppedEarly != StoppedAtHang || h == nil || h.Call != "Enabled or Stuck" || !reflect.DeepEqual(h.Path, want.Violations[0].Path) {
+				t.Errorf("depth %d workers %d: StoppedEarly %v, hang %+v; want Enabled at the end of %v", depth, workers, got.StoppedEarly, h, want.Violations[0].Path)
+			}
+		}
+	}
+}
+
+// TestNoHangWithoutTimeout: the watch changes nothing in a run without a
+// hang, and a negative timeout or one under DFS is refused.
+func TestNoHangWithoutTimeout(t *testing.T) {
+	m := bigCounters()
+	want := withoutTiming(mustRun(t, m, Options{Workers: 2, KeepGoing: true}))
+	got := withoutTiming(mustRun(t, m, Options{Workers: 2, KeepGoing: true, StepTimeout: time.Minute}))
+	if got.Hang != nil || !reflect.DeepEqual(got, want) {
+		t.Errorf("with a step timeout: %+v\nwithout: %+v", got, want)
+	}
+	for _, opt := range []Options{{StepTimeout: -time.Second}, {StepTimeout: time.Second, Strategy: DFS}} {
+		if _, err := Run(context.Background(), m, opt); err == nil || !strings.Contains(err.Error(), "timeout") {
+			t.Errorf("%+v: error %v, want one about the timeout", opt, err)
+		}
+	}
+}
