@@ -125,6 +125,10 @@ var faults = []FaultCase{
 	{fault.RootAtRoot, "default", []string{"task-cancel-reason"}},
 	{fault.BaseExceedanceUncounted, "governors", []string{"certificate-derived"}},
 	{fault.LocalPopIgnoresHint, "stealing", []string{"local-pop-order"}},
+	// Only a steal that finds nothing shows these, and a pop of an empty
+	// queue: the environment offers both since session 16.
+	{fault.FailedStealSkipsDraw, "stealing", []string{"steal-order"}},
+	{fault.EmptyPopDraws, "stealing", []string{"local-pop-order"}},
 	{fault.SilentRecvPending, "channel", []string{"chan-recv-answered"}},
 	{fault.CancelledRecvKeepsWaker, "channel", []string{"chan-recv-waker-derived"}},
 	{fault.SilentRegionCancel, "default", []string{"region-cancel-announced"}},

@@ -3,6 +3,7 @@ package asupersync
 import (
 	"slices"
 
+	model "modelcheck/model/asupersync"
 	"modelcheck/runtime/kernel"
 	"modelcheck/runtime/pump"
 	"modelcheck/runtime/sched"
@@ -30,8 +31,8 @@ func poolDerived(c *Context) bool {
 	}
 	var q [sched.MaxWorkers]lane
 	for w := uint8(0); w < b.Workers; w++ {
-		for i := 0; i < b.Len(w); i++ {
-			q[w].push(b.Local[w].E[i])
+		for _, e := range model.PoolEntries(b, w) {
+			q[w].push(e)
 		}
 	}
 	if c.In.Host == pump.NoHost && c.In.K.Op == kernel.PoolPush && c.In.K.Arg < b.Workers {
@@ -55,13 +56,8 @@ func poolDerived(c *Context) bool {
 		copy(q[from].e[:q[from].n], q[from].e[1:q[from].n+1])
 	}
 	for w := uint8(0); w < b.Workers; w++ {
-		if a.Len(w) != q[w].n {
+		if !slices.Equal(model.PoolEntries(a, w), q[w].entries()) {
 			return true
-		}
-		for i := 0; i < q[w].n; i++ {
-			if a.Local[w].E[i] != q[w].e[i] {
-				return true
-			}
 		}
 	}
 	return false
@@ -76,43 +72,45 @@ func localPopOrder(c *Context) bool {
 	}
 	b, a := &kern(c.Before).Pool, &kern(c.After).Pool
 	w := c.In.K.Arg
-	entries := b.Local[w].E[:b.Len(w)]
-	if len(entries) == 0 {
-		return false
-	}
-	best := entries[0].Priority
-	for _, e := range entries {
-		best = max(best, e.Priority)
-	}
-	var tied [sched.MaxTasks]uint8
-	n := 0
-	for _, e := range entries {
-		if e.Priority == best {
-			tied[n] = e.Task
-			n++
+	entries := model.PoolEntries(b, w)
+	// An empty queue's pop takes nothing and draws no hint: 3.5 draws one
+	// only to choose among the tied entries, and there are none.
+	want, rng, popped := uint8(0), b.Rng[w], 0
+	if len(entries) > 0 {
+		best := entries[0].Priority
+		for _, e := range entries {
+			best = max(best, e.Priority)
 		}
+		var tied [sched.MaxTasks]uint8
+		n := 0
+		for _, e := range entries {
+			if e.Priority == best {
+				tied[n] = e.Task
+				n++
+			}
+		}
+		want = tied[rng.Next()%uint64(n)]
 	}
-	rng := b.Rng[w]
-	want := tied[rng.Next()%uint64(n)]
 	got := uint8(0)
 	for ei := range c.Events {
 		e := &c.Events[ei]
 		if e.Kind == trace.PoppedLocal {
 			got = e.Task
+			popped++
 		}
 	}
-	if got != want || a.Rng[w] != rng {
+	if got != want || popped != min(len(entries), 1) || a.Rng[w] != rng {
 		return true
 	}
 	for v := uint8(0); v < b.Workers; v++ {
 		var q lane
-		for _, e := range b.Local[v].E[:b.Len(v)] {
+		for _, e := range model.PoolEntries(b, v) {
 			q.push(e)
 		}
 		if v == w {
 			q.remove(want)
 		}
-		if a.Len(v) != q.n || !slices.Equal(a.Local[v].E[:a.Len(v)], q.entries()) {
+		if !slices.Equal(model.PoolEntries(a, v), q.entries()) {
 			return true
 		}
 	}
@@ -140,7 +138,7 @@ func stealOrder(c *Context) bool {
 	start := int(rng.Next() % uint64(n))
 	want := uint8(0)
 	for i := 0; i < n && want == 0; i++ {
-		if v := stealers[(start+i)%n]; b.Len(v) > 0 {
+		if v := stealers[(start+i)%n]; len(model.PoolEntries(b, v)) > 0 {
 			want = b.Local[v].E[0].Task
 		}
 	}

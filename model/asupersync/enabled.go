@@ -187,19 +187,21 @@ func (m *Model) Enabled(s *State, buf []Input) []Input {
 }
 
 // poolOps appends pushes of the pool tasks not queued anywhere, to every
-// worker, a steal by every worker some other worker's queue could feed,
-// and a local pop by every worker holding an entry. With one entry the
-// RNG hint has nothing to choose, but the pop must still take it and draw:
-// offering only pops from two or more left a pop that ignores a lone
-// entry unchecked.
+// worker, a steal by every worker (when there is another to steal from)
+// and a local pop by every worker. A steal that finds every other queue
+// empty still draws its start (004 3.6 draws before it scans), and a
+// worker whose queue is empty steals in its backoff loop: offering only
+// steals with something to take left a failed steal's draw unchecked.
+// A pop of an empty queue takes nothing and draws nothing, which
+// local-pop-order checks. With one entry the RNG hint has nothing to
+// choose, but the pop must still take it and draw: offering only pops
+// from two or more left a pop that ignores a lone entry unchecked.
 func (m *Model) poolOps(k *kernel.State, buf []Input) []Input {
 	var queued uint16
-	total := 0
 	for w := uint8(0); w < k.Config.Workers; w++ {
-		for _, e := range k.Pool.Local[w].E[:int(k.Pool.Local[w].N)] {
+		for _, e := range PoolEntries(&k.Pool, w) {
 			queued |= 1 << e.Task
 		}
-		total += int(k.Pool.Local[w].N)
 	}
 	for t := uint8(1); t <= m.Scenario.PoolTasks; t++ {
 		if queued&(1<<t) != 0 {
@@ -210,12 +212,10 @@ func (m *Model) poolOps(k *kernel.State, buf []Input) []Input {
 		}
 	}
 	for w := uint8(0); w < k.Config.Workers; w++ {
-		if total > int(k.Pool.Local[w].N) {
+		if k.Config.Workers > 1 {
 			buf = append(buf, Input{K: kernel.Input{Op: kernel.PoolSteal, Arg: w}})
 		}
-		if int(k.Pool.Local[w].N) > 0 {
-			buf = append(buf, Input{K: kernel.Input{Op: kernel.PoolPop, Arg: w}})
-		}
+		buf = append(buf, Input{K: kernel.Input{Op: kernel.PoolPop, Arg: w}})
 	}
 	return buf
 }

@@ -57,9 +57,10 @@ func (m *Model) Encode(s *State, b []byte) []byte {
 	if k.Config.Workers > 0 {
 		for w := uint8(0); w < k.Config.Workers; w++ {
 			b = u64(b, k.Pool.Rng[w].State)
-			b = append(b, k.Pool.Local[w].N)
-			for i := 0; i < int(k.Pool.Local[w].N); i++ {
-				b = append(b, k.Pool.Local[w].E[i].Task)
+			es := PoolEntries(&k.Pool, w)
+			b = append(b, byte(len(es)))
+			for _, e := range es {
+				b = append(b, e.Task)
 			}
 		}
 	}

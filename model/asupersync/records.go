@@ -65,3 +65,10 @@ func LaneEntries(s *sched.State, l sched.Lane) []sched.Entry {
 	}
 	return nil
 }
+
+// PoolEntries is worker w's local queue in insertion order, read from the
+// pool's fields, not through sched.Pool.Len, for LaneEntries' reason; the
+// queue's length is checked against its array as the lanes' are.
+func PoolEntries(p *sched.Pool, w uint8) []sched.Entry {
+	return p.Local[w].E[:p.Local[w].N]
+}

@@ -43,6 +43,10 @@ func (p *Pool) Len(worker uint8) int { return int(p.Local[worker].N) }
 func (p *Pool) PopLocal(worker uint8) (task uint8, tied, idx int, ok bool) {
 	q := &p.Local[worker]
 	if q.N == 0 {
+		// Fault EmptyPopDraws draws a hint with nothing to choose among.
+		if p.Faults.Has(fault.EmptyPopDraws) {
+			p.Rng[worker].Next()
+		}
 		return 0, 0, 0, false
 	}
 	best := q.E[q.bestByPriority(false)].Priority
@@ -79,6 +83,10 @@ func (p *Pool) Steal(thief uint8, log *trace.Log) (task, victim uint8, order [Ma
 	if n == 0 {
 		return 0, 0, order, 0, false
 	}
+	// Fault FailedStealSkipsDraw looks for an entry before drawing.
+	if p.Faults.Has(fault.FailedStealSkipsDraw) && !p.anyQueued(stealers[:n]) {
+		return 0, 0, order, 0, false
+	}
 	// Fault UnseededStealScan: the scan starts at the worker after the
 	// thief (stealers[thief] is that worker) and the RNG is not consulted.
 	start := int(thief) % n
@@ -101,6 +109,16 @@ func (p *Pool) Steal(thief uint8, log *trace.Log) (task, victim uint8, order [Ma
 		}
 	}
 	return 0, 0, order, scanned, false
+}
+
+// anyQueued reports whether any of the workers' queues holds an entry.
+func (p *Pool) anyQueued(workers []uint8) bool {
+	for _, w := range workers {
+		if p.Local[w].N > 0 {
+			return true
+		}
+	}
+	return false
 }
 
 var workerNames = [MaxWorkers]string{"w0", "w1", "w2", "w3"}
