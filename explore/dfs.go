@@ -1,6 +1,10 @@
 package explore
 
-import "context"
+import (
+	"context"
+	"sync/atomic"
+	"time"
+)
 
 // dfsCheckEvery is how many transitions DFS takes between looking at the
 // context, the progress clock and the heap, which cost more than a transition.
@@ -35,6 +39,15 @@ type dfs[S any, I comparable] struct {
 	steps   []int // scratch for violation paths
 	found   firstViolations
 	stats   Stats
+	// With Options.StepTimeout the search runs on a goroutine of its own
+	// and, before each call into the model, notes the call (callDepth, the
+	// frame it is made from, and callInput, the index of the input it
+	// steps by, -1 for Enabled or Stuck) and then counts it in calls. The
+	// caller watches calls (see watch): what was written before the count
+	// it reads is safe to read, and a stuck search writes nothing more.
+	calls     atomic.Uint64
+	callDepth int
+	callInput int
 }
 
 // frame is one level of the current path: a state, where its enabled
@@ -44,10 +57,12 @@ type frame[S any, I comparable] struct {
 	first, next, end int
 }
 
-func runDFS[S any, I comparable](ctx context.Context, m Model[S, I], init *S, opt Options) (Result[I], *firstViolations, error) {
+// runDFS returns, besides the result and the violations found, the model
+// to replay their paths on.
+func runDFS[S any, I comparable](ctx context.Context, m Model[S, I], init *S, opt Options) (Result[I], *firstViolations, Model[S, I], error) {
 	encode, err := encoderOf(m)
 	if err != nil {
-		return Result[I]{}, nil, err
+		return Result[I]{}, nil, nil, err
 	}
 	d := &dfs[S, I]{
 		encode: encode,
@@ -60,10 +75,61 @@ func runDFS[S any, I comparable](ctx context.Context, m Model[S, I], init *S, op
 		frames: make([]frame[S, I], 1, opt.Depth+1),
 	}
 	d.frames[0].s = *init
-	stop := d.explore()
+	replay := m
+	var stop StopReason
+	if opt.StepTimeout > 0 {
+		// The search's own model may be stuck mid-call: paths are
+		// replayed on a fork made before it starts.
+		replay = m.Fork()
+		stop = d.watch()
+	} else {
+		stop = d.explore()
+	}
 	d.stats.Queue = int64(d.depth + 1)
 	r := partialResult[I](&d.meter, d.stats, d.stats.Depth, stop, d.set.bytes(), d.memory.read())
-	return r, &d.found, nil
+	return r, &d.found, replay, nil
+}
+
+// watch runs explore on a goroutine of its own and waits for it, or, once
+// it has made no call into the model for the step timeout, records the
+// call it is stuck in as the run's hang and returns StoppedAtHang,
+// leaving the goroutine behind (a goroutine cannot be stopped).
+func (d *dfs[S, I]) watch() StopReason {
+	done := make(chan StopReason, 1)
+	go func() { done <- d.explore() }()
+	tick := time.NewTicker(d.opt.StepTimeout / 4)
+	defer tick.Stop()
+	last, since := d.calls.Load(), time.Now()
+	for {
+		select {
+		case stop := <-done:
+			return stop
+		case now := <-tick.C:
+			if n := d.calls.Load(); n != last {
+				last, since = n, now
+			} else if now.Sub(since) >= d.opt.StepTimeout {
+				d.found.hang = &foundHang{steps: d.pathTo(d.callDepth, nil), input: d.callInput, after: d.opt.StepTimeout}
+				return StoppedAtHang
+			}
+		}
+	}
+}
+
+// called notes the call about to be made from frame depth, by input index
+// input (-1: Enabled or Stuck), for watch.
+func (d *dfs[S, I]) called(depth, input int) {
+	if d.opt.StepTimeout > 0 {
+		d.callDepth, d.callInput = depth, input
+		d.calls.Add(1)
+	}
+}
+
+// pathTo appends to steps the input indices from Init to frames[depth].
+func (d *dfs[S, I]) pathTo(depth int, steps []int) []int {
+	for k := range depth {
+		steps = append(steps, d.frames[k].next-1-d.frames[k].first)
+	}
+	return steps
 }
 
 // explore walks the state graph from Init. The path being explored is
@@ -88,6 +154,7 @@ func (d *dfs[S, I]) explore() StopReason {
 		d.stats.Generated++
 		next := &d.frames[d.depth+1].s
 		*next = f.s
+		d.called(d.depth, j-f.first)
 		if v := d.m.Step(&f.s, d.inputs[j], next); v != 0 {
 			if d.record(v-1, false, d.depth, j-f.first) && !d.opt.KeepGoing {
 				return StoppedAtViolation
@@ -145,6 +212,7 @@ func (d *dfs[S, I]) enter(depth int) StopReason {
 	if depth > 0 {
 		d.inputs = d.inputs[:d.frames[depth-1].end]
 	}
+	d.called(depth, -1)
 	d.scratch = d.m.Enabled(&f.s, d.scratch[:0])
 	f.first, f.next = len(d.inputs), len(d.inputs)
 	if d.opt.Depth == 0 || depth < d.opt.Depth {
@@ -165,10 +233,7 @@ func (d *dfs[S, I]) record(invariant int, stuck bool, depth, j int) bool {
 	if d.found.has(invariant) {
 		return false
 	}
-	d.steps = d.steps[:0]
-	for k := range depth {
-		d.steps = append(d.steps, d.frames[k].next-1-d.frames[k].first)
-	}
+	d.steps = d.pathTo(depth, d.steps[:0])
 	if !stuck {
 		d.steps = append(d.steps, j)
 	}

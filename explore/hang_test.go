@@ -54,7 +54,8 @@ func (h *hanging) Fork() Model[cstate, uint8] { return h }
 // TestHangIsReported: a Step that never returns ends the run with the
 // call named, the same for every worker count: the first call into the
 // model, in BFS order, that does not return, which is where the same
-// steps, made violations, put the first violation.
+// steps, made violations, put the first violation. The same holds under
+// DFS, in its order.
 func TestHangIsReported(t *testing.T) {
 	hangs := map[string]func(s *cstate) bool{
 		// One state; reached at depth 6.
@@ -71,11 +72,16 @@ func TestHangIsReported(t *testing.T) {
 				t.Fatalf("%s depth %d: the reference found no violation", name, depth)
 			}
 			wantPath := want.Violations[0].Path
-			for _, workers := range []int{1, 2, 4} {
+			dfs := mustRun(t, ref, Options{Depth: depth, Strategy: DFS})
+			for _, workers := range []int{1, 2, 4, 0} { // 0: DFS
+				opt := Options{Depth: depth, Workers: workers, StepTimeout: 50 * time.Millisecond}
+				if workers == 0 {
+					opt.Strategy, wantPath = DFS, dfs.Violations[0].Path
+				}
 				release := make(chan struct{})
 				defer close(release)
 				m := &hanging{counters: hangingCounters(), hangsAt: at, release: release}
-				got := mustRun(t, m, Options{Depth: depth, Workers: workers, StepTimeout: 50 * time.Millisecond})
+				got := mustRun(t, m, opt)
 				h := got.Hang
 				if got.Complete || got.StoppedEarly != StoppedAtHang || h == nil {
 					t.Fatalf("%s depth %d workers %d: Complete %v, StoppedEarly %v, Hang %v; want a hang", name, depth, workers, got.Complete, got.StoppedEarly, h)
@@ -94,33 +100,37 @@ func TestHangIsReported(t *testing.T) {
 func TestHangInEnabledIsReported(t *testing.T) {
 	at := func(s *cstate) bool { return *s == cstate{3, 0, 2, 0, 1} }
 	ref := &hanging{counters: hangingCounters(), hangsAt: at, asViolation: true}
-	want := mustRun(t, ref, Options{Workers: 1})
 	for _, depth := range []int{0, 6} {
-		for _, workers := range []int{1, 3} {
+		for _, workers := range []int{1, 3, 0} { // 0: DFS
+			opt := Options{Depth: depth, Workers: workers, StepTimeout: 50 * time.Millisecond}
+			if workers == 0 {
+				opt.Strategy = DFS
+			}
+			want := mustRun(t, ref, Options{Depth: depth, Strategy: opt.Strategy}).Violations[0].Path
 			release := make(chan struct{})
 			defer close(release)
 			m := &hanging{counters: hangingCounters(), hangsAt: at, inEnabled: true, release: release}
-			got := mustRun(t, m, Options{Depth: depth, Workers: workers, StepTimeout: 50 * time.Millisecond})
+			got := mustRun(t, m, opt)
 			h := got.Hang
-			if got.StoppedEarly != StoppedAtHang || h == nil || h.Call != "Enabled or Stuck" || !reflect.DeepEqual(h.Path, want.Violations[0].Path) {
-				t.Errorf("depth %d workers %d: StoppedEarly %v, hang %+v; want Enabled at the end of %v", depth, workers, got.StoppedEarly, h, want.Violations[0].Path)
+			if got.StoppedEarly != StoppedAtHang || h == nil || h.Call != "Enabled or Stuck" || !reflect.DeepEqual(h.Path, want) {
+				t.Errorf("depth %d workers %d: StoppedEarly %v, hang %+v; want Enabled at the end of %v", depth, workers, got.StoppedEarly, h, want)
 			}
 		}
 	}
 }
 
 // TestNoHangWithoutTimeout: the watch changes nothing in a run without a
-// hang, and a negative timeout or one under DFS is refused.
+// hang, and a negative timeout is refused.
 func TestNoHangWithoutTimeout(t *testing.T) {
 	m := bigCounters()
-	want := withoutTiming(mustRun(t, m, Options{Workers: 2, KeepGoing: true}))
-	got := withoutTiming(mustRun(t, m, Options{Workers: 2, KeepGoing: true, StepTimeout: time.Minute}))
-	if got.Hang != nil || !reflect.DeepEqual(got, want) {
-		t.Errorf("with a step timeout: %+v\nwithout: %+v", got, want)
-	}
-	for _, opt := range []Options{{StepTimeout: -time.Second}, {StepTimeout: time.Second, Strategy: DFS}} {
-		if _, err := Run(context.Background(), m, opt); err == nil || !strings.Contains(err.Error(), "timeout") {
-			t.Errorf("%+v: error %v, want one about the timeout", opt, err)
+	for _, s := range []Strategy{BFS, DFS} {
+		want := withoutTiming(mustRun(t, m, Options{Workers: 2, KeepGoing: true, Strategy: s}))
+		got := withoutTiming(mustRun(t, m, Options{Workers: 2, KeepGoing: true, Strategy: s, StepTimeout: time.Minute}))
+		if got.Hang != nil || !reflect.DeepEqual(got, want) {
+			t.Errorf("%v with a step timeout: %+v\nwithout: %+v", s, got, want)
 		}
+	}
+	if _, err := Run(context.Background(), m, Options{StepTimeout: -time.Second}); err == nil || !strings.Contains(err.Error(), "timeout") {
+		t.Errorf("a negative step timeout: error %v, want one about the timeout", err)
 	}
 }

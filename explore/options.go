@@ -68,16 +68,18 @@ type Options struct {
 	// DFS, at the first violation: once one rule is broken, a caller
 	// usually wants that counterexample now, not a full exploration.
 	KeepGoing bool
-	// StepTimeout, when set, bounds each call into the model under BFS:
-	// a Step (or Enabled, or Stuck) that has not returned after it ends
-	// the run with StoppedAtHang and Result.Hang naming the call; it is
-	// noticed within 1.25 times the timeout. 0 waits forever. A call of a
-	// well-behaved model takes microseconds, so the timeout only has to
-	// stay clear of pauses of the whole process. DFS has no watch: it
-	// runs the model on the calling goroutine.
+	// StepTimeout, when set, bounds each call into the model: a Step (or
+	// Enabled, or Stuck) that has not returned after it ends the run with
+	// StoppedAtHang and Result.Hang naming the call; it is noticed within
+	// 1.25 times the timeout. 0 waits forever. A call of a well-behaved
+	// model takes microseconds, so the timeout only has to stay clear of
+	// pauses of the whole process. Under DFS it moves the search to a
+	// goroutine of its own, which the caller's watches.
 	StepTimeout time.Duration
-	// Progress, when set, is called from the goroutine that called Run about
-	// every ProgressEvery, so it may print without locking.
+	// Progress, when set, is called about every ProgressEvery, from the
+	// goroutine that called Run (from the DFS goroutine, under DFS with a
+	// StepTimeout, while the caller waits), never twice at once, so it may
+	// print without locking.
 	Progress func(Stats)
 	// ProgressEvery is the interval between Progress calls; 0 means 2s.
 	ProgressEvery time.Duration
@@ -100,8 +102,6 @@ func (o Options) withDefaults() (Options, error) {
 		return o, fmt.Errorf("explore: max memory %d is negative", o.MaxMemory)
 	case o.StepTimeout < 0:
 		return o, fmt.Errorf("explore: step timeout %v is negative", o.StepTimeout)
-	case o.StepTimeout > 0 && o.Strategy == DFS:
-		return o, fmt.Errorf("explore: a step timeout is watched under BFS only; DFS runs the model on the calling goroutine")
 	case o.ProgressEvery < 0:
 		return o, fmt.Errorf("explore: progress interval %v is negative", o.ProgressEvery)
 	case o.Strategy != BFS && o.Strategy != DFS:

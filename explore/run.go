@@ -12,11 +12,11 @@ import (
 // is explored, since every state is reached through it.
 //
 // Stopping early (the first violation, MaxStates, a cancelled ctx, a
-// hang) is not an error: the partial result says why it stopped and is accurate for
-// what it covers. The error is for bad options, a state type the explorer
-// cannot fingerprint without Encode, and a model that does not replay its
-// own counterexamples or reports an invariant it does not list, which
-// means it is not deterministic or not consistent.
+// hang) is not an error: the partial result says why it stopped and is
+// accurate for what it covers. The error is for bad options, a state type
+// the explorer cannot fingerprint without Encode, and a model that does
+// not replay its own counterexamples or reports an invariant it does not
+// list, which means it is not deterministic or not consistent.
 func Run[S any, I comparable](ctx context.Context, m Model[S, I], opt Options) (Result[I], error) {
 	opt, err := opt.withDefaults()
 	if err != nil {
@@ -36,9 +36,9 @@ func Run[S any, I comparable](ctx context.Context, m Model[S, I], opt Options) (
 	}
 	var r Result[I]
 	var found *firstViolations
-	replay := m
+	var replay Model[S, I]
 	if opt.Strategy == DFS {
-		r, found, err = runDFS(ctx, m, &init, opt)
+		r, found, replay, err = runDFS(ctx, m, &init, opt)
 	} else {
 		r, found, replay, err = runBFS(ctx, m, &init, opt)
 	}

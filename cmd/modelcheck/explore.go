@@ -55,7 +55,7 @@ func exploreCmd(ctx context.Context, args []string, stdout, stderr io.Writer) in
 	fs.Var(&c.faults, "fault", "turn on a fault switch (repeatable, or comma-separated)")
 	fs.Var(&c.only, "invariant", "check only this invariant (repeatable; default: all)")
 	fs.StringVar(&c.out, "out", "testdata/counterexamples/", "write each violation, shrunk, as a counterexample file in this folder ('': write none)")
-	fs.DurationVar(&c.stepTimeout, "step-timeout", defaultStepTimeout, "end the run (exit 1) naming the step when a step of the model has not returned after this long: an endless loop in the runtime (0: wait forever; breadth-first invariant runs only)")
+	fs.DurationVar(&c.stepTimeout, "step-timeout", defaultStepTimeout, "end the run (exit 1) naming the step when a step of the model has not returned after this long: an endless loop in the runtime (0: wait forever; invariant runs only, not --liveness)")
 	fs.StringVar(&c.liveness, "liveness", "", "instead of checking invariants, search for a lasso breaking this liveness property (see 'modelcheck list'); exit 1 if one is found")
 	fs.Usage = func() {
 		fmt.Fprintf(fs.Output(), "Usage: modelcheck explore [flags]\n\nBreadth-first by default: the first violation reported is a shortest one.\nExit status: 0 no violation, 1 violation (whatever else fails), 2 bad usage\nor output that could not be written, 3 stopped early (limit, signal).\n\nFlags:\n")
@@ -87,7 +87,8 @@ func exploreCmd(ctx context.Context, args []string, stdout, stderr io.Writer) in
 	if c.dfs {
 		opt.Strategy = explore.DFS
 		c.workers = 1
-	} else if c.liveness == "" {
+	}
+	if c.liveness == "" {
 		opt.StepTimeout = c.stepTimeout
 	}
 	opt.Progress = func(s explore.Stats) {
@@ -217,8 +218,6 @@ func (c *exploreConfig) resolve() (counterexamples.System, counterexamples.Prepa
 		return nil, nil, fmt.Errorf("--coverage counts an invariant run; drop --liveness")
 	case c.stepTimeout < 0:
 		return nil, nil, fmt.Errorf("--step-timeout %v is negative", c.stepTimeout)
-	case c.stepTimeoutSet && c.stepTimeout > 0 && c.dfs:
-		return nil, nil, fmt.Errorf("--step-timeout is watched in breadth-first runs only; drop --dfs or --step-timeout")
 	case c.stepTimeoutSet && c.stepTimeout > 0 && c.liveness != "":
 		return nil, nil, fmt.Errorf("--step-timeout is watched in invariant runs only; drop --liveness or --step-timeout")
 	}

@@ -24,7 +24,7 @@ var plantedLoop = struct{ file, line, planted string }{
 // TestHangingStepIsNamed builds modelcheck with the planted loop and
 // explores a scenario with nested regions: the run ends by itself, with
 // exit 1, naming the step that never returned and the path to it, the
-// same for every worker count, and writes no file.
+// same for every worker count, and writes no file; depth first too.
 func TestHangingStepIsNamed(t *testing.T) {
 	if testing.Short() {
 		t.Skip("builds modelcheck with a planted bug")
@@ -74,6 +74,13 @@ func TestHangingStepIsNamed(t *testing.T) {
 		if entries, err := os.ReadDir(out); err != nil || len(entries) != 0 {
 			t.Errorf("workers %d: --out holds %v (%v), want nothing", workers, entries, err)
 		}
+	}
+	// Depth first, the first step that hangs is a deeper one.
+	stdout, err := exec.Command(bin, "explore", "--dfs", "--scenario", "region-kinds", "--step-timeout", "200ms", "--out", "", "--json").Output()
+	var rep report
+	if code := exitCode(err); code != exitViolation || json.Unmarshal(stdout, &rep) != nil || rep.Hang == nil ||
+		rep.Hang.Input != "cancel r1 kind=Deadline" || rep.Hang.Depth < 2 || rep.Strategy != "dfs" {
+		t.Errorf("--dfs: exit %d, hang %+v; want exit 1 and the step cancel r1\n%s", code, rep.Hang, stdout)
 	}
 	text, err := exec.Command(bin, "explore", "--scenario", "region-kinds", "--step-timeout", "200ms", "--out", "").Output()
 	for _, want := range []string{"HANG at depth 1: the step by cancel r1 kind=Deadline had not returned after 200ms",
