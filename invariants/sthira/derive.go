@@ -3,6 +3,7 @@ package sthira
 import (
 	"math/bits"
 
+	sm "modelcheck/model/sthira"
 	rt "modelcheck/runtime/sthira"
 )
 
@@ -112,13 +113,13 @@ func (c *Checker) Check(before *rt.State, in rt.Input, after *rt.State, events [
 func (st *step) input(before *rt.State) {
 	switch st.in.Op {
 	case rt.Submit:
-		st.sh.Task(st.in.Task).Phase = rt.Attached
+		sm.TaskRecord(&st.sh, st.in.Task).Phase = rt.Attached
 		st.arrival = st.in.Task
 	case rt.Tick:
 		for _, p := range rt.Priorities {
 			f := &st.sh.Queues[p-1]
 			for _, id := range f.Items[:f.Len] {
-				t := st.sh.Task(id)
+				t := sm.TaskRecord(&st.sh, id)
 				t.Waited = min(t.Waited+1, rt.WaitCap)
 				if st.holdersAbove(t.Prio) != 0 {
 					t.Starved = min(t.Starved+1, rt.WaitCap)
@@ -160,7 +161,7 @@ func (st *step) authorized(scope uint8) bool {
 }
 
 // queued finds id in the shadow queues.
-func (st *step) queued(id uint8) (rt.Priority, int, bool) { return st.sh.Queued(id) }
+func (st *step) queued(id uint8) (rt.Priority, int, bool) { return sm.QueuedAt(&st.sh, id) }
 
 // remove takes id out of its shadow queue, if it is in one.
 func (st *step) remove(id uint8) {
@@ -177,13 +178,13 @@ func (st *step) remove(id uint8) {
 // attachedUnqueued reports whether id is the arrival being decided.
 func (st *step) attachedUnqueued(id uint8) bool {
 	_, _, q := st.queued(id)
-	return st.sh.Task(id).Phase == rt.Attached && !q
+	return sm.TaskRecord(&st.sh, id).Phase == rt.Attached && !q
 }
 
 // event applies one event to the shadow, judging it first.
 func (st *step) event(e rt.Event) {
 	id := e.Task
-	t := st.sh.Task(id)
+	t := sm.TaskRecord(&st.sh, id)
 	in := st.in
 	switch e.Kind {
 	case rt.TaskDeclared:
@@ -253,7 +254,7 @@ func (st *step) event(e rt.Event) {
 // retry.
 func (st *step) declared(e rt.Event) {
 	id, in := e.Task, st.in
-	t := st.sh.Task(id)
+	t := sm.TaskRecord(&st.sh, id)
 	switch {
 	case in.Op == rt.Declare && id == in.Task && e.Other == 0 &&
 		(t.Phase == rt.Unused || t.Phase == rt.Disposed && st.cfg.Recycle):
@@ -264,7 +265,7 @@ func (st *step) declared(e rt.Event) {
 	case e.Other != 0 && e.Other <= rt.MaxTasks && st.arrival == 0:
 		// A retry: only the one asked for, of a task that failed with
 		// ERROR (drops are never retried, §8), once.
-		old := st.sh.Task(e.Other)
+		old := sm.TaskRecord(&st.sh, e.Other)
 		if in.Op != rt.Retry || e.Other != in.Task || old.Outcome != rt.Error || old.Reason != rt.NotDropped ||
 			id == e.Other || id <= st.cfg.Tasks || t.Phase != rt.Unused ||
 			e.Prio != old.Prio || e.Scope != old.Scope || old.Phase != rt.Disposed || old.Retried {
@@ -284,7 +285,7 @@ func (st *step) declared(e rt.Event) {
 // queue limit.
 func (st *step) queuedEvent(e rt.Event) {
 	id := e.Task
-	t := st.sh.Task(id)
+	t := sm.TaskRecord(&st.sh, id)
 	if t.Phase.HoldsSlot() {
 		// Its slot taken (§3): judge what follows on what happened.
 		st.bad |= 1 << iNoPreemption
@@ -317,7 +318,7 @@ func (st *step) queuedEvent(e rt.Event) {
 // push queues id at the tail of its priority's shadow queue, its wait
 // signals starting afresh (§10).
 func (st *step) push(id uint8) {
-	t := st.sh.Task(id)
+	t := sm.TaskRecord(&st.sh, id)
 	f := &st.sh.Queues[t.Prio-1]
 	f.Items[f.Len] = id
 	f.Len++
@@ -327,7 +328,7 @@ func (st *step) push(id uint8) {
 // activatedEvent: §5's choice under §6's limits.
 func (st *step) activatedEvent(e rt.Event) {
 	id := e.Task
-	t := st.sh.Task(id)
+	t := sm.TaskRecord(&st.sh, id)
 	if t.Phase != rt.Attached {
 		st.bad |= 1 << iLifecycle
 		return
@@ -355,7 +356,7 @@ func (st *step) activatedEvent(e rt.Event) {
 		f := &st.sh.Queues[q-1]
 		for i, other := range f.Items[:f.Len] {
 			ahead := q.Above(t.Prio) || q == t.Prio && (!isQueued || i < pos)
-			if ahead && st.authorized(st.sh.Task(other).Scope) {
+			if ahead && st.authorized(sm.TaskRecord(&st.sh, other).Scope) {
 				st.bad |= 1 << iActivationOrder
 			}
 		}
@@ -386,7 +387,7 @@ func (st *step) activatedEvent(e rt.Event) {
 // droppedEvent: §8, judged by its reason.
 func (st *step) droppedEvent(e rt.Event) {
 	id, in := e.Task, st.in
-	t := st.sh.Task(id)
+	t := sm.TaskRecord(&st.sh, id)
 	if t.Phase.HoldsSlot() {
 		st.bad |= 1 << iNoPreemption
 		return
@@ -427,7 +428,7 @@ func (st *step) droppedEvent(e rt.Event) {
 // the arrival finds the queues full: the newest of the lowest-priority
 // non-empty queue below the arrival's priority; 0 for the arrival itself.
 func (st *step) overflowVictim() uint8 {
-	a := st.sh.Task(st.arrival).Prio
+	a := sm.TaskRecord(&st.sh, st.arrival).Prio
 	for q := rt.Low; a.Above(q); q-- {
 		if f := &st.sh.Queues[q-1]; f.Len > 0 {
 			return f.Items[f.Len-1]
@@ -440,7 +441,7 @@ func (st *step) overflowVictim() uint8 {
 // completion.
 func (st *step) failedEvent(e rt.Event) {
 	id, in := e.Task, st.in
-	t := st.sh.Task(id)
+	t := sm.TaskRecord(&st.sh, id)
 	switch {
 	case st.dropped&bit(id) != 0:
 		if e.Outcome != t.Outcome {
@@ -473,7 +474,7 @@ func (st *step) failedEvent(e rt.Event) {
 // drop or rejection, which must have surfaced its error first.
 func (st *step) disposedEvent(e rt.Event) {
 	id := e.Task
-	t := st.sh.Task(id)
+	t := sm.TaskRecord(&st.sh, id)
 	switch {
 	case t.Phase == rt.Disposing:
 		if e.Outcome != t.Outcome {
@@ -524,14 +525,14 @@ func (st *step) close(before, after *rt.State) {
 	for _, p := range rt.Priorities {
 		f := &sh.Queues[p-1]
 		for pos, id := range f.Items[:f.Len] {
-			t := sh.Task(id)
+			t := sm.TaskRecord(sh, id)
 			// §6: nothing authorized waits.
 			if st.authorized(t.Scope) {
 				st.bad |= 1 << iWorkConservation
 			}
 			// §8: still queued, or its leaving had events.
-			ap, apos, ok := after.Queued(id)
-			if !ok || after.Task(id).Phase != rt.Attached {
+			ap, apos, ok := sm.QueuedAt(after, id)
+			if !ok || sm.TaskRecord(after, id).Phase != rt.Attached {
 				st.bad |= 1 << iNoSilentDrop
 				continue
 			}
@@ -539,13 +540,13 @@ func (st *step) close(before, after *rt.State) {
 				st.bad |= 1 << iDropPolicy
 			}
 			// §10: the signals DevTools shows.
-			d := after.Diagnose(st.cfg, id)
+			d, answered := diagnose(after, st.cfg, id)
 			g, _ := st.held(t.Scope)
 			why := rt.WaitScopeLimit
 			if g >= st.cfg.Limit {
 				why = rt.WaitGlobalLimit
 			}
-			if ap != p || apos != pos || d.Queue != p || d.Position != pos || d.Why != why ||
+			if !answered || ap != p || apos != pos || d.Queue != p || d.Position != pos || d.Why != why ||
 				d.Waited != t.Waited || d.Starved != t.Starved || d.BlockedBy != t.BlockedBy ||
 				!spelledAs(rt.AppendTaskSet(spelling[:0], d.BlockedBy), t.BlockedBy) {
 				st.bad |= 1 << iDiagnostics
@@ -553,7 +554,7 @@ func (st *step) close(before, after *rt.State) {
 		}
 	}
 	// §10 "queue lengths": the signal counts the shadow's queues.
-	if after.QueueLengths(st.cfg) != [3]int{int(sh.Queues[0].Len), int(sh.Queues[1].Len), int(sh.Queues[2].Len)} {
+	if l, answered := queueLengths(after, st.cfg); !answered || l != [3]int{int(sh.Queues[0].Len), int(sh.Queues[1].Len), int(sh.Queues[2].Len)} {
 		st.bad |= 1 << iDiagnostics
 	}
 	if st.cfg.QueueLimit != 0 && queued(sh) > int(st.cfg.QueueLimit) {
@@ -573,7 +574,7 @@ func (st *step) close(before, after *rt.State) {
 	for _, p := range rt.Priorities {
 		f := &after.Queues[p-1]
 		for _, id := range f.Items[:min(f.Len, rt.MaxTasks)] {
-			if id == 0 || id > rt.MaxTasks || after.Task(id).Prio != p {
+			if id == 0 || id > rt.MaxTasks || sm.TaskRecord(after, id).Prio != p {
 				st.bad |= 1 << iNoReprioritization
 			}
 		}
@@ -604,4 +605,28 @@ func spelledAs(got []byte, set uint8) bool {
 		want = append(want, 't', '1'+k)
 	}
 	return string(append(want, '}')) == string(got)
+}
+
+// diagnose and queueLengths ask the runtime for its §10 signals
+// (State.Diagnose, State.QueueLengths), which are runtime code under
+// check like Step: a panic in one is the runtime failing to answer
+// (answered false, a diagnostics violation), not a crash of the tool.
+// Session 16's exhaustive run of runtime/sthira crashed the tool through
+// Diagnose with a bug in State.Queued.
+func diagnose(s *rt.State, cfg *rt.Config, id uint8) (d rt.Diagnosis, answered bool) {
+	defer func() {
+		if recover() != nil {
+			answered = false
+		}
+	}()
+	return s.Diagnose(cfg, id), true
+}
+
+func queueLengths(s *rt.State, cfg *rt.Config) (l [3]int, answered bool) {
+	defer func() {
+		if recover() != nil {
+			answered = false
+		}
+	}()
+	return s.QueueLengths(cfg), true
 }

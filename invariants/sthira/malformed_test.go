@@ -43,3 +43,27 @@ func TestCheckSurvivesMalformedEvents(t *testing.T) {
 		}
 	}
 }
+
+// TestDiagnosticsThatPanicAreViolations: the checks ask the runtime for
+// its §10 signals, which are runtime code under check; when that code
+// panics (here: a queue whose length runs past its array, so the
+// runtime's own queue walk indexes out of range), the diagnostics check
+// reports it instead of crashing the tool.
+func TestDiagnosticsThatPanicAreViolations(t *testing.T) {
+	sc, err := sm.Lookup("default")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var s rt.State
+	s.Queues[0].Len = 200
+	if _, answered := diagnose(&s, &sc.Config, 1); answered {
+		t.Errorf("Diagnose on a queue 200 long answered")
+	}
+	s = rt.New()
+	if d, answered := diagnose(&s, &sc.Config, 1); !answered || d != (rt.Diagnosis{}) {
+		t.Errorf("Diagnose of an unqueued task: %+v, answered %v; want the zero answer", d, answered)
+	}
+	if l, answered := queueLengths(&s, &sc.Config); !answered || l != [3]int{} {
+		t.Errorf("QueueLengths of empty queues: %v, answered %v", l, answered)
+	}
+}

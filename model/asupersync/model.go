@@ -100,7 +100,7 @@ func (m *Model) Init() State {
 	for range m.Scenario.Spawned {
 		in := Input{K: kernel.Input{Op: kernel.Spawn, Region: 1}}
 		next := s
-		m.log.Reset()
+		m.log.Events = m.log.Events[:0]
 		err := m.applyGuarded(&next, in)
 		if err == nil {
 			err = OutsideTables(&next)
@@ -195,7 +195,9 @@ func (m *Model) track(s *State, in Input) {
 // the refused input is no transition: next is left as s, a state already
 // visited.
 func (m *Model) Step(s *State, in Input, next *State) int {
-	m.log.Reset()
+	// The log is emptied here, not by trace.Log.Reset: the runtime's code,
+	// called outside applyGuarded's recover.
+	m.log.Events = m.log.Events[:0]
 	m.refusal = nil
 	err := m.applyGuarded(next, in)
 	if err == nil {

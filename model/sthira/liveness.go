@@ -66,8 +66,8 @@ func ActivatesAnother(s *State, _ Input, next *State) bool {
 // Subject names task slot k as it waits in s, with its queue.
 func (m *Model) Subject(s *State, _, k int) string {
 	id := uint8(k + 1)
-	if q, _, ok := s.Queued(id); ok {
-		return fmt.Sprintf("task t%d (%s, queued in %s)", id, s.Task(id).Prio, q.Queue())
+	if q, _, ok := QueuedAt(s, id); ok {
+		return fmt.Sprintf("task t%d (%s, queued in %s)", id, TaskRecord(s, id).Prio, q.Queue())
 	}
 	return fmt.Sprintf("task t%d", id)
 }

@@ -148,7 +148,9 @@ func (m *Model) Apply(s *State, in Input, log *rt.Log) error {
 // (offered-input-accepted), not a crash of the tool. With that
 // check off, the refused input is no transition: next is left as s.
 func (m *Model) Step(s *State, in Input, next *State) int {
-	m.log.Reset()
+	// The log is emptied here, not by rt.Log.Reset: the runtime's code,
+	// called outside applyGuarded's recover.
+	m.log.Events = m.log.Events[:0]
 	m.refusal = nil
 	err := m.applyGuarded(next, in)
 	if err == nil {
@@ -197,7 +199,7 @@ func Summary(s *State) []string {
 	var b strings.Builder
 	for i := range rt.MaxTasks {
 		id := uint8(i + 1)
-		t := s.Task(id)
+		t := TaskRecord(s, id)
 		if t.Phase == rt.Unused {
 			continue
 		}
@@ -212,7 +214,7 @@ func Summary(s *State) []string {
 		if t.Reason != rt.NotDropped {
 			fmt.Fprintf(&b, " dropped=%s", t.Reason)
 		}
-		if _, _, queued := s.Queued(id); queued {
+		if _, _, queued := QueuedAt(s, id); queued {
 			fmt.Fprintf(&b, " wait=%d starved=%d blocked_by=%s", t.Waited, t.Starved, rt.TaskSet(t.BlockedBy))
 		}
 		lines = append(lines, b.String())
