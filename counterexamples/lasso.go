@@ -351,6 +351,8 @@ type Lassoed interface {
 	// Counterexample formats the lasso as a lasso file, found as origin
 	// says: its file name and bytes. It is an error if there is no lasso.
 	Counterexample(origin Origin) (name string, data []byte, err error)
+	// HangTrace is Explored's, for the search's hang.
+	HangTrace() (steps []Step, final string, err error)
 }
 
 func (e *prepared[C, S, I]) FindLasso(ctx context.Context, property string, opt explore.Options) (Lassoed, error) {
@@ -375,7 +377,12 @@ func (e *lassoed[C, S, I]) Result() explore.LassoResult[string] {
 		r.Lasso = &explore.Lasso[string]{Property: l.Property, Subject: l.Subject, SubjectName: l.SubjectName,
 			Prefix: spellScript(l.Prefix), Loop: spellScript(l.Loop)}
 	}
+	r.Hang = spellHang(e.r.Hang)
 	return r
+}
+
+func (e *lassoed[C, S, I]) HangTrace() ([]Step, string, error) {
+	return e.trace(e.r.Hang.Path)
 }
 
 func (e *lassoed[C, S, I]) Counterexample(origin Origin) (string, []byte, error) {

@@ -179,15 +179,20 @@ func TestLassoedResultKeepsEveryField(t *testing.T) {
 	n := 0
 	fill(t, reflect.ValueOf(&typed).Elem(), &n)
 	typed.Lasso = &explore.Lasso[lockspec.Input]{Property: "entry", Subject: 1, SubjectName: "process p1", Prefix: []lockspec.Input{1}, Loop: []lockspec.Input{0, lockspec.Tick}}
+	typed.Hang = &explore.Hang[lockspec.Input]{Path: []lockspec.Input{1}, Call: "Step", Input: lockspec.Tick, After: 7}
 	got := (&lassoed[lockspec.Config, lockspec.State, lockspec.Input]{r: typed}).Result()
 	gv, tv := reflect.ValueOf(got), reflect.ValueOf(typed)
 	for i := range tv.NumField() {
-		if name := tv.Type().Field(i).Name; name != "Lasso" && !reflect.DeepEqual(gv.FieldByName(name).Interface(), tv.Field(i).Interface()) {
+		if name := tv.Type().Field(i).Name; name != "Lasso" && name != "Hang" && !reflect.DeepEqual(gv.FieldByName(name).Interface(), tv.Field(i).Interface()) {
 			t.Errorf("field %s: %v, want %v", name, gv.FieldByName(name), tv.Field(i))
 		}
 	}
 	want := explore.Lasso[string]{Property: "entry", Subject: 1, SubjectName: "process p1", Prefix: []string{"p1"}, Loop: []string{"p0", "tick"}}
 	if got.Lasso == nil || !reflect.DeepEqual(*got.Lasso, want) {
 		t.Errorf("lasso %+v, want %+v", got.Lasso, want)
+	}
+	wantHang := explore.Hang[string]{Path: []string{"p1"}, Call: "Step", Input: "tick", After: 7}
+	if got.Hang == nil || !reflect.DeepEqual(*got.Hang, wantHang) {
+		t.Errorf("hang %+v, want %+v", got.Hang, wantHang)
 	}
 }

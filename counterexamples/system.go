@@ -171,13 +171,20 @@ func (e *explored[C, S, I]) Result() explore.Result[string] {
 		r.Violations = append(r.Violations, explore.Violation[string]{
 			Name: v.Name, Invariant: v.Invariant, Path: spellScript(v.Path), Depth: v.Depth, Stuck: v.Stuck})
 	}
-	if h := e.r.Hang; h != nil {
-		r.Hang = &explore.Hang[string]{Path: spellScript(h.Path), Call: h.Call, After: h.After}
-		if h.Call == "Step" {
-			r.Hang.Input = h.Input.String()
-		}
-	}
+	r.Hang = spellHang(e.r.Hang)
 	return r
+}
+
+// spellHang is h with its inputs spelled, nil for nil.
+func spellHang[I model.Input](h *explore.Hang[I]) *explore.Hang[string] {
+	if h == nil {
+		return nil
+	}
+	out := &explore.Hang[string]{Path: spellScript(h.Path), Call: h.Call, After: h.After}
+	if h.Call == "Step" {
+		out.Input = h.Input.String()
+	}
+	return out
 }
 
 func (e *explored[C, S, I]) Trace(i int) ([]Step, string, error) {
@@ -190,7 +197,7 @@ func (e *explored[C, S, I]) HangTrace() ([]Step, string, error) {
 
 // trace replays path, each input with the events it emitted, and
 // summarises the state it leaves.
-func (e *explored[C, S, I]) trace(path []I) ([]Step, string, error) {
+func (e *prepared[C, S, I]) trace(path []I) ([]Step, string, error) {
 	var steps []Step
 	o, err := e.p.execute(context.Background(), e.sc, e.only, path, func(in I, events []string, _ *S) {
 		steps = append(steps, Step{Input: in.String(), Events: slices.Clone(events)})

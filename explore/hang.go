@@ -40,6 +40,18 @@ func unplace(at uint64) (t, p int, call uint64, j int) {
 	return int(at>>32) - 1, int(at >> 27 & (chunkParents - 1)), at >> 25 & 3, int(at & (1<<25 - 1))
 }
 
+// placeMarker is where a worker publishes its place, with
+// Options.StepTimeout: at points into the watch's places, nil without one.
+type placeMarker struct{ at *atomic.Uint64 }
+
+// mark publishes the worker's place: about to make call on parent p of
+// chunk t, by input j.
+func (m placeMarker) mark(t, p int, call uint64, j int) {
+	if m.at != nil {
+		m.at.Store(place(t, p, call, j))
+	}
+}
+
 // hangWatch is what the coordinating goroutine knows of the workers'
 // places during a watched job.
 type hangWatch struct {

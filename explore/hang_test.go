@@ -6,6 +6,8 @@ import (
 	"strings"
 	"testing"
 	"time"
+
+	"modelcheck/model"
 )
 
 // hangingCounters is bigCounters without its violations.
@@ -132,5 +134,43 @@ func TestNoHangWithoutTimeout(t *testing.T) {
 	}
 	if _, err := Run(context.Background(), m, Options{StepTimeout: -time.Second}); err == nil || !strings.Contains(err.Error(), "timeout") {
 		t.Errorf("a negative step timeout: error %v, want one about the timeout", err)
+	}
+}
+
+// liveHanging is hanging with liveCounters' liveness property, for the
+// lasso search.
+type liveHanging struct {
+	*hanging
+	live *liveCounters
+}
+
+func (h liveHanging) Fork() Model[cstate, uint8]           { return h }
+func (h liveHanging) LivenessProperties() []model.Liveness { return h.live.LivenessProperties() }
+func (h liveHanging) Pending(s *cstate, p int) uint64      { return h.live.Pending(s, p) }
+func (h liveHanging) Subject(s *cstate, p, k int) string   { return h.live.Subject(s, p, k) }
+func (h liveHanging) Fair(s *cstate, in uint8, next *cstate, p int) bool {
+	return h.live.Fair(s, in, next, p)
+}
+
+// TestLassoSearchHangIsReported: the lasso search builds its graph in
+// BFS order, so a Step that never returns there is reported as Run
+// reports it, for every worker count.
+func TestLassoSearchHangIsReported(t *testing.T) {
+	at := func(s *cstate) bool { return s[0] == 2 && s[3] == 1 }
+	ref := &hanging{counters: hangingCounters(), hangsAt: at, asViolation: true}
+	want := mustRun(t, ref, Options{Workers: 1}).Violations[0].Path
+	for _, workers := range []int{1, 3} {
+		release := make(chan struct{})
+		defer close(release)
+		m := liveHanging{&hanging{counters: hangingCounters(), hangsAt: at, release: release}, &liveCounters{*hangingCounters()}}
+		got, err := FindLasso[cstate, uint8](context.Background(), m, "leaves-max", Options{Workers: workers, StepTimeout: 50 * time.Millisecond})
+		if err != nil {
+			t.Fatal(err)
+		}
+		h := got.Hang
+		if got.StoppedEarly != StoppedAtHang || got.Lasso != nil || h == nil || h.Call != "Step" ||
+			!reflect.DeepEqual(append(append([]uint8(nil), h.Path...), h.Input), want) {
+			t.Errorf("workers %d: StoppedEarly %v, hang %+v; want Step at the end of %v", workers, got.StoppedEarly, h, want)
+		}
 	}
 }

@@ -57,6 +57,9 @@ type LassoResult[I comparable] struct {
 	ProcessBytes int64
 	// Lasso is the first lasso, or nil if the graph has none.
 	Lasso *Lasso[I]
+	// Hang is the call found stuck when StoppedEarly is StoppedAtHang (see
+	// Result.Hang), nil otherwise.
+	Hang *Hang[I]
 }
 
 // FindLasso looks for a lasso breaking the liveness property named
@@ -93,9 +96,6 @@ func FindLasso[S any, I comparable](ctx context.Context, m Model[S, I], property
 	if err != nil {
 		return LassoResult[I]{}, err
 	}
-	if opt.StepTimeout > 0 {
-		return LassoResult[I]{}, fmt.Errorf("explore: a step timeout is watched in Run's breadth-first runs only, not in the lasso search")
-	}
 	live, ok := m.(model.Live[S, I])
 	if !ok {
 		return LassoResult[I]{}, ErrNoLiveness
@@ -128,6 +128,11 @@ func FindLasso[S any, I comparable](ctx context.Context, m Model[S, I], property
 	}
 	if found != nil {
 		if r.Lasso, err = resolveLasso(m, live, p, property, found); err != nil {
+			return LassoResult[I]{}, err
+		}
+	}
+	if stop == StoppedAtHang {
+		if r.Hang, err = resolveHang(g.spare, g.hang()); err != nil {
 			return LassoResult[I]{}, err
 		}
 	}

@@ -41,6 +41,11 @@ type lassoGraph[S any, I comparable] struct {
 	chunks    []lassoChunk[S] // reused from batch to batch
 	batch     []lassoChunk[S]
 	stats     Stats
+	// spare and hangAt are bfs's (see there): a fork for replaying the
+	// path to a hung call, with Options.StepTimeout, and where the expand
+	// phase found a worker stuck, 0 if none.
+	spare  Model[S, I]
+	hangAt uint64
 }
 
 // stateGraph is the graph without its states: what the search reads.
@@ -124,6 +129,7 @@ type lassoWorker[S any, I comparable] struct {
 	inputs []I
 	enc    []byte
 	next   S
+	placeMarker
 }
 
 func newLassoGraph[S any, I comparable](ctx context.Context, m Model[S, I], property int, opt Options) (*lassoGraph[S, I], error) {
@@ -142,6 +148,9 @@ func newLassoGraph[S any, I comparable](ctx context.Context, m Model[S, I], prop
 			return nil, err
 		}
 		g.workers[w] = lassoWorker[S, I]{m: fork, live: live, encode: enc}
+	}
+	if opt.StepTimeout > 0 {
+		g.spare = m.Fork()
 	}
 	g.expandJob = g.expandTasks
 	init := m.Init()
@@ -164,6 +173,12 @@ func (g *lassoGraph[S, I]) build() (StopReason, error) {
 	g.meter = newMeter(g.opt)
 	g.memory = newMemoryGuard(g.opt.MaxMemory)
 	g.pool = newPool(g.opt.Workers)
+	if g.opt.StepTimeout > 0 {
+		g.pool.watch = newHangWatch(g.opt.Workers, g.opt.StepTimeout)
+		for w := range g.workers {
+			g.workers[w].at = &g.pool.watch.at[w].v
+		}
+	}
 	defer func() { g.processBytes = g.memory.read() }()
 	for level := 0; ; level++ {
 		g.stats.Depth = level
@@ -183,11 +198,29 @@ func (g *lassoGraph[S, I]) build() (StopReason, error) {
 	}
 }
 
-// close stops the workers build started.
+// close stops the workers build started, or, after a hang, leaves them.
 func (g *lassoGraph[S, I]) close() {
-	if g.pool != nil {
+	switch {
+	case g.pool == nil:
+	case g.hangAt != 0:
+		g.pool.abandon()
+	default:
 		g.pool.close()
 	}
+}
+
+// hang is the path to the call the expand phase found stuck at g.hangAt,
+// as input indices from Init: the BFS-tree path to the parent's node. A
+// hang in the property's own Fair or Pending, called after a step, is
+// reported as that step's.
+func (g *lassoGraph[S, I]) hang() *foundHang {
+	t, p, call, j := unplace(g.hangAt)
+	node := uint32(int(g.levelEnd[len(g.levelEnd)-1]) - len(g.cur) + g.batch[t].start + p)
+	h := &foundHang{steps: g.prefix(node), input: -1, after: g.opt.StepTimeout}
+	if call == callStep {
+		h.input = j
+	}
+	return h
 }
 
 // runBatch expands cur[pos:end] in parallel and merges it in order.
@@ -204,7 +237,10 @@ func (g *lassoGraph[S, I]) runBatch(pos, end int) (StopReason, error) {
 		start := pos + i*chunkParents
 		g.batch[i].start, g.batch[i].parents = start, min(chunkParents, end-start)
 	}
-	g.pool.run(g.expandJob)
+	if at, hung := g.pool.runWatched(g.expandJob); hung {
+		g.hangAt = at
+		return StoppedAtHang, nil
+	}
 	// A cancellation during expansion may have left chunks unexpanded; the
 	// graph is incomplete either way and will not be searched.
 	if g.ctx.Err() != nil {
@@ -229,22 +265,25 @@ func (g *lassoGraph[S, I]) expandTasks(w int) {
 		if !ok || g.ctx.Err() != nil {
 			return
 		}
-		g.workers[w].expand(&g.batch[t], g.cur, g.expanding, &g.index, g.property)
+		g.workers[w].expand(t, &g.batch[t], g.cur, g.expanding, &g.index, g.property)
 	}
 }
 
-// expand steps every enabled input of the chunk's parents. The index is
+// expand steps every enabled input of the parents of c, chunk t of the
+// batch. The index is
 // only read here, so workers share it safely. At the depth bound
 // (expanding false) a successor not in the graph is dropped at once: no
 // state is added there, so no edge can lead to it.
-func (w *lassoWorker[S, I]) expand(c *lassoChunk[S], cur []S, expanding bool, index *fpIndex, p int) {
+func (w *lassoWorker[S, I]) expand(t int, c *lassoChunk[S], cur []S, expanding bool, index *fpIndex, p int) {
 	c.succ, c.ends, c.states, c.generated = c.succ[:0], c.ends[:0], c.states[:0], 0
 	for i := c.start; i < c.start+c.parents; i++ {
 		s := &cur[i]
+		w.mark(t, i-c.start, callExpand, 0)
 		w.inputs = w.m.Enabled(s, w.inputs[:0])
 		for j, in := range w.inputs {
 			c.generated++
 			w.next = *s
+			w.mark(t, i-c.start, callStep, j)
 			if w.m.Step(s, in, &w.next) != 0 {
 				continue // a violating transition is a dead end, as in Run
 			}

@@ -74,7 +74,8 @@ type Options struct {
 	// 1.25 times the timeout. 0 waits forever. A call of a well-behaved
 	// model takes microseconds, so the timeout only has to stay clear of
 	// pauses of the whole process. Under DFS it moves the search to a
-	// goroutine of its own, which the caller's watches.
+	// goroutine of its own, which the caller's watches. FindLasso watches
+	// its graph's expansion as BFS does.
 	StepTimeout time.Duration
 	// Progress, when set, is called about every ProgressEvery, from the
 	// goroutine that called Run (from the DFS goroutine, under DFS with a

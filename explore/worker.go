@@ -1,10 +1,6 @@
 package explore
 
-import (
-	"sync/atomic"
-
-	"modelcheck/model"
-)
+import "modelcheck/model"
 
 // worker is one goroutine's model fork and the buffers it expands its
 // chunks into, one chunk after another. The buffers belong to the worker
@@ -44,17 +40,7 @@ type worker[S any, I comparable] struct {
 	// boundStuck are the candidates at the depth bound found stuck, in
 	// candidate order (see expand).
 	boundStuck []chunkViolation
-	// at, with Options.StepTimeout, is where the worker publishes its
-	// place before each call into the model (see hangWatch).
-	at *atomic.Uint64
-}
-
-// mark publishes the worker's place: about to make call on parent p of
-// chunk t, by input j.
-func (w *worker[S, I]) mark(t, p int, call uint64, j int) {
-	if w.at != nil {
-		w.at.Store(place(t, p, call, j))
-	}
+	placeMarker
 }
 
 // reset empties the buffers for a new batch.

@@ -32,9 +32,8 @@ type exploreConfig struct {
 	out             string
 	liveness        string
 	// stepTimeout bounds each call into the model (explore.Options'
-	// StepTimeout); stepTimeoutSet says the user gave it.
-	stepTimeout    time.Duration
-	stepTimeoutSet bool
+	// StepTimeout).
+	stepTimeout time.Duration
 	// unchecked names the invariants the scenario leaves unchecked (see
 	// model.Scoped) when no --invariant restricts the run.
 	unchecked []string
@@ -55,7 +54,7 @@ func exploreCmd(ctx context.Context, args []string, stdout, stderr io.Writer) in
 	fs.Var(&c.faults, "fault", "turn on a fault switch (repeatable, or comma-separated)")
 	fs.Var(&c.only, "invariant", "check only this invariant (repeatable; default: all)")
 	fs.StringVar(&c.out, "out", "testdata/counterexamples/", "write each violation, shrunk, as a counterexample file in this folder ('': write none)")
-	fs.DurationVar(&c.stepTimeout, "step-timeout", defaultStepTimeout, "end the run (exit 1) naming the step when a step of the model has not returned after this long: an endless loop in the runtime (0: wait forever; invariant runs only, not --liveness)")
+	fs.DurationVar(&c.stepTimeout, "step-timeout", defaultStepTimeout, "end the run (exit 1) naming the step when a step of the model has not returned after this long: an endless loop in the runtime (0: wait forever)")
 	fs.StringVar(&c.liveness, "liveness", "", "instead of checking invariants, search for a lasso breaking this liveness property (see 'modelcheck list'); exit 1 if one is found")
 	fs.Usage = func() {
 		fmt.Fprintf(fs.Output(), "Usage: modelcheck explore [flags]\n\nBreadth-first by default: the first violation reported is a shortest one.\nExit status: 0 no violation, 1 violation (whatever else fails), 2 bad usage\nor output that could not be written, 3 stopped early (limit, signal).\n\nFlags:\n")
@@ -64,7 +63,6 @@ func exploreCmd(ctx context.Context, args []string, stdout, stderr io.Writer) in
 	if code, done := parse(fs, args, stdout, stderr); done {
 		return code
 	}
-	fs.Visit(func(f *flag.Flag) { c.stepTimeoutSet = c.stepTimeoutSet || f.Name == "step-timeout" })
 	sys, prep, err := c.resolve()
 	if err != nil {
 		fmt.Fprintf(stderr, "modelcheck explore: %v\n", err)
@@ -88,9 +86,7 @@ func exploreCmd(ctx context.Context, args []string, stdout, stderr io.Writer) in
 		opt.Strategy = explore.DFS
 		c.workers = 1
 	}
-	if c.liveness == "" {
-		opt.StepTimeout = c.stepTimeout
-	}
+	opt.StepTimeout = c.stepTimeout
 	opt.Progress = func(s explore.Stats) {
 		fmt.Fprintf(stderr, "progress: depth=%d distinct=%d generated=%d queue=%d states/s=%.0f elapsed=%s\n",
 			s.Depth, s.Distinct, s.Generated, s.Queue, s.StatesPerSecond, s.Elapsed.Round(time.Second))
@@ -104,9 +100,7 @@ func exploreCmd(ctx context.Context, args []string, stdout, stderr io.Writer) in
 		return exitUsage
 	}
 	r := found.Result()
-	if r.Hang != nil {
-		fmt.Fprintf(stderr, "modelcheck explore: a step had not returned after %v: it is still running, and is left behind when the command exits\n", r.Hang.After)
-	}
+	noteHang(stderr, r.Hang)
 	files := writeCounterexamples(ctx, &c, sys, prep.Faults(), found)
 	for _, f := range files {
 		if f.err != nil {
@@ -218,8 +212,6 @@ func (c *exploreConfig) resolve() (counterexamples.System, counterexamples.Prepa
 		return nil, nil, fmt.Errorf("--coverage counts an invariant run; drop --liveness")
 	case c.stepTimeout < 0:
 		return nil, nil, fmt.Errorf("--step-timeout %v is negative", c.stepTimeout)
-	case c.stepTimeoutSet && c.stepTimeout > 0 && c.liveness != "":
-		return nil, nil, fmt.Errorf("--step-timeout is watched in invariant runs only; drop --liveness or --step-timeout")
 	}
 	prep, err := sys.Prepare(c.scenario, c.faults, c.only)
 	return sys, prep, err
@@ -261,6 +253,14 @@ type hang struct {
 	AfterSeconds float64  `json:"after_seconds"`
 }
 
+// hangJSON is h as --json writes it, nil for nil.
+func hangJSON(h *explore.Hang[string]) *hang {
+	if h == nil {
+		return nil
+	}
+	return &hang{Call: h.Call, Input: h.Input, Depth: len(h.Path), Path: append([]string{}, h.Path...), AfterSeconds: h.After.Seconds()}
+}
+
 type covered struct {
 	Label string `json:"label"`
 	Count uint64 `json:"count"`
@@ -291,9 +291,7 @@ func newReport(c *exploreConfig, sys counterexamples.System, faults []string, r 
 	if !r.Complete && len(r.Violations) == 0 {
 		rep.StoppedEarly = r.StoppedEarly.String()
 	}
-	if h := r.Hang; h != nil {
-		rep.Hang = &hang{Call: h.Call, Input: h.Input, Depth: len(h.Path), Path: append([]string{}, h.Path...), AfterSeconds: h.After.Seconds()}
-	}
+	rep.Hang = hangJSON(r.Hang)
 	if c.coverage {
 		rep.Coverage = []covered{}
 		for _, cv := range r.Coverage {
@@ -340,7 +338,7 @@ func writeText(w io.Writer, c *exploreConfig, sys counterexamples.System, faults
 		r.Distinct, r.Generated, r.MaxDepthReached, r.Elapsed.Seconds(), r.StatesPerSecond)
 	switch {
 	case r.Hang != nil:
-		return writeHang(w, found)
+		return writeHang(w, r.Hang, found.HangTrace)
 	case len(r.Violations) > 0:
 	case !r.Complete:
 		fmt.Fprintf(w, "STOPPED EARLY (%s): no violation in the part explored; the bound was not reached\n", r.StoppedEarly)
@@ -377,17 +375,24 @@ func writeText(w io.Writer, c *exploreConfig, sys counterexamples.System, faults
 	return nil
 }
 
+// noteHang says on stderr, if h is a hang, that its call is left running.
+func noteHang(stderr io.Writer, h *explore.Hang[string]) {
+	if h != nil {
+		fmt.Fprintf(stderr, "modelcheck explore: a step had not returned after %v: it is still running, and is left behind when the command exits\n", h.After)
+	}
+}
+
 // writeHang prints a step that never returned: the call, the trace to the
-// state it was made on, and why no counterexample file is written.
-func writeHang(w io.Writer, found counterexamples.Explored) error {
-	h := found.Result().Hang
+// state it was made on (replayed by trace), and why no counterexample
+// file is written.
+func writeHang(w io.Writer, h *explore.Hang[string], trace func() ([]counterexamples.Step, string, error)) error {
 	call := "Enabled (the inputs offered), or the check of a state without any,"
 	if h.Call == "Step" {
 		call = "the step by " + h.Input
 	}
 	fmt.Fprintf(w, "\nHANG at depth %d: %s had not returned after %v (--step-timeout): an endless loop in the runtime?\n",
 		len(h.Path), call, h.After)
-	steps, final, err := found.HangTrace()
+	steps, final, err := trace()
 	if err != nil {
 		return fmt.Errorf("replaying the path to the hang: %w", err)
 	}

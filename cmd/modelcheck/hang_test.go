@@ -11,38 +11,36 @@ import (
 	"time"
 )
 
-// plantedLoop is a bug planted in runtime/cancel for TestHangingStepIsNamed:
-// the parent walk of "Cascade Law" step 2 (State.within) stops moving up,
-// so a region cancel with a child region loops forever. It is one of the
-// loops make mutate found (a removed statement).
-var plantedLoop = struct{ file, line, planted string }{
-	"runtime/cancel/region.go",
-	"\t\tid = s.Regions[id-1].Parent\n",
-	"\t\t_ = s.Regions[id-1].Parent\n",
-}
+// plantedLoop is a bug planted in the runtime: line, found once in file,
+// becomes planted. Both are loops make mutate found (removed statements).
+type plantedLoop struct{ file, line, planted string }
 
-// TestHangingStepIsNamed builds modelcheck with the planted loop and
-// explores a scenario with nested regions: the run ends by itself, with
-// exit 1, naming the step that never returned and the path to it, the
-// same for every worker count, and writes no file; depth first too.
-func TestHangingStepIsNamed(t *testing.T) {
-	if testing.Short() {
-		t.Skip("builds modelcheck with a planted bug")
-	}
+var (
+	// The parent walk of "Cascade Law" step 2 (cancel.State.within) stops
+	// moving up, so a region cancel with a child region loops forever.
+	parentWalkStalls = plantedLoop{"runtime/cancel/region.go", "\t\tid = s.Regions[id-1].Parent\n", "\t\t_ = s.Regions[id-1].Parent\n"}
+	// Sthira's tick stops moving along a queue once a task in it is kept.
+	tickStalls = plantedLoop{"runtime/sthira/step.go", "\t\t\ti++\n\t\t}\n\t}\n\tif cfg.Faults.Has(Aging) {", "\t\t}\n\t}\n\tif cfg.Faults.Has(Aging) {"}
+)
+
+// build builds modelcheck with the loop planted, through an overlay (the
+// tree is not touched), and returns the binary's path.
+func (l plantedLoop) build(t *testing.T) string {
+	t.Helper()
 	dir := t.TempDir()
-	src, err := os.ReadFile(filepath.Join("..", "..", plantedLoop.file))
+	abs, err := filepath.Abs(filepath.Join("..", "..", l.file))
 	if err != nil {
 		t.Fatal(err)
 	}
-	if strings.Count(string(src), plantedLoop.line) != 1 {
-		t.Fatalf("%s no longer has the line %q once; plant the loop elsewhere", plantedLoop.file, plantedLoop.line)
-	}
-	planted := filepath.Join(dir, "region.go")
-	if err := os.WriteFile(planted, []byte(strings.Replace(string(src), plantedLoop.line, plantedLoop.planted, 1)), 0o644); err != nil {
+	src, err := os.ReadFile(abs)
+	if err != nil {
 		t.Fatal(err)
 	}
-	abs, err := filepath.Abs(filepath.Join("..", "..", plantedLoop.file))
-	if err != nil {
+	if strings.Count(string(src), l.line) != 1 {
+		t.Fatalf("%s no longer has the line %q once; plant the loop elsewhere", l.file, l.line)
+	}
+	planted := filepath.Join(dir, filepath.Base(l.file))
+	if err := os.WriteFile(planted, []byte(strings.Replace(string(src), l.line, l.planted, 1)), 0o644); err != nil {
 		t.Fatal(err)
 	}
 	overlay, _ := json.Marshal(map[string]map[string]string{"Replace": {abs: planted}})
@@ -53,6 +51,18 @@ func TestHangingStepIsNamed(t *testing.T) {
 	if out, err := exec.Command("go", "build", "-overlay", filepath.Join(dir, "overlay.json"), "-o", bin, ".").CombinedOutput(); err != nil {
 		t.Fatalf("go build with the planted loop: %v\n%s", err, out)
 	}
+	return bin
+}
+
+// TestHangingStepIsNamed builds modelcheck with a planted loop and
+// explores a scenario with nested regions: the run ends by itself, with
+// exit 1, naming the step that never returned and the path to it, the
+// same for every worker count, and writes no file; depth first too.
+func TestHangingStepIsNamed(t *testing.T) {
+	if testing.Short() {
+		t.Skip("builds modelcheck with a planted bug")
+	}
+	bin := parentWalkStalls.build(t)
 	for _, workers := range []int{1, 2} {
 		out := t.TempDir()
 		cmd := exec.Command(bin, "explore", "--scenario", "region-kinds", "--step-timeout", "200ms",
@@ -88,5 +98,26 @@ func TestHangingStepIsNamed(t *testing.T) {
 		if !strings.Contains(string(text), want) {
 			t.Errorf("text output (exit %d) lacks %q:\n%s", exitCode(err), want, text)
 		}
+	}
+}
+
+// TestHangingStepIsNamedInLassoSearch: the lasso search (--liveness) is
+// watched too, here on Sthira with its tick's queue walk stalled.
+func TestHangingStepIsNamedInLassoSearch(t *testing.T) {
+	if testing.Short() {
+		t.Skip("builds modelcheck with a planted bug")
+	}
+	bin := tickStalls.build(t)
+	stdout, err := exec.Command(bin, "explore", "--model", "sthira", "--scenario", "starvation", "--liveness", "starvation",
+		"--step-timeout", "200ms", "--out", "", "--json").Output()
+	var rep lassoReport
+	if code := exitCode(err); code != exitViolation || json.Unmarshal(stdout, &rep) != nil || rep.Hang == nil ||
+		rep.Hang.Call != "Step" || rep.Hang.Input != "tick" || rep.Lasso != nil {
+		t.Errorf("exit %d, hang %+v, lasso %+v; want exit 1 and the step tick\n%s", code, rep.Hang, rep.Lasso, stdout)
+	}
+	text, _ := exec.Command(bin, "explore", "--model", "sthira", "--scenario", "starvation", "--liveness", "starvation",
+		"--step-timeout", "200ms", "--out", "").Output()
+	if !strings.Contains(string(text), "the step by tick had not returned after 200ms") || !strings.Contains(string(text), "  then: tick (never returned)") {
+		t.Errorf("text output lacks the hang:\n%s", text)
 	}
 }

@@ -35,6 +35,7 @@ func livenessRun(ctx context.Context, c *exploreConfig, sys counterexamples.Syst
 		return exitUsage
 	}
 	r := found.Result()
+	noteHang(stderr, r.Hang)
 	var file written
 	if r.Lasso != nil && c.out != "" {
 		file = writeLasso(c, sys, prep.Faults(), found)
@@ -48,7 +49,7 @@ func livenessRun(ctx context.Context, c *exploreConfig, sys counterexamples.Syst
 		enc.SetIndent("", "  ")
 		err = enc.Encode(newLassoReport(c, sys, prep.Faults(), r, file))
 	} else {
-		writeLassoText(out, c, sys, prep.Faults(), r, file)
+		err = writeLassoText(out, c, sys, prep.Faults(), found, file)
 	}
 	if ferr := out.Flush(); err == nil && ferr != nil {
 		err = fmt.Errorf("writing the result: %w", ferr)
@@ -57,7 +58,7 @@ func livenessRun(ctx context.Context, c *exploreConfig, sys counterexamples.Syst
 		fmt.Fprintf(stderr, "modelcheck explore: %v\n", err)
 	}
 	switch {
-	case r.Lasso != nil:
+	case r.Lasso != nil || r.Hang != nil:
 		return exitViolation
 	case err != nil:
 		return exitUsage
@@ -94,7 +95,8 @@ func livenessProperty(sys counterexamples.System, name string) (contract []strin
 	return nil, ""
 }
 
-func writeLassoText(w io.Writer, c *exploreConfig, sys counterexamples.System, faultsOn []string, r explore.LassoResult[string], file written) {
+func writeLassoText(w io.Writer, c *exploreConfig, sys counterexamples.System, faultsOn []string, found counterexamples.Lassoed, file written) error {
+	r := found.Result()
 	faults := strings.Join(faultsOn, ",")
 	if faults == "" {
 		faults = "none"
@@ -105,13 +107,15 @@ func writeLassoText(w io.Writer, c *exploreConfig, sys counterexamples.System, f
 		r.Distinct, r.Edges, r.Generated, r.MaxDepthReached, r.Elapsed.Seconds(), r.StatesPerSecond)
 	l := r.Lasso
 	switch {
+	case r.Hang != nil:
+		return writeHang(w, r.Hang, found.HangTrace)
 	case l != nil:
 	case !r.Complete:
 		fmt.Fprintf(w, "STOPPED EARLY (%s): the graph is incomplete, and a partial graph is not searched for lassos\n", r.StoppedEarly)
-		return
+		return nil
 	default:
 		fmt.Fprintf(w, "OK: no lasso of %s within depth %d\n", c.liveness, c.depth)
-		return
+		return nil
 	}
 	contract, rule := livenessProperty(sys, l.Property)
 	fmt.Fprintf(w, "\nLASSO %s: %s waits forever (%s to the loop, %d in it)\n  contract: %s\n  rule: %s\n",
@@ -123,6 +127,7 @@ func writeLassoText(w io.Writer, c *exploreConfig, sys counterexamples.System, f
 	case file.path != "":
 		fmt.Fprintf(w, "  file: %s (%s)\n", file.path, file.what)
 	}
+	return nil
 }
 
 // inputs is n inputs, spelled.
@@ -150,6 +155,8 @@ type lassoReport struct {
 	ElapsedSeconds  float64    `json:"elapsed_seconds"`
 	StatesPerSecond float64    `json:"states_per_second"`
 	Lasso           *lassoJSON `json:"lasso"`
+	// Hang is there when a step had not returned after --step-timeout.
+	Hang *hang `json:"hang,omitempty"`
 }
 
 type lassoJSON struct {
@@ -172,6 +179,7 @@ func newLassoReport(c *exploreConfig, sys counterexamples.System, faults []strin
 	if !r.Complete {
 		rep.StoppedEarly = r.StoppedEarly.String()
 	}
+	rep.Hang = hangJSON(r.Hang)
 	if l := r.Lasso; l != nil {
 		contract, _ := livenessProperty(sys, l.Property)
 		rep.Lasso = &lassoJSON{Property: l.Property, ContractIDs: contract, Subject: l.Subject, SubjectName: l.SubjectName,

@@ -74,7 +74,6 @@ func TestBadInputExitsTwo(t *testing.T) {
 		{[]string{"explore", "--coverage", "--liveness", "eventually-quiescent"}, "drop --liveness"},
 		{[]string{"explore", "--step-timeout", "-1s"}, "--step-timeout -1s is negative"},
 		{[]string{"explore", "--step-timeout", "5"}, "invalid value"},
-		{[]string{"explore", "--step-timeout", "1s", "--liveness", "eventually-quiescent"}, "drop --liveness or --step-timeout"},
 		{[]string{"list", "--bogus"}, "not defined"},
 		{[]string{"list", "--model", "nope"}, `unknown model "nope" (known: asupersync`},
 		{[]string{"replay", "--model", "nope", "x.txt"}, `unknown model "nope" (known: asupersync`},
