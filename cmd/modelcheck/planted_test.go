@@ -11,21 +11,28 @@ import (
 	"time"
 )
 
-// plantedLoop is a bug planted in the runtime: line, found once in file,
-// becomes planted. Both are loops make mutate found (removed statements).
-type plantedLoop struct{ file, line, planted string }
+// plantedBug is a bug planted in the runtime: line, found once in file,
+// becomes planted. Each is one make mutate found.
+type plantedBug struct{ file, line, planted string }
 
 var (
 	// The parent walk of "Cascade Law" step 2 (cancel.State.within) stops
 	// moving up, so a region cancel with a child region loops forever.
-	parentWalkStalls = plantedLoop{"runtime/cancel/region.go", "\t\tid = s.Regions[id-1].Parent\n", "\t\t_ = s.Regions[id-1].Parent\n"}
+	parentWalkStalls = plantedBug{"runtime/cancel/region.go", "\t\tid = s.Regions[id-1].Parent\n", "\t\t_ = s.Regions[id-1].Parent\n"}
 	// Sthira's tick stops moving along a queue once a task in it is kept.
-	tickStalls = plantedLoop{"runtime/sthira/step.go", "\t\t\ti++\n\t\t}\n\t}\n\tif cfg.Faults.Has(Aging) {", "\t\t}\n\t}\n\tif cfg.Faults.Has(Aging) {"}
+	tickStalls = plantedBug{"runtime/sthira/step.go", "\t\t\ti++\n\t\t}\n\t}\n\tif cfg.Faults.Has(Aging) {", "\t\t}\n\t}\n\tif cfg.Faults.Has(Aging) {"}
+	// Sthira's queue search reads the queue after the task's: a check asks
+	// the runtime's Diagnose, which calls it, and it indexes past the
+	// queues.
+	queuedReadsNext = plantedBug{"runtime/sthira/state.go", "\t\tf := &s.Queues[p-1]\n", "\t\tf := &s.Queues[p+1]\n"}
+	// The VM's Load takes the protocol id one past the last: load-refused
+	// asks Load for it, and Load indexes past the protocol table.
+	loadTakesUnknown = plantedBug{"runtime/vm/state.go", "\tcase p >= NumProtocols:\n", "\tcase p > NumProtocols:\n"}
 )
 
-// build builds modelcheck with the loop planted, through an overlay (the
+// build builds modelcheck with the bug planted, through an overlay (the
 // tree is not touched), and returns the binary's path.
-func (l plantedLoop) build(t *testing.T) string {
+func (l plantedBug) build(t *testing.T) string {
 	t.Helper()
 	dir := t.TempDir()
 	abs, err := filepath.Abs(filepath.Join("..", "..", l.file))
@@ -37,7 +44,7 @@ func (l plantedLoop) build(t *testing.T) string {
 		t.Fatal(err)
 	}
 	if strings.Count(string(src), l.line) != 1 {
-		t.Fatalf("%s no longer has the line %q once; plant the loop elsewhere", l.file, l.line)
+		t.Fatalf("%s no longer has the line %q once; plant the bug elsewhere", l.file, l.line)
 	}
 	planted := filepath.Join(dir, filepath.Base(l.file))
 	if err := os.WriteFile(planted, []byte(strings.Replace(string(src), l.line, l.planted, 1)), 0o644); err != nil {
@@ -49,7 +56,7 @@ func (l plantedLoop) build(t *testing.T) string {
 	}
 	bin := filepath.Join(dir, "modelcheck")
 	if out, err := exec.Command("go", "build", "-overlay", filepath.Join(dir, "overlay.json"), "-o", bin, ".").CombinedOutput(); err != nil {
-		t.Fatalf("go build with the planted loop: %v\n%s", err, out)
+		t.Fatalf("go build with the planted bug: %v\n%s", err, out)
 	}
 	return bin
 }
@@ -119,5 +126,32 @@ func TestHangingStepIsNamedInLassoSearch(t *testing.T) {
 		"--step-timeout", "200ms", "--out", "").Output()
 	if !strings.Contains(string(text), "the step by tick had not returned after 200ms") || !strings.Contains(string(text), "  then: tick (never returned)") {
 		t.Errorf("text output lacks the hang:\n%s", text)
+	}
+}
+
+// TestRuntimePanicInACheckIsItsViolation: some checks ask the runtime
+// something beside the step (Sthira's §10 diagnostics, whether the VM
+// refuses a bad load); a runtime bug that panics there is that check's
+// violation, with exit 1, not a crash of the tool (exit 2). Both bugs
+// crashed the tool in session 16's exhaustive mutation runs.
+func TestRuntimePanicInACheckIsItsViolation(t *testing.T) {
+	if testing.Short() {
+		t.Skip("builds modelcheck with a planted bug")
+	}
+	for _, tc := range []struct {
+		bug       plantedBug
+		args      []string
+		invariant string
+	}{
+		{queuedReadsNext, []string{"--model", "sthira", "--scenario", "default"}, "diagnostics"},
+		{loadTakesUnknown, []string{"--model", "vm", "--scenario", "backpressure"}, "load-refused"},
+	} {
+		bin := tc.bug.build(t)
+		stdout, err := exec.Command(bin, append([]string{"explore", "--out", "", "--json"}, tc.args...)...).Output()
+		var rep report
+		if code := exitCode(err); code != exitViolation || json.Unmarshal(stdout, &rep) != nil || len(rep.Violations) == 0 ||
+			rep.Violations[0].Invariant != tc.invariant {
+			t.Errorf("%s: exit %d, violations %+v; want exit 1 and %s\n%s", tc.bug.file, code, rep.Violations, tc.invariant, stdout)
+		}
 	}
 }
