@@ -97,7 +97,7 @@ func runDFS[S any, I comparable](ctx context.Context, m Model[S, I], init *S, op
 func (d *dfs[S, I]) watch() StopReason {
 	done := make(chan StopReason, 1)
 	go func() { done <- d.explore() }()
-	tick := time.NewTicker(d.opt.StepTimeout / 4)
+	tick := time.NewTicker(sampleEvery(d.opt.StepTimeout))
 	defer tick.Stop()
 	last, since := d.calls.Load(), time.Now()
 	for {

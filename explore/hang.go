@@ -29,8 +29,9 @@ const (
 
 // place packs where a worker is: chunk t of the batch (stored +1, so that
 // 0 means "not in a call"), parent p of the chunk (below chunkParents),
-// the call, and input index j (below 1<<25; larger indices are clamped,
-// which only blurs which input a hang is reported at).
+// the call, and input index j (below 1<<25, far above what any model
+// offers at a state; a larger one is clamped, and replaying the hang would
+// then fail, naming the model as not deterministic).
 func place(t, p int, call uint64, j int) uint64 {
 	return uint64(t+1)<<32 | uint64(p)<<27 | call<<25 | uint64(min(j, 1<<25-1))
 }
@@ -72,10 +73,16 @@ type paddedPlace struct {
 	_ [56]byte
 }
 
+// sampleEvery is how often a watch with this timeout samples: four times
+// per timeout, so that a hang is reported within 1.25 timeouts, but not
+// more often than every millisecond (a ticker needs a positive period).
+func sampleEvery(timeout time.Duration) time.Duration {
+	return max(timeout/4, time.Millisecond)
+}
+
 func newHangWatch(workers int, timeout time.Duration) *hangWatch {
-	// Sampling four times per timeout reports a hang within 1.25 timeouts.
 	return &hangWatch{
-		timeout: timeout, tick: time.NewTicker(timeout / 4), at: make([]paddedPlace, workers),
+		timeout: timeout, tick: time.NewTicker(sampleEvery(timeout)), at: make([]paddedPlace, workers),
 		returnedJob: make([]bool, workers), last: make([]uint64, workers), since: make([]time.Time, workers),
 	}
 }

@@ -135,6 +135,13 @@ func TestNoHangWithoutTimeout(t *testing.T) {
 	if _, err := Run(context.Background(), m, Options{StepTimeout: -time.Second}); err == nil || !strings.Contains(err.Error(), "timeout") {
 		t.Errorf("a negative step timeout: error %v, want one about the timeout", err)
 	}
+	// A timeout of a nanosecond is sampled every millisecond, not every
+	// 0ns (a ticker with no period panics); a report, if any, is whole.
+	for _, s := range []Strategy{BFS, DFS} {
+		if r := mustRun(t, m, Options{Workers: 2, Depth: 3, Strategy: s, StepTimeout: time.Nanosecond}); r.StoppedEarly == StoppedAtHang && r.Hang == nil {
+			t.Errorf("%v with a 1ns step timeout: stopped at a hang without one", s)
+		}
+	}
 }
 
 // liveHanging is hanging with liveCounters' liveness property, for the
