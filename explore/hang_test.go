@@ -10,6 +10,12 @@ import (
 	"modelcheck/model"
 )
 
+// testStepTimeout is the step timeout of the tests with a hang: a
+// healthy call here takes microseconds, and this is long enough that a
+// worker the machine's load keeps off a core is never taken for a stuck
+// one.
+const testStepTimeout = 250 * time.Millisecond
+
 // hangingCounters is bigCounters without its violations.
 func hangingCounters() *counters {
 	c := bigCounters()
@@ -76,7 +82,7 @@ func TestHangIsReported(t *testing.T) {
 			wantPath := want.Violations[0].Path
 			dfs := mustRun(t, ref, Options{Depth: depth, Strategy: DFS})
 			for _, workers := range []int{1, 2, 4, 0} { // 0: DFS
-				opt := Options{Depth: depth, Workers: workers, StepTimeout: 50 * time.Millisecond}
+				opt := Options{Depth: depth, Workers: workers, StepTimeout: testStepTimeout}
 				if workers == 0 {
 					opt.Strategy, wantPath = DFS, dfs.Violations[0].Path
 				}
@@ -89,7 +95,7 @@ func TestHangIsReported(t *testing.T) {
 					t.Fatalf("%s depth %d workers %d: Complete %v, StoppedEarly %v, Hang %v; want a hang", name, depth, workers, got.Complete, got.StoppedEarly, h)
 				}
 				path := append(append([]uint8(nil), h.Path...), h.Input)
-				if h.Call != "Step" || !reflect.DeepEqual(path, wantPath) || h.After != 50*time.Millisecond {
+				if h.Call != "Step" || !reflect.DeepEqual(path, wantPath) || h.After != testStepTimeout {
 					t.Errorf("%s depth %d workers %d: hang %+v; want Step at the end of %v", name, depth, workers, h, wantPath)
 				}
 			}
@@ -104,7 +110,7 @@ func TestHangInEnabledIsReported(t *testing.T) {
 	ref := &hanging{counters: hangingCounters(), hangsAt: at, asViolation: true}
 	for _, depth := range []int{0, 6} {
 		for _, workers := range []int{1, 3, 0} { // 0: DFS
-			opt := Options{Depth: depth, Workers: workers, StepTimeout: 50 * time.Millisecond}
+			opt := Options{Depth: depth, Workers: workers, StepTimeout: testStepTimeout}
 			if workers == 0 {
 				opt.Strategy = DFS
 			}
@@ -170,7 +176,7 @@ func TestLassoSearchHangIsReported(t *testing.T) {
 		release := make(chan struct{})
 		defer close(release)
 		m := liveHanging{&hanging{counters: hangingCounters(), hangsAt: at, release: release}, &liveCounters{*hangingCounters()}}
-		got, err := FindLasso[cstate, uint8](context.Background(), m, "leaves-max", Options{Workers: workers, StepTimeout: 50 * time.Millisecond})
+		got, err := FindLasso[cstate, uint8](context.Background(), m, "leaves-max", Options{Workers: workers, StepTimeout: testStepTimeout})
 		if err != nil {
 			t.Fatal(err)
 		}

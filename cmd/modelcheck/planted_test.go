@@ -72,7 +72,7 @@ func TestHangingStepIsNamed(t *testing.T) {
 	bin := parentWalkStalls.build(t)
 	for _, workers := range []int{1, 2} {
 		out := t.TempDir()
-		cmd := exec.Command(bin, "explore", "--scenario", "region-kinds", "--step-timeout", "200ms",
+		cmd := exec.Command(bin, "explore", "--scenario", "region-kinds", "--step-timeout", "1s",
 			"--workers", fmt.Sprint(workers), "--out", out, "--json")
 		start := time.Now()
 		stdout, err := cmd.Output()
@@ -93,14 +93,14 @@ func TestHangingStepIsNamed(t *testing.T) {
 		}
 	}
 	// Depth first, the first step that hangs is a deeper one.
-	stdout, err := exec.Command(bin, "explore", "--dfs", "--scenario", "region-kinds", "--step-timeout", "200ms", "--out", "", "--json").Output()
+	stdout, err := exec.Command(bin, "explore", "--dfs", "--scenario", "region-kinds", "--step-timeout", "1s", "--out", "", "--json").Output()
 	var rep report
 	if code := exitCode(err); code != exitViolation || json.Unmarshal(stdout, &rep) != nil || rep.Hang == nil ||
 		rep.Hang.Input != "cancel r1 kind=Deadline" || rep.Hang.Depth < 2 || rep.Strategy != "dfs" {
 		t.Errorf("--dfs: exit %d, hang %+v; want exit 1 and the step cancel r1\n%s", code, rep.Hang, stdout)
 	}
-	text, err := exec.Command(bin, "explore", "--scenario", "region-kinds", "--step-timeout", "200ms", "--out", "").Output()
-	for _, want := range []string{"HANG at depth 1: the step by cancel r1 kind=Deadline had not returned after 200ms",
+	text, err := exec.Command(bin, "explore", "--scenario", "region-kinds", "--step-timeout", "1s", "--out", "").Output()
+	for _, want := range []string{"HANG at depth 1: the step by cancel r1 kind=Deadline had not returned after 1s",
 		"   1. open-region r1\n        region_opened region=r2 parent=r1\n", "  then: cancel r1 kind=Deadline (never returned)\n", "file: none written"} {
 		if !strings.Contains(string(text), want) {
 			t.Errorf("text output (exit %d) lacks %q:\n%s", exitCode(err), want, text)
@@ -116,15 +116,15 @@ func TestHangingStepIsNamedInLassoSearch(t *testing.T) {
 	}
 	bin := tickStalls.build(t)
 	stdout, err := exec.Command(bin, "explore", "--model", "sthira", "--scenario", "starvation", "--liveness", "starvation",
-		"--step-timeout", "200ms", "--out", "", "--json").Output()
+		"--step-timeout", "1s", "--out", "", "--json").Output()
 	var rep lassoReport
 	if code := exitCode(err); code != exitViolation || json.Unmarshal(stdout, &rep) != nil || rep.Hang == nil ||
 		rep.Hang.Call != "Step" || rep.Hang.Input != "tick" || rep.Lasso != nil {
 		t.Errorf("exit %d, hang %+v, lasso %+v; want exit 1 and the step tick\n%s", code, rep.Hang, rep.Lasso, stdout)
 	}
 	text, _ := exec.Command(bin, "explore", "--model", "sthira", "--scenario", "starvation", "--liveness", "starvation",
-		"--step-timeout", "200ms", "--out", "").Output()
-	if !strings.Contains(string(text), "the step by tick had not returned after 200ms") || !strings.Contains(string(text), "  then: tick (never returned)") {
+		"--step-timeout", "1s", "--out", "").Output()
+	if !strings.Contains(string(text), "the step by tick had not returned after 1s") || !strings.Contains(string(text), "  then: tick (never returned)") {
 		t.Errorf("text output lacks the hang:\n%s", text)
 	}
 }
