@@ -4,6 +4,8 @@ import (
 	"context"
 	"fmt"
 	"strings"
+	"sync/atomic"
+	"time"
 
 	"modelcheck/model"
 )
@@ -81,8 +83,38 @@ func (p *Pipeline[C, S, I]) Execute(sc C, only []string, script []I) (Outcome[S,
 }
 
 // execute is Execute, stopping with ctx's error when ctx is done (it checks
-// before every step), and showing each step to see if it is not nil.
+// before every step), and showing each step to see if it is not nil. A
+// step of the runtime that has not returned after ctx's step timeout is a
+// *HangError (see stepWatch).
 func (p *Pipeline[C, S, I]) execute(ctx context.Context, sc C, only []string, script []I, see observer[S, I]) (Outcome[S, I], error) {
+	timeout := stepTimeoutOf(ctx)
+	if timeout <= 0 {
+		return p.executeWatched(ctx, sc, only, script, see, nil)
+	}
+	type ran struct {
+		out Outcome[S, I]
+		err error
+	}
+	w := &stepWatch{}
+	done := make(chan ran, 1)
+	go func() {
+		out, err := p.executeWatched(ctx, sc, only, script, see, w)
+		done <- ran{out, err}
+	}()
+	r, step, hung := watchRun(w, done, timeout)
+	if hung {
+		h := &HangError{Step: step, After: timeout}
+		if step >= 1 && step <= len(script) {
+			h.Input = script[step-1].String()
+		}
+		return Outcome[S, I]{}, h
+	}
+	return r.out, r.err
+}
+
+// executeWatched is execute's run, telling w, if any, where it is.
+func (p *Pipeline[C, S, I]) executeWatched(ctx context.Context, sc C, only []string, script []I, see observer[S, I], w *stepWatch) (Outcome[S, I], error) {
+	w.enter(0)
 	m, err := p.spec.New(sc, only)
 	if err != nil {
 		return Outcome[S, I]{}, err
@@ -101,6 +133,7 @@ func (p *Pipeline[C, S, I]) execute(ctx context.Context, sc C, only []string, sc
 			out.Final = s
 			return out, err
 		}
+		w.enter(i + 1)
 		buf = m.Enabled(&s, buf[:0])
 		j := indexSpelled(buf, in)
 		if j < 0 {
@@ -114,6 +147,7 @@ func (p *Pipeline[C, S, I]) execute(ctx context.Context, sc C, only []string, sc
 		out.Inputs = append(out.Inputs, in)
 		if see != nil {
 			events = m.Events(events[:0])
+			w.leave() // see may block on its writer, which is no hang of the runtime
 			see(in, events, &s)
 		}
 		if v != 0 {
@@ -123,12 +157,108 @@ func (p *Pipeline[C, S, I]) execute(ctx context.Context, sc C, only []string, sc
 		}
 	}
 	out.Final = s
+	w.enter(len(script) + 1)
 	if len(m.Enabled(&s, buf[:0])) == 0 {
 		if v := m.Stuck(&s); v != 0 {
 			out.Violation = &Violation{Invariant: p.invariant(v - 1), Index: v - 1, Step: len(script), Stuck: true}
 		}
 	}
 	return out, nil
+}
+
+// DefaultStepTimeout bounds each step of a script run here (a replay, a
+// shrink, the regression test, a trace) unless the context says otherwise
+// (WithStepTimeout). A step of the runtime caught in a loop would
+// otherwise hang the command, or go test for its ten minutes, with no
+// word of where. It is explore's default --step-timeout: a step of any
+// model here takes microseconds.
+const DefaultStepTimeout = 10 * time.Second
+
+type stepTimeoutKey struct{}
+
+// WithStepTimeout is ctx with the step timeout of the script runs made
+// under it; 0 waits forever.
+func WithStepTimeout(ctx context.Context, d time.Duration) context.Context {
+	return context.WithValue(ctx, stepTimeoutKey{}, d)
+}
+
+// stepTimeoutOf is ctx's step timeout: WithStepTimeout's, or the default.
+func stepTimeoutOf(ctx context.Context) time.Duration {
+	if d, ok := ctx.Value(stepTimeoutKey{}).(time.Duration); ok {
+		return d
+	}
+	return DefaultStepTimeout
+}
+
+// HangError is a step of a script that had not returned after the step
+// timeout: an endless loop in the runtime, most likely. The step is still
+// running, on a goroutine that cannot be stopped, and is left behind.
+type HangError struct {
+	// Step is the script's step (1-based) the run was in: 0 while it
+	// built the initial state, len(script)+1 while it checked the last.
+	Step int
+	// Input is that step's input, spelled; "" for 0 and len(script)+1.
+	Input string
+	After time.Duration
+}
+
+func (e *HangError) Error() string {
+	where := fmt.Sprintf("step %d (%s)", e.Step, e.Input)
+	switch {
+	case e.Step == 0:
+		where = "building the initial state"
+	case e.Input == "":
+		where = fmt.Sprintf("checking the state after step %d", e.Step-1)
+	}
+	return fmt.Sprintf("%s had not returned after %v: an endless loop in the runtime?", where, e.After)
+}
+
+// stepWatch is where a script run is, for the goroutine waiting on it:
+// the step it is in and whether it is inside the model now. The run
+// writes step and then counts the entry with an atomic add; the waiter
+// reads step only after it has seen the count unchanged for the timeout,
+// so what the run wrote before that count is safe to read.
+type stepWatch struct {
+	calls   atomic.Uint64
+	inModel atomic.Bool
+	step    int
+}
+
+// enter notes that the run is about to call the model for step.
+func (w *stepWatch) enter(step int) {
+	if w != nil {
+		w.step = step
+		w.calls.Add(1)
+		w.inModel.Store(true)
+	}
+}
+
+// leave notes that the run is outside the model (showing a step).
+func (w *stepWatch) leave() {
+	if w != nil {
+		w.inModel.Store(false)
+	}
+}
+
+// watchRun waits for the run w watches to send its result on done, or
+// reports the step it has sat in, inside the model, for timeout.
+func watchRun[T any](w *stepWatch, done <-chan T, timeout time.Duration) (result T, step int, hung bool) {
+	tick := time.NewTicker(max(timeout/4, time.Millisecond))
+	defer tick.Stop()
+	last, since := w.calls.Load(), time.Now()
+	for {
+		select {
+		case result = <-done:
+			return result, 0, false
+		case now := <-tick.C:
+			switch n := w.calls.Load(); {
+			case n != last || !w.inModel.Load():
+				last, since = n, now
+			case now.Sub(since) >= timeout:
+				return result, w.step, true
+			}
+		}
+	}
 }
 
 // indexSpelled finds the offered input that a script line means. Inputs

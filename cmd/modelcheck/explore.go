@@ -54,7 +54,7 @@ func exploreCmd(ctx context.Context, args []string, stdout, stderr io.Writer) in
 	fs.Var(&c.faults, "fault", "turn on a fault switch (repeatable, or comma-separated)")
 	fs.Var(&c.only, "invariant", "check only this invariant (repeatable; default: all)")
 	fs.StringVar(&c.out, "out", "testdata/counterexamples/", "write each violation, shrunk, as a counterexample file in this folder ('': write none)")
-	fs.DurationVar(&c.stepTimeout, "step-timeout", defaultStepTimeout, "end the run (exit 1) naming the step when a step of the model has not returned after this long: an endless loop in the runtime (0: wait forever)")
+	stepTimeout := stepTimeoutFlag(fs)
 	fs.StringVar(&c.liveness, "liveness", "", "instead of checking invariants, search for a lasso breaking this liveness property (see 'modelcheck list'); exit 1 if one is found")
 	fs.Usage = func() {
 		fmt.Fprintf(fs.Output(), "Usage: modelcheck explore [flags]\n\nBreadth-first by default: the first violation reported is a shortest one.\nExit status: 0 no violation, 1 violation (whatever else fails), 2 bad usage\nor output that could not be written, 3 stopped early (limit, signal).\n\nFlags:\n")
@@ -62,6 +62,14 @@ func exploreCmd(ctx context.Context, args []string, stdout, stderr io.Writer) in
 	}
 	if code, done := parse(fs, args, stdout, stderr); done {
 		return code
+	}
+	c.stepTimeout = *stepTimeout
+	// The shrinking of what the run finds replays scripts under the same
+	// step timeout.
+	ctx, err := withStepTimeout(ctx, c.stepTimeout)
+	if err != nil {
+		fmt.Fprintf(stderr, "modelcheck explore: %v\n", err)
+		return exitUsage
 	}
 	sys, prep, err := c.resolve()
 	if err != nil {
@@ -141,12 +149,6 @@ func exploreCmd(ctx context.Context, args []string, stdout, stderr io.Writer) in
 	return exitOK
 }
 
-// defaultStepTimeout is --step-timeout's default. A step of every model
-// here takes microseconds, so only an endless loop, or a machine that
-// stops the whole process for this long, reaches it; and a user watching
-// the progress lines stop waits no longer than this for the reason.
-const defaultStepTimeout = 10 * time.Second
-
 // maxWorkers bounds --workers: more workers than a few per CPU cannot run
 // at once, and each holds its own batch buffers (tens of megabytes on the
 // default model), so a huge count would only exhaust memory.
@@ -210,8 +212,6 @@ func (c *exploreConfig) resolve() (counterexamples.System, counterexamples.Prepa
 		return nil, nil, fmt.Errorf("--coverage counts a breadth-first run, where each state is expanded once; drop --dfs")
 	case c.coverage && c.liveness != "":
 		return nil, nil, fmt.Errorf("--coverage counts an invariant run; drop --liveness")
-	case c.stepTimeout < 0:
-		return nil, nil, fmt.Errorf("--step-timeout %v is negative", c.stepTimeout)
 	}
 	prep, err := sys.Prepare(c.scenario, c.faults, c.only)
 	return sys, prep, err

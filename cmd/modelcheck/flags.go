@@ -1,6 +1,7 @@
 package main
 
 import (
+	"context"
 	"errors"
 	"flag"
 	"fmt"
@@ -8,6 +9,7 @@ import (
 	"math"
 	"strconv"
 	"strings"
+	"time"
 
 	"modelcheck/counterexamples"
 	"modelcheck/models"
@@ -116,6 +118,22 @@ func (b *byteSize) Set(v string) error {
 }
 
 // modelFlag adds --model to a command that reads counterexample files.
+// stepTimeoutFlag is --step-timeout, for every command that runs the
+// model: a step that has not returned after it is named, and the command
+// ends with exit 1 (see counterexamples.DefaultStepTimeout).
+func stepTimeoutFlag(fs *flag.FlagSet) *time.Duration {
+	return fs.Duration("step-timeout", counterexamples.DefaultStepTimeout, "end the run (exit 1) naming the step when a step of the model has not returned after this long: an endless loop in the runtime (0: wait forever)")
+}
+
+// withStepTimeout is ctx carrying the step timeout d for the script runs
+// made under it, or an error for a negative d.
+func withStepTimeout(ctx context.Context, d time.Duration) (context.Context, error) {
+	if d < 0 {
+		return ctx, fmt.Errorf("--step-timeout %v is negative", d)
+	}
+	return counterexamples.WithStepTimeout(ctx, d), nil
+}
+
 func modelFlag(fs *flag.FlagSet) *string {
 	return fs.String("model", models.Default().Name(), "read files without a '# model:' header line as this model's (see 'modelcheck list'); a file whose header names another model is refused")
 }

@@ -74,6 +74,8 @@ func TestBadInputExitsTwo(t *testing.T) {
 		{[]string{"explore", "--coverage", "--liveness", "eventually-quiescent"}, "drop --liveness"},
 		{[]string{"explore", "--step-timeout", "-1s"}, "--step-timeout -1s is negative"},
 		{[]string{"explore", "--step-timeout", "5"}, "invalid value"},
+		{[]string{"replay", "--step-timeout", "-1s", "x.txt"}, "--step-timeout -1s is negative"},
+		{[]string{"shrink", "--step-timeout", "-1s", "x.txt"}, "--step-timeout -1s is negative"},
 		{[]string{"list", "--bogus"}, "not defined"},
 		{[]string{"list", "--model", "nope"}, `unknown model "nope" (known: asupersync`},
 		{[]string{"replay", "--model", "nope", "x.txt"}, `unknown model "nope" (known: asupersync`},

@@ -64,7 +64,8 @@ func (l plantedBug) build(t *testing.T) string {
 // TestHangingStepIsNamed builds modelcheck with a planted loop and
 // explores a scenario with nested regions: the run ends by itself, with
 // exit 1, naming the step that never returned and the path to it, the
-// same for every worker count, and writes no file; depth first too.
+// same for every worker count, and writes no file; depth first too. A
+// replay of a script that runs into the loop names its step.
 func TestHangingStepIsNamed(t *testing.T) {
 	if testing.Short() {
 		t.Skip("builds modelcheck with a planted bug")
@@ -98,6 +99,19 @@ func TestHangingStepIsNamed(t *testing.T) {
 	if code := exitCode(err); code != exitViolation || json.Unmarshal(stdout, &rep) != nil || rep.Hang == nil ||
 		rep.Hang.Input != "cancel r1 kind=Deadline" || rep.Hang.Depth < 2 || rep.Strategy != "dfs" {
 		t.Errorf("--dfs: exit %d, hang %+v; want exit 1 and the step cancel r1\n%s", code, rep.Hang, stdout)
+	}
+	// A file whose script runs into the loop: replay names the step.
+	file := filepath.Join(t.TempDir(), "loop.txt")
+	script := "scenario base=region-kinds\n----\n\nrun\nopen-region r1\ncancel r1 kind=Deadline\n----\n"
+	if err := os.WriteFile(file, []byte(script), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	cmd := exec.Command(bin, "replay", "--step-timeout", "1s", file)
+	var stderr strings.Builder
+	cmd.Stderr = &stderr
+	_, err = cmd.Output()
+	if code := exitCode(err); code != exitViolation || !strings.Contains(stderr.String(), "HANG "+file+": step 2 (cancel r1 kind=Deadline) had not returned after 1s") {
+		t.Errorf("replay: exit %d, stderr %q; want 1 and the HANG of step 2", code, stderr.String())
 	}
 	text, err := exec.Command(bin, "explore", "--scenario", "region-kinds", "--step-timeout", "1s", "--out", "").Output()
 	for _, want := range []string{"HANG at depth 1: the step by cancel r1 kind=Deadline had not returned after 1s",

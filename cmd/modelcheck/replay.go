@@ -2,6 +2,7 @@ package main
 
 import (
 	"context"
+	"errors"
 	"flag"
 	"fmt"
 	"io"
@@ -14,8 +15,9 @@ import (
 func replayCmd(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 	fs := flag.NewFlagSet("replay", flag.ContinueOnError)
 	model := modelFlag(fs)
+	stepTimeout := stepTimeoutFlag(fs)
 	fs.Usage = func() {
-		fmt.Fprintf(fs.Output(), "Usage: modelcheck replay FILE... [--model NAME]\n\nRe-runs counterexample files step by step: each input, its events and the state it left.\nEach file is read as the model its '# model:' header line names.\nExit status: 0 no violation and every file records exactly what it prints,\n1 a violation reproduces (MISMATCH on stderr if its output differs), 2 a file\nis malformed, or runs clean but records other output, 3 interrupted.\n\nFlags:\n")
+		fmt.Fprintf(fs.Output(), "Usage: modelcheck replay FILE... [--model NAME] [--step-timeout D]\n\nRe-runs counterexample files step by step: each input, its events and the state it left.\nEach file is read as the model its '# model:' header line names.\nExit status: 0 no violation and every file records exactly what it prints,\n1 a violation reproduces (MISMATCH on stderr if its output differs) or a step\nnever returns (HANG), 2 a file is malformed, or runs clean but records other\noutput, 3 interrupted.\n\nFlags:\n")
 		fs.PrintDefaults()
 	}
 	files, code, done := parseFiles(fs, args, stdout, stderr)
@@ -27,6 +29,9 @@ func replayCmd(ctx context.Context, args []string, stdout, stderr io.Writer) int
 	}
 	lookup, err := fileModels(fs, *model)
 	if err != nil {
+		return usageError(fs, err, stderr)
+	}
+	if ctx, err = withStepTimeout(ctx, *stepTimeout); err != nil {
 		return usageError(fs, err, stderr)
 	}
 	worst := exitOK
@@ -46,7 +51,8 @@ func replayCmd(ctx context.Context, args []string, stdout, stderr io.Writer) int
 // differs; a clean run exits 0 only if the file records exactly what the
 // scenario and the run print now, since a file edited (or cut) into a
 // clean run must not pass as a fixed bug; otherwise, and for a malformed
-// file, it exits 2. An interrupt stops it with 3.
+// file, it exits 2. A step that never returns is a runtime bug too: 1. An
+// interrupt stops it with 3.
 func replayFile(ctx context.Context, path string, lookup func(string) (counterexamples.System, error), stdout, stderr io.Writer) int {
 	f, err := counterexamples.Open(path, lookup)
 	if err != nil {
@@ -55,10 +61,15 @@ func replayFile(ctx context.Context, path string, lookup func(string) (counterex
 	}
 	fmt.Fprintf(stdout, "replay %s (%d inputs)\n", path, f.Inputs())
 	violation, mismatch, err := f.Replay(ctx, stdout)
+	var hang *counterexamples.HangError
 	switch {
 	case err != nil && ctx.Err() != nil:
 		fmt.Fprintf(stderr, "modelcheck replay: %s: interrupted\n", path)
 		return exitStopped
+	case errors.As(err, &hang):
+		// A runtime bug the file found, as a violation is: exit 1.
+		fmt.Fprintf(stderr, "modelcheck replay: HANG %s: %v\n", path, hang)
+		return exitViolation
 	case err != nil:
 		fmt.Fprintf(stderr, "modelcheck replay: %v\n", err)
 		return exitUsage

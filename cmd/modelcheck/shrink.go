@@ -2,6 +2,7 @@ package main
 
 import (
 	"context"
+	"errors"
 	"flag"
 	"fmt"
 	"io"
@@ -15,8 +16,9 @@ func shrinkCmd(ctx context.Context, args []string, stdout, stderr io.Writer) int
 	fs := flag.NewFlagSet("shrink", flag.ContinueOnError)
 	out := fs.String("out", "", "write the result here (default: its own name, <invariant>-<fingerprint>.txt, next to FILE)")
 	model := modelFlag(fs)
+	stepTimeout := stepTimeoutFlag(fs)
 	fs.Usage = func() {
-		fmt.Fprintf(fs.Output(), "Usage: modelcheck shrink FILE [--out FILE] [--model NAME]\n\nShrinks a counterexample file (written by explore or by hand) to a 1-minimal one:\nfewer inputs, a smaller scenario, simpler inputs, the same invariant broken.\nThe file is read as the model its '# model:' header line names.\nShrinking a shrunk file changes nothing. A file with other content is never\noverwritten, except FILE itself.\nExit status: 0 shrunk, 2 bad usage, a malformed file, no violation to shrink\nor an output path that is not a regular file, 3 interrupted (nothing written).\n\nFlags:\n")
+		fmt.Fprintf(fs.Output(), "Usage: modelcheck shrink FILE [--out FILE] [--model NAME] [--step-timeout D]\n\nShrinks a counterexample file (written by explore or by hand) to a 1-minimal one:\nfewer inputs, a smaller scenario, simpler inputs, the same invariant broken.\nThe file is read as the model its '# model:' header line names.\nShrinking a shrunk file changes nothing. A file with other content is never\noverwritten, except FILE itself.\nExit status: 0 shrunk, 1 a step never returned (HANG; nothing written), 2 bad\nusage, a malformed file, no violation to shrink or an output path that is not\na regular file, 3 interrupted (nothing written).\n\nFlags:\n")
 		fs.PrintDefaults()
 	}
 	files, code, done := parseFiles(fs, args, stdout, stderr)
@@ -30,11 +32,18 @@ func shrinkCmd(ctx context.Context, args []string, stdout, stderr io.Writer) int
 	if err != nil {
 		return usageError(fs, err, stderr)
 	}
+	if ctx, err = withStepTimeout(ctx, *stepTimeout); err != nil {
+		return usageError(fs, err, stderr)
+	}
 	err = shrinkFile(ctx, files[0], *out, lookup, stdout)
+	var hang *counterexamples.HangError
 	switch {
 	case err != nil && ctx.Err() != nil:
 		fmt.Fprintf(stderr, "modelcheck shrink: interrupted; nothing written\n")
 		return exitStopped
+	case errors.As(err, &hang):
+		fmt.Fprintf(stderr, "modelcheck shrink: HANG %v; nothing written\n", err)
+		return exitViolation
 	case err != nil:
 		fmt.Fprintf(stderr, "modelcheck shrink: %v\n", err)
 		return exitUsage

@@ -1,0 +1,71 @@
+package counterexamples
+
+import (
+	"context"
+	"errors"
+	"testing"
+	"time"
+
+	"modelcheck/internal/lockspec"
+	"modelcheck/model"
+)
+
+// hangingLock is the lock whose tick never returns (until release is
+// closed): a runtime step caught in a loop.
+type hangingLock struct {
+	lockspec.Spec
+	release chan struct{}
+}
+
+func (h hangingLock) New(c lockspec.Config, only []string) (model.Traced[lockspec.State, lockspec.Input], error) {
+	m, err := h.Spec.New(c, only)
+	return hangingModel{m, h.release}, err
+}
+
+type hangingModel struct {
+	model.Traced[lockspec.State, lockspec.Input]
+	release chan struct{}
+}
+
+func (m hangingModel) Step(s *lockspec.State, in lockspec.Input, next *lockspec.State) int {
+	if in == lockspec.Tick {
+		<-m.release
+	}
+	return m.Traced.Step(s, in, next)
+}
+
+// TestHangingStepIsAnError: a script whose step never returns ends the
+// run with a *HangError naming the step and its input, within a little
+// more than the step timeout, instead of hanging the caller (a replay,
+// a shrink, go test).
+func TestHangingStepIsAnError(t *testing.T) {
+	const timeout = 250 * time.Millisecond
+	release := make(chan struct{})
+	defer close(release)
+	p := New[lockspec.Config, lockspec.State, lockspec.Input](hangingLock{release: release})
+	start := time.Now()
+	_, err := p.execute(WithStepTimeout(context.Background(), timeout), lockspec.Config{}, nil, []lockspec.Input{0, 1, lockspec.Tick, 0}, nil)
+	var h *HangError
+	if !errors.As(err, &h) || h.Step != 3 || h.Input != "tick" || h.After != timeout {
+		t.Fatalf("error %v (after %v); want step 3 (tick) hung", err, time.Since(start))
+	}
+	if got, want := err.Error(), "step 3 (tick) had not returned after 250ms: an endless loop in the runtime?"; got != want {
+		t.Errorf("message %q, want %q", got, want)
+	}
+}
+
+// TestSlowObserverIsNoHang: the time a step spends being shown (a replay
+// writing to a pipe nobody reads) is not a step of the runtime.
+func TestSlowObserverIsNoHang(t *testing.T) {
+	p := lockPipeline()
+	sc, err := p.spec.Config("naive")
+	if err != nil {
+		t.Fatal(err)
+	}
+	_, err = p.execute(WithStepTimeout(context.Background(), 50*time.Millisecond), sc, nil, []lockspec.Input{0, lockspec.Tick}, func(lockspec.Input, []string, *lockspec.State) {
+		time.Sleep(200 * time.Millisecond)
+	})
+	if err != nil {
+		t.Fatalf("a slow observer: %v", err)
+	}
+}
