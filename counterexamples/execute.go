@@ -87,29 +87,46 @@ func (p *Pipeline[C, S, I]) Execute(sc C, only []string, script []I) (Outcome[S,
 // step of the runtime that has not returned after ctx's step timeout is a
 // *HangError (see stepWatch).
 func (p *Pipeline[C, S, I]) execute(ctx context.Context, sc C, only []string, script []I, see observer[S, I]) (Outcome[S, I], error) {
-	timeout := stepTimeoutOf(ctx)
-	if timeout <= 0 {
-		return p.executeWatched(ctx, sc, only, script, see, nil)
-	}
 	type ran struct {
 		out Outcome[S, I]
 		err error
 	}
-	w := &stepWatch{}
-	done := make(chan ran, 1)
-	go func() {
+	r, hang := watched(ctx, func(w *stepWatch) ran {
 		out, err := p.executeWatched(ctx, sc, only, script, see, w)
-		done <- ran{out, err}
-	}()
-	r, step, hung := watchRun(w, done, timeout)
-	if hung {
-		h := &HangError{Step: step, After: timeout}
-		if step >= 1 && step <= len(script) {
-			h.Input = script[step-1].String()
-		}
-		return Outcome[S, I]{}, h
+		return ran{out, err}
+	}, func(step int) string { return spellStep(script, step-1) })
+	if hang != nil {
+		return Outcome[S, I]{}, hang
 	}
 	return r.out, r.err
+}
+
+// spellStep is script[i] spelled, or "" outside the script.
+func spellStep[I model.Input](script []I, i int) string {
+	if i < 0 || i >= len(script) {
+		return ""
+	}
+	return script[i].String()
+}
+
+// watched calls run on a goroutine of its own, telling it a stepWatch to
+// note its steps in, and returns its result; or, once run has sat in one
+// step, inside the model, for ctx's step timeout, a *HangError for that
+// step (spelled by spell), leaving run behind. A timeout of 0 calls run
+// here, unwatched.
+func watched[T any](ctx context.Context, run func(w *stepWatch) T, spell func(step int) string) (T, *HangError) {
+	timeout := stepTimeoutOf(ctx)
+	if timeout <= 0 {
+		return run(nil), nil
+	}
+	w := &stepWatch{}
+	done := make(chan T, 1)
+	go func() { done <- run(w) }()
+	r, step, hung := watchRun(w, done, timeout)
+	if hung {
+		return r, &HangError{Step: step, Input: spell(step), After: timeout}
+	}
+	return r, nil
 }
 
 // executeWatched is execute's run, telling w, if any, where it is.
@@ -196,8 +213,10 @@ func stepTimeoutOf(ctx context.Context) time.Duration {
 type HangError struct {
 	// Step is the script's step (1-based) the run was in: 0 while it
 	// built the initial state, len(script)+1 while it checked the last.
+	// A lasso file's loop steps go on from its prefix's.
 	Step int
-	// Input is that step's input, spelled; "" for 0 and len(script)+1.
+	// Input is that step's input, spelled; "" when the run was between
+	// steps (building a state or checking one).
 	Input string
 	After time.Duration
 }

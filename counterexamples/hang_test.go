@@ -19,11 +19,16 @@ type hangingLock struct {
 
 func (h hangingLock) New(c lockspec.Config, only []string) (model.Traced[lockspec.State, lockspec.Input], error) {
 	m, err := h.Spec.New(c, only)
-	return hangingModel{m, h.release}, err
+	if err != nil {
+		return nil, err
+	}
+	return hangingModel{m.(*lockspec.Model), h.release}, nil
 }
 
+// hangingModel is the lock model, liveness property included, with the
+// hanging tick.
 type hangingModel struct {
-	model.Traced[lockspec.State, lockspec.Input]
+	*lockspec.Model
 	release chan struct{}
 }
 
@@ -31,7 +36,7 @@ func (m hangingModel) Step(s *lockspec.State, in lockspec.Input, next *lockspec.
 	if in == lockspec.Tick {
 		<-m.release
 	}
-	return m.Traced.Step(s, in, next)
+	return m.Model.Step(s, in, next)
 }
 
 // TestHangingStepIsAnError: a script whose step never returns ends the
@@ -67,5 +72,25 @@ func TestSlowObserverIsNoHang(t *testing.T) {
 	})
 	if err != nil {
 		t.Fatalf("a slow observer: %v", err)
+	}
+}
+
+// TestHangingLoopStepIsAnError: the loop of a lasso file is watched too,
+// its steps numbered after the prefix's.
+func TestHangingLoopStepIsAnError(t *testing.T) {
+	release := make(chan struct{})
+	defer close(release)
+	p := New[lockspec.Config, lockspec.State, lockspec.Input](hangingLock{release: release})
+	ctx := WithStepTimeout(context.Background(), 250*time.Millisecond)
+	c := Case[lockspec.Config, lockspec.Input]{Script: []lockspec.Input{0},
+		Loop: &Loop[lockspec.Input]{Property: "entry", Subject: 1, Script: []lockspec.Input{1, lockspec.Tick}}}
+	prefix, err := p.execute(ctx, c.Scenario, nil, c.Script, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	_, _, err = p.executeLoop(ctx, &c, prefix.Final, nil)
+	var h *HangError
+	if !errors.As(err, &h) || h.Step != 3 || h.Input != "tick" {
+		t.Fatalf("error %v; want step 3 (tick), the loop's second, hung", err)
 	}
 }

@@ -98,7 +98,27 @@ func (p *Pipeline[C, S, I]) newLiveModel(c *Case[C, I]) (*liveModel[S, I], error
 // *StepError) and the lasso's conditions. Its Violation is the first
 // invariant the loop breaks, or, if the loop is a lasso, the property
 // (Violation.Lasso); verdict says which, or why the loop is no lasso.
+// A loop step that has not returned after ctx's step timeout is a
+// *HangError numbered after the prefix, as Violation.Step is.
 func (p *Pipeline[C, S, I]) executeLoop(ctx context.Context, c *Case[C, I], from S, see observer[S, I]) (Outcome[S, I], string, error) {
+	type ran struct {
+		out     Outcome[S, I]
+		verdict string
+		err     error
+	}
+	r, hang := watched(ctx, func(w *stepWatch) ran {
+		out, verdict, err := p.executeLoopWatched(ctx, c, from, see, w)
+		return ran{out, verdict, err}
+	}, func(step int) string { return spellStep(c.Loop.Script, step-len(c.Script)-1) })
+	if hang != nil {
+		return Outcome[S, I]{Final: from}, "", hang
+	}
+	return r.out, r.verdict, r.err
+}
+
+// executeLoopWatched is executeLoop's run, telling w, if any, where it is.
+func (p *Pipeline[C, S, I]) executeLoopWatched(ctx context.Context, c *Case[C, I], from S, see observer[S, I], w *stepWatch) (Outcome[S, I], string, error) {
+	w.enter(len(c.Script))
 	var out Outcome[S, I]
 	out.Final = from
 	m, err := p.newLiveModel(c)
@@ -116,6 +136,7 @@ func (p *Pipeline[C, S, I]) executeLoop(ctx context.Context, c *Case[C, I], from
 			out.Final = s
 			return out, "", err
 		}
+		w.enter(len(c.Script) + i + 1)
 		if notPending == 0 && m.live.Pending(&s, m.index)&(1<<subject) == 0 {
 			notPending = i + 1
 		}
@@ -135,6 +156,7 @@ func (p *Pipeline[C, S, I]) executeLoop(ctx context.Context, c *Case[C, I], from
 		out.Inputs = append(out.Inputs, in)
 		if see != nil {
 			events = m.Events(events[:0])
+			w.leave()
 			see(in, events, &s)
 		}
 		if v != 0 {
@@ -145,6 +167,7 @@ func (p *Pipeline[C, S, I]) executeLoop(ctx context.Context, c *Case[C, I], from
 		}
 	}
 	out.Final = s
+	w.enter(len(c.Script) + len(c.Loop.Script) + 1)
 	returns, err := explore.SameState[S, I](m, &from, &s)
 	if err != nil {
 		return out, "", err
