@@ -126,3 +126,49 @@ func (h *hangWatch) hung(now time.Time) (uint64, bool) {
 	}
 	return earliest, allStuck && earliest != 0
 }
+
+// The calls a Hang names besides a worker's: the two made once, before
+// the first level, on the initial state. Path is then empty.
+const (
+	// CallInit is the model's Init: building the initial state runs the
+	// runtime's constructors, and a scenario's work set up before the
+	// first step (asupersync's tasks spawned up front), all runtime code.
+	CallInit = "Init"
+	// CallCheckInit is the model's check of the initial state, which may
+	// ask the runtime too (a check that reads its diagnostics).
+	CallCheckInit = "CheckInit"
+)
+
+// watchedCall calls f on a goroutine of its own and reports whether it
+// returned within timeout, leaving it behind if not; with timeout 0 it
+// calls f here. It watches the calls made before any worker starts: no
+// place is published for them, as nothing else runs meanwhile.
+func watchedCall(timeout time.Duration, f func()) bool {
+	if timeout <= 0 {
+		f()
+		return true
+	}
+	done := make(chan struct{})
+	go func() {
+		defer close(done)
+		f()
+	}()
+	timer := time.NewTimer(timeout)
+	defer timer.Stop()
+	select {
+	case <-done:
+		return true
+	case <-timer.C:
+		return false
+	}
+}
+
+// watchedInit calls m's Init under the step timeout: the initial state,
+// or the Hang of the call that never returned.
+func watchedInit[S any, I comparable](m Model[S, I], timeout time.Duration) (S, *Hang[I]) {
+	var init S
+	if !watchedCall(timeout, func() { init = m.Init() }) {
+		return init, &Hang[I]{Call: CallInit, After: timeout}
+	}
+	return init, nil
+}

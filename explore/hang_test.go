@@ -33,7 +33,24 @@ type hanging struct {
 	hangsAt     func(s *cstate) bool
 	inEnabled   bool
 	asViolation bool
-	release     chan struct{}
+	// inFirst, if set, is the call before the first level that never
+	// returns instead: CallInit or CallCheckInit.
+	inFirst string
+	release chan struct{}
+}
+
+func (h *hanging) Init() cstate {
+	if h.inFirst == CallInit {
+		<-h.release
+	}
+	return h.counters.Init()
+}
+
+func (h *hanging) CheckInit(s *cstate) int {
+	if h.inFirst == CallCheckInit {
+		<-h.release
+	}
+	return h.counters.CheckInit(s)
 }
 
 func (h *hanging) Step(s *cstate, in uint8, next *cstate) int {
@@ -185,5 +202,33 @@ func TestLassoSearchHangIsReported(t *testing.T) {
 			!reflect.DeepEqual(append(append([]uint8(nil), h.Path...), h.Input), want) {
 			t.Errorf("workers %d: StoppedEarly %v, hang %+v; want Step at the end of %v", workers, got.StoppedEarly, h, want)
 		}
+	}
+}
+
+// TestHangBeforeTheFirstLevelIsReported: Init or CheckInit that never
+// returns is the run's hang, with an empty path, under BFS, DFS and the
+// lasso search (which makes no CheckInit).
+func TestHangBeforeTheFirstLevelIsReported(t *testing.T) {
+	never := func(*cstate) bool { return false }
+	for _, call := range []string{CallInit, CallCheckInit} {
+		for _, workers := range []int{1, 3, 0} { // 0: DFS
+			opt := Options{Workers: workers, StepTimeout: testStepTimeout}
+			if workers == 0 {
+				opt.Strategy = DFS
+			}
+			release := make(chan struct{})
+			defer close(release)
+			got := mustRun(t, &hanging{counters: hangingCounters(), hangsAt: never, inFirst: call, release: release}, opt)
+			if h := got.Hang; got.StoppedEarly != StoppedAtHang || h == nil || h.Call != call || len(h.Path) != 0 || h.After != testStepTimeout || got.Distinct != 0 {
+				t.Errorf("%s, workers %d: StoppedEarly %v, hang %+v, %d states; want a hang in %s before any state", call, workers, got.StoppedEarly, h, got.Distinct, call)
+			}
+		}
+	}
+	release := make(chan struct{})
+	defer close(release)
+	m := liveHanging{&hanging{counters: hangingCounters(), hangsAt: never, inFirst: CallInit, release: release}, &liveCounters{*hangingCounters()}}
+	got, err := FindLasso[cstate, uint8](context.Background(), m, "leaves-max", Options{Workers: 2, StepTimeout: testStepTimeout})
+	if h := got.Hang; err != nil || got.StoppedEarly != StoppedAtHang || h == nil || h.Call != CallInit || len(h.Path) != 0 {
+		t.Errorf("lasso search: %v, StoppedEarly %v, hang %+v; want a hang in Init", err, got.StoppedEarly, h)
 	}
 }

@@ -104,7 +104,11 @@ func FindLasso[S any, I comparable](ctx context.Context, m Model[S, I], property
 	if err != nil {
 		return LassoResult[I]{}, err
 	}
-	g, err := newLassoGraph(ctx, m, p, opt)
+	init, h := watchedInit(m, opt.StepTimeout)
+	if h != nil {
+		return LassoResult[I]{StoppedEarly: StoppedAtHang, Hang: h}, nil
+	}
+	g, err := newLassoGraph(ctx, m, init, p, opt)
 	if err != nil {
 		return LassoResult[I]{}, err
 	}

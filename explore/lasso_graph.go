@@ -132,7 +132,7 @@ type lassoWorker[S any, I comparable] struct {
 	placeMarker
 }
 
-func newLassoGraph[S any, I comparable](ctx context.Context, m Model[S, I], property int, opt Options) (*lassoGraph[S, I], error) {
+func newLassoGraph[S any, I comparable](ctx context.Context, m Model[S, I], init S, property int, opt Options) (*lassoGraph[S, I], error) {
 	g := &lassoGraph[S, I]{ctx: ctx, opt: opt, property: property, workers: make([]lassoWorker[S, I], opt.Workers), index: newFPIndex()}
 	for w := range g.workers {
 		fork := m
@@ -153,7 +153,6 @@ func newLassoGraph[S any, I comparable](ctx context.Context, m Model[S, I], prop
 		g.spare = m.Fork()
 	}
 	g.expandJob = g.expandTasks
-	init := m.Init()
 	w := &g.workers[0]
 	g.index.insert(fingerprint(w.encode.encode(&init, nil)), 0)
 	g.pending = append(g.pending, w.live.Pending(&init, property))

@@ -69,8 +69,9 @@ type Options struct {
 	// usually wants that counterexample now, not a full exploration.
 	KeepGoing bool
 	// StepTimeout, when set, bounds each call into the model: a Step (or
-	// Enabled, or Stuck) that has not returned after it ends the run with
-	// StoppedAtHang and Result.Hang naming the call; it is noticed within
+	// Enabled, or Stuck, or Init or CheckInit before the first level) that
+	// has not returned after it ends the run with StoppedAtHang and
+	// Result.Hang naming the call; it is noticed within
 	// 1.25 times the timeout. 0 waits forever. A call of a well-behaved
 	// model takes microseconds, so the timeout only has to stay clear of
 	// pauses of the whole process. Under DFS it moves the search to a

@@ -88,7 +88,8 @@ type Hang[I comparable] struct {
 	// Path is the inputs from Init to the state the call was made on.
 	Path []I
 	// Call is "Step", by Input, or "Enabled or Stuck" (the model's list of
-	// inputs, or its check of a state without any), on that state.
+	// inputs, or its check of a state without any), on that state; or,
+	// with Path empty, CallInit or CallCheckInit, on no state yet.
 	Call  string
 	Input I
 	// After is the timeout it passed.

@@ -9,7 +9,9 @@ import (
 //
 // The initial state is checked first (Model.CheckInit): if it breaks an
 // invariant, that is the only violation, with an empty path, and nothing
-// is explored, since every state is reached through it.
+// is explored, since every state is reached through it. With a
+// StepTimeout, Init and CheckInit are watched like every later call: one
+// that never returns is the run's Hang, with an empty path.
 //
 // Stopping early (the first violation, MaxStates, a cancelled ctx, a
 // hang) is not an error: the partial result says why it stopped and is
@@ -23,8 +25,15 @@ func Run[S any, I comparable](ctx context.Context, m Model[S, I], opt Options) (
 		return Result[I]{}, err
 	}
 	names := m.Invariants()
-	init := m.Init()
-	if v := m.CheckInit(&init); v != 0 {
+	init, h := watchedInit(m, opt.StepTimeout)
+	var v int
+	if h == nil && !watchedCall(opt.StepTimeout, func() { v = m.CheckInit(&init) }) {
+		h = &Hang[I]{Call: CallCheckInit, After: opt.StepTimeout}
+	}
+	if h != nil {
+		return Result[I]{StoppedEarly: StoppedAtHang, Hang: h}, nil
+	}
+	if v != 0 {
 		if v < 0 || v > len(names) {
 			return Result[I]{}, fmt.Errorf("explore: CheckInit returned %d, but the model lists %d invariants", v, len(names))
 		}

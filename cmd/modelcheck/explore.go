@@ -378,14 +378,28 @@ func writeText(w io.Writer, c *exploreConfig, sys counterexamples.System, faults
 // noteHang says on stderr, if h is a hang, that its call is left running.
 func noteHang(stderr io.Writer, h *explore.Hang[string]) {
 	if h != nil {
-		fmt.Fprintf(stderr, "modelcheck explore: a step had not returned after %v: it is still running, and is left behind when the command exits\n", h.After)
+		fmt.Fprintf(stderr, "modelcheck explore: a call into the model had not returned after %v: it is still running, and is left behind when the command exits\n", h.After)
 	}
+}
+
+// beforeFirstStep spells the calls made before the first step
+// (explore.CallInit, explore.CallCheckInit) for a HANG report.
+var beforeFirstStep = map[string]string{
+	explore.CallInit:      "the model's Init (the initial state: the runtime's constructors and the work the scenario sets up before the first step)",
+	explore.CallCheckInit: "the check of the initial state",
 }
 
 // writeHang prints a step that never returned: the call, the trace to the
 // state it was made on (replayed by trace), and why no counterexample
 // file is written.
 func writeHang(w io.Writer, h *explore.Hang[string], trace func() ([]counterexamples.Step, string, error)) error {
+	if first, ok := beforeFirstStep[h.Call]; ok {
+		// There is no trace to replay: the replay would make the call again.
+		fmt.Fprintf(w, "\nHANG before the first step: %s had not returned after %v (--step-timeout): an endless loop in the runtime?\n",
+			first, h.After)
+		fmt.Fprintf(w, "  file: none written: a counterexample replays its steps from the initial state, and this one would hang the replay too\n")
+		return nil
+	}
 	call := "Enabled (the inputs offered), or the check of a state without any,"
 	if h.Call == "Step" {
 		call = "the step by " + h.Input

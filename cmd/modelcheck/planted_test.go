@@ -19,6 +19,10 @@ var (
 	// The parent walk of "Cascade Law" step 2 (cancel.State.within) stops
 	// moving up, so a region cancel with a child region loops forever.
 	parentWalkStalls = plantedBug{"runtime/cancel/region.go", "\t\tid = s.Regions[id-1].Parent\n", "\t\t_ = s.Regions[id-1].Parent\n"}
+	// Spawn's search for a free task slot stops moving once it meets a
+	// used one: the second spawn loops, and a scenario that spawns its
+	// tasks before the first step loops in Init.
+	spawnSearchStalls = plantedBug{"runtime/cancel/task.go", "\tfor i := range s.Tasks {\n", "\tfor i := 0; i < len(s.Tasks); {\n"}
 	// Sthira's tick stops moving along a queue once a task in it is kept.
 	tickStalls = plantedBug{"runtime/sthira/step.go", "\t\t\ti++\n\t\t}\n\t}\n\tif cfg.Faults.Has(Aging) {", "\t\t}\n\t}\n\tif cfg.Faults.Has(Aging) {"}
 	// Sthira's queue search reads the queue after the task's: a check asks
@@ -101,17 +105,9 @@ func TestHangingStepIsNamed(t *testing.T) {
 		t.Errorf("--dfs: exit %d, hang %+v; want exit 1 and the step cancel r1\n%s", code, rep.Hang, stdout)
 	}
 	// A file whose script runs into the loop: replay names the step.
-	file := filepath.Join(t.TempDir(), "loop.txt")
-	script := "scenario base=region-kinds\n----\n\nrun\nopen-region r1\ncancel r1 kind=Deadline\n----\n"
-	if err := os.WriteFile(file, []byte(script), 0o644); err != nil {
-		t.Fatal(err)
-	}
-	cmd := exec.Command(bin, "replay", "--step-timeout", "1s", file)
-	var stderr strings.Builder
-	cmd.Stderr = &stderr
-	_, err = cmd.Output()
-	if code := exitCode(err); code != exitViolation || !strings.Contains(stderr.String(), "HANG "+file+": step 2 (cancel r1 kind=Deadline) had not returned after 1s") {
-		t.Errorf("replay: exit %d, stderr %q; want 1 and the HANG of step 2", code, stderr.String())
+	file, code, stderr := replayWith(t, bin, "scenario base=region-kinds\n----\n\nrun\nopen-region r1\ncancel r1 kind=Deadline\n----\n")
+	if code != exitViolation || !strings.Contains(stderr, "HANG "+file+": step 2 (cancel r1 kind=Deadline) had not returned after 1s") {
+		t.Errorf("replay: exit %d, stderr %q; want 1 and the HANG of step 2", code, stderr)
 	}
 	text, err := exec.Command(bin, "explore", "--scenario", "region-kinds", "--step-timeout", "1s", "--out", "").Output()
 	for _, want := range []string{"HANG at depth 1: the step by cancel r1 kind=Deadline had not returned after 1s",
@@ -120,6 +116,51 @@ func TestHangingStepIsNamed(t *testing.T) {
 			t.Errorf("text output (exit %d) lacks %q:\n%s", exitCode(err), want, text)
 		}
 	}
+}
+
+// TestHangingInitIsNamed: a loop in the runtime reached while the model
+// builds its initial state (chan-cascade spawns its three tasks before
+// the first step) ends the run by itself too, exit 1, naming Init, with
+// no trace (there is no step to replay) and no file; so does a replay.
+func TestHangingInitIsNamed(t *testing.T) {
+	if testing.Short() {
+		t.Skip("builds modelcheck with a planted bug")
+	}
+	bin := spawnSearchStalls.build(t)
+	out := t.TempDir()
+	stdout, err := exec.Command(bin, "explore", "--scenario", "chan-cascade", "--step-timeout", "1s", "--out", out, "--json").Output()
+	var rep report
+	if code := exitCode(err); code != exitViolation || json.Unmarshal(stdout, &rep) != nil || rep.Hang == nil ||
+		rep.Hang.Call != "Init" || rep.Hang.Depth != 0 || len(rep.Hang.Path) != 0 || rep.DistinctStates != 0 {
+		t.Errorf("exit %d, hang %+v; want exit 1 and Init\n%s", code, rep.Hang, stdout)
+	}
+	if entries, err := os.ReadDir(out); err != nil || len(entries) != 0 {
+		t.Errorf("--out holds %v (%v), want nothing", entries, err)
+	}
+	text, err := exec.Command(bin, "explore", "--scenario", "chan-cascade", "--step-timeout", "1s", "--out", "").Output()
+	if code := exitCode(err); code != exitViolation || !strings.Contains(string(text), "HANG before the first step: the model's Init") ||
+		strings.Contains(string(text), "trace:") {
+		t.Errorf("text output (exit %d) lacks the hang in Init, or has a trace:\n%s", code, text)
+	}
+	file, code, stderr := replayWith(t, bin, "scenario base=chan-cascade\n----\n\nrun\ndispatch\n----\n")
+	if code != exitViolation || !strings.Contains(stderr, "HANG "+file+": building the initial state had not returned after 1s") {
+		t.Errorf("replay: exit %d, stderr %q; want 1 and the HANG of Init", code, stderr)
+	}
+}
+
+// replayWith writes a counterexample file of text and replays it with
+// bin under a 1s step timeout: the file, the exit status and stderr.
+func replayWith(t *testing.T, bin, text string) (file string, code int, stderr string) {
+	t.Helper()
+	file = filepath.Join(t.TempDir(), "case.txt")
+	if err := os.WriteFile(file, []byte(text), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	cmd := exec.Command(bin, "replay", "--step-timeout", "1s", file)
+	var errs strings.Builder
+	cmd.Stderr = &errs
+	_, err := cmd.Output()
+	return file, exitCode(err), errs.String()
 }
 
 // TestHangingStepIsNamedInLassoSearch: the lasso search (--liveness) is
