@@ -164,11 +164,13 @@ func watchedCall(timeout time.Duration, f func()) bool {
 }
 
 // watchedInit calls m's Init under the step timeout: the initial state,
-// or the Hang of the call that never returned.
+// or the Hang of the call that never returned (and a zero state: init is
+// the stuck goroutine's to write, should it ever return).
 func watchedInit[S any, I comparable](m Model[S, I], timeout time.Duration) (S, *Hang[I]) {
 	var init S
 	if !watchedCall(timeout, func() { init = m.Init() }) {
-		return init, &Hang[I]{Call: CallInit, After: timeout}
+		var none S
+		return none, &Hang[I]{Call: CallInit, After: timeout}
 	}
 	return init, nil
 }
