@@ -643,10 +643,22 @@ var resolutionKinds = kinds(trace.ObligationCommitted, trace.ObligationAborted, 
 
 func stuckAfter(c *Context) bool { return stuck(c.Scenario, c.After) }
 
-// stuck: a live task nothing can run again, or an idle pump with work.
+// failedClosed: an adapter holding neither the message nor the timer
+// capability cannot hand its pump off at the burst limit; it fails closed
+// (000 P3, F4) and its work waits, idle, for the next kernel operation to
+// settle the pump (model.Ghost's Stranded, kept by the environment from
+// the events, not read from the runtime). That wait is the contract's
+// rule, not a stuck state. An adapter holding either must hand off, so
+// a denied hand-off there excuses nothing (and handoff-route reports it).
+func failedClosed(sc *model.Scenario, s *model.State) bool {
+	return s.Ghost.Stranded && sc.Pump.Caps&(pump.CapMessage|pump.CapTimer) == 0
+}
+
+// stuck: a live task nothing can run again, or an idle pump with work
+// that the contract does not strand there itself (see failedClosed).
 func stuck(sc *model.Scenario, s *model.State) bool {
 	k := kern(s)
-	if !sc.Native && s.P.Mode == pump.Idle && runnable(k) {
+	if !sc.Native && s.P.Mode == pump.Idle && runnable(k) && !failedClosed(sc, s) {
 		return true
 	}
 	// A task polled, queued or awaiting an external wake can run again.

@@ -129,6 +129,12 @@ var faults = []FaultCase{
 	// queue: the environment offers both since session 16.
 	{fault.FailedStealSkipsDraw, "stealing", []string{"steal-order"}},
 	{fault.EmptyPopDraws, "stealing", []string{"local-pop-order"}},
+	// In no-caps a hand-off fails closed and leaves the pump idle with
+	// work, which stuck excuses (failedClosed) only until the next kernel
+	// operation, which must queue a microtask: with the excuse unbounded
+	// this fault goes unseen there.
+	{fault.IdleSettleStrands, "no-caps", []string{"stuck"}},
+	{fault.HandoffDeniedWithTimer, "default", []string{"handoff-route", "stuck"}},
 	{fault.SilentRecvPending, "channel", []string{"chan-recv-answered"}},
 	{fault.CancelledRecvKeepsWaker, "channel", []string{"chan-recv-waker-derived"}},
 	{fault.SilentRegionCancel, "default", []string{"region-cancel-announced"}},

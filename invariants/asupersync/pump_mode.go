@@ -82,7 +82,7 @@ func burstHandoffAtLimit(c *Context) bool {
 // order, so the older faults keep their first reports.
 var handoffInvariants = []Invariant{
 	{"handoff-route", []string{"wasm-browser-scheduler-semantics-v1/P1", "wasm-browser-scheduler-semantics-v1/P3"},
-		"a host_handoff names its route (via): message_channel when the adapter holds the message capability, else set_timeout when it holds the timer capability; with neither it fails closed and never hands off", handoffRoute},
+		"a host_handoff names its route (via): message_channel when the adapter holds the message capability, else set_timeout when it holds the timer capability; with neither it fails closed and never hands off, and with either its hand-off is never denied", handoffRoute},
 }
 
 func handoffRoute(c *Context) bool {
@@ -98,7 +98,13 @@ func handoffRoute(c *Context) bool {
 		want = "set_timeout"
 	}
 	for ei := range c.Events {
-		if e := &c.Events[ei]; e.Kind == trace.HostHandoff && (want == "" || e.AttrKey != "via" || e.AttrVal != want) {
+		e := &c.Events[ei]
+		if e.Kind == trace.HostHandoff && (want == "" || e.AttrKey != "via" || e.AttrVal != want) {
+			return true
+		}
+		// The hand-off's denial (naming no task, unlike a callback's)
+		// with a route to take.
+		if e.Kind == trace.AuthorizationDenied && e.Task == 0 && e.AttrVal == "message" && want != "" {
 			return true
 		}
 	}

@@ -25,6 +25,17 @@ type Ghost struct {
 	// a cancel request that changed it, a channel wake), since its poll
 	// began. In a correct runtime it equals the kernel's Notified flags.
 	WokenInPoll uint16
+	// Stranded: the pump failed closed at its burst limit, its hand-off
+	// denied for want of both the message and the timer capability (P1,
+	// P3, F4: burst_limit_reached, then authorization_denied naming no
+	// task), and no kernel operation has come since. The work it left is
+	// stranded by the contract's own rule, fail closed with no ambient
+	// fallback, until the next operation settles the pump, which then
+	// queues a microtask; a host callback meanwhile is denied too and
+	// settles nothing. In a correct runtime it equals "Idle with runnable
+	// work" in a scenario holding neither capability, and is false in
+	// every other.
+	Stranded bool
 }
 
 // polled is what observe needs of the state before a transition: the task
@@ -59,9 +70,16 @@ func (g *Ghost) observe(in Input, p polled, k *kernel.State, events []trace.Even
 			g.WokenInPoll |= bit
 		}
 	}
+	if in.Host == pump.NoHost {
+		g.Stranded = false
+	}
 	for i := range events {
 		e := &events[i]
 		switch e.Kind {
+		case trace.AuthorizationDenied:
+			if e.Task == 0 && e.AttrVal == "message" {
+				g.Stranded = true
+			}
 		case trace.ReentrancyDeferred:
 			g.OwedTurn = true
 		case trace.PumpScheduled, trace.BurstLimitReached:
@@ -89,7 +107,7 @@ func authorized(in Input, events []trace.Event) bool {
 	return true
 }
 
-// encodeGhost appends the ghost's fields.
+// encodeGhost appends the ghost's fields (the two flags in one byte).
 func encodeGhost(g *Ghost, b []byte) []byte {
-	return append(b, flag(g.OwedTurn), byte(g.WokenInPoll), byte(g.WokenInPoll>>8))
+	return append(b, flag(g.OwedTurn)|flag(g.Stranded)<<1, byte(g.WokenInPoll), byte(g.WokenInPoll>>8))
 }

@@ -309,6 +309,14 @@ var scenarios = []Scenario{
 		Pump:   pump.Config{BurstLimit: 2, Caps: pump.CapTimer | pump.CapMessage},
 	},
 	{
+		Name:  "no-caps",
+		Doc:   "browser backend holding no host capability: a pump at its burst limit cannot hand off, fails closed and leaves its work for the next kernel operation to settle; callbacks through either capability are denied (000 P1, P3, F4)",
+		Tasks: 3, Regions: 1, DeniedCallbacks: true,
+		CancelKinds: []cancel.Kind{cancel.User}, NoRegionCancel: true,
+		Kernel: kernel.Config{CancelStreakLimit: 2, CatchupBatch: 1, MaxChainDepth: 16, MaxChainMemory: 4096},
+		Pump:   pump.Config{BurstLimit: 2},
+	},
+	{
 		Name:   "self-wake",
 		Doc:    "wakes of the task being polled: the kernel notes them and re-queues the task when its poll returns Pending; 2 tasks, cancels",
 		Native: true, Tasks: 2, Regions: 1, SelfWakes: true,

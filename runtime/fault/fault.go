@@ -239,6 +239,8 @@ const (
 	StrengthenUnscheduled    // a task cancel that only strengthens a parked task's pending reason schedules nothing (runtime/kernel)
 	FailedStealSkipsDraw     // a steal that finds every other queue empty returns before drawing its start (runtime/sched)
 	EmptyPopDraws            // a local pop of an empty queue still draws an RNG hint (runtime/sched)
+	IdleSettleStrands        // an operation that leaves runnable work with an idle pump whose last turn spent its burst queues no microtask (runtime/pump)
+	HandoffDeniedWithTimer   // a burst-limit hand-off fails closed although the adapter holds the timer capability (runtime/pump)
 
 	count
 )
@@ -450,6 +452,8 @@ var table = [count]info{
 	ObligationSlotReused:      {"obligation-slot-reused", "reserve's slot search is off by one: it hands out the slot before the first free one, in use, so a second reservation overwrites the first obligation's record, which vanishes unresolved (breaks 001's obligations: every reservation is recorded until it is resolved)"},
 	FailedStealSkipsDraw:      {"failed-steal-skips-draw", "a steal first looks whether any other worker's queue holds an entry and, finding none, returns without drawing the scan's start, so the thief's generator no longer advances once per steal and the scan orders of its later steals move (breaks 004 3.6: steal_task draws start before it scans; INV-SC-05)"},
 	EmptyPopDraws:             {"empty-pop-draws", "a worker's local pop of an empty queue draws an RNG hint before finding nothing to take, so the worker's later tie-breaks move (breaks 004 3.5: the hint is drawn to choose among the tied entries, and an empty queue has none; INV-SC-05)"},
+	IdleSettleStrands:         {"idle-settle-strands", "an operation that leaves runnable work with an idle pump whose last turn spent its whole burst (a spawn after a hand-off failed closed, say) queues no microtask, as if the pump were still waiting for the host: the work waits for a wake that may never come (breaks 000 P1: queueMicrotask is the pump's trigger; S4)"},
+	HandoffDeniedWithTimer:    {"handoff-denied-with-timer", "a burst-limit hand-off without the message capability fails closed with authorization_denied though the adapter holds the timer capability, instead of falling back to setTimeout(0) (breaks 000 P1: setTimeout(0) the fallback; F4 denies only missing authority)"},
 	StrengthenUnscheduled:     {"strengthen-unscheduled", "a task cancel of a task not being polled counts as a change only when it moves the task's phase, so a stronger cancel that replaces the pending reason of a parked task in CancelRequested leaves it unscheduled (breaks 001 Cascade Law step 5: the cancel-scheduling set is every task the request changed, its reason and budget included)"},
 	DrainKeepsDead:            {"drain-keeps-dead", "draining a level-0 slot moves its due entries to the ready list without asking whether each is live, so a cancelled timer's entry is carried there and held until the fire loop drops it (breaks 004 2.4 step 3: dead entries are silently dropped during cascade and drain; INV-TM-07)"},
 	CursorsLag:                {"cursors-lag", "advancing a wheel with no active timer moves its time but leaves its level cursors where they were, so the next registration and collect work from slots that are not now's (breaks 004 2.4: the cursors advance through the levels' slots as time does, level N+1's when level N's wraps)"},

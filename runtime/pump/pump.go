@@ -324,7 +324,9 @@ func (s *State) settle(log *trace.Log) {
 	runnable := s.Kernel.Runnable()
 	switch s.Mode {
 	case Idle:
-		if runnable {
+		// Fault IdleSettleStrands leaves the work of a pump whose last
+		// turn spent its burst waiting.
+		if runnable && !(s.Config.Faults.Has(fault.IdleSettleStrands) && s.Burst >= s.burstLimit()) {
 			s.QueueMicrotask(log)
 		}
 	case Running:
@@ -368,14 +370,16 @@ func (s *State) burstLimit() uint8 {
 
 // handoff queues the pump as a host task: MessageChannel preferred,
 // setTimeout(0) as fallback, failing closed with neither capability. Fault
-// HandoffViaMessage takes the MessageChannel route without its capability.
+// HandoffViaMessage takes the MessageChannel route without its capability;
+// fault HandoffDeniedWithTimer fails closed with the timer capability.
 func (s *State) handoff(log *trace.Log) {
 	s.Pending = false
 	via := ""
 	switch {
 	case s.Config.Caps&CapMessage != 0 || s.Config.Faults.Has(fault.HandoffViaMessage):
 		via = "message_channel"
-	case s.Config.Caps&CapTimer != 0:
+	// Fault HandoffDeniedWithTimer passes over the timer route.
+	case s.Config.Caps&CapTimer != 0 && !s.Config.Faults.Has(fault.HandoffDeniedWithTimer):
 		via = "set_timeout"
 	default:
 		s.Mode = Idle
