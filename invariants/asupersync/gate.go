@@ -787,7 +787,7 @@ var gates = map[string]gate{
 	"wheel-ready-due": {applies: withWheel},
 	// No wheel, or no scheduler_step_begin (mayHold) -> false.
 	"wheel-ready-drops-dead": {applies: withWheel, on: kinds(trace.StepBegin)},
-	// Native -> false; only a host_handoff or an authorization_denied
-	// event can fire it.
-	"handoff-route": {applies: withPump, on: kinds(trace.HostHandoff, trace.AuthorizationDenied)},
+	// Native -> false; only a host_handoff, or an authorization_denied
+	// after a burst_limit_reached, can fire it.
+	"handoff-route": {applies: withPump, on: kinds(trace.HostHandoff, trace.BurstLimitReached)},
 }

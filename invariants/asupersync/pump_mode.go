@@ -97,14 +97,16 @@ func handoffRoute(c *Context) bool {
 	case caps&pump.CapTimer != 0:
 		want = "set_timeout"
 	}
+	atLimit := false
 	for ei := range c.Events {
 		e := &c.Events[ei]
-		if e.Kind == trace.HostHandoff && (want == "" || e.AttrKey != "via" || e.AttrVal != want) {
+		switch {
+		case e.Kind == trace.HostHandoff && (want == "" || e.AttrKey != "via" || e.AttrVal != want):
 			return true
-		}
-		// The hand-off's denial (naming no task, unlike a callback's)
-		// with a route to take.
-		if e.Kind == trace.AuthorizationDenied && e.Task == 0 && e.AttrVal == "message" && want != "" {
+		case e.Kind == trace.BurstLimitReached:
+			atLimit = true
+		case atLimit && e.Kind == trace.AuthorizationDenied && want != "":
+			// The hand-off denied, with a route to take.
 			return true
 		}
 	}
