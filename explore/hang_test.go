@@ -219,8 +219,8 @@ func TestHangBeforeTheFirstLevelIsReported(t *testing.T) {
 			release := make(chan struct{})
 			defer close(release)
 			got := mustRun(t, &hanging{counters: hangingCounters(), hangsAt: never, inFirst: call, release: release}, opt)
-			if h := got.Hang; got.StoppedEarly != StoppedAtHang || h == nil || h.Call != call || len(h.Path) != 0 || h.After != testStepTimeout || got.Distinct != 0 {
-				t.Errorf("%s, workers %d: StoppedEarly %v, hang %+v, %d states; want a hang in %s before any state", call, workers, got.StoppedEarly, h, got.Distinct, call)
+			if h := got.Hang; got.StoppedEarly != StoppedAtHang || h == nil || h.Call != call || len(h.Path) != 0 || h.After != testStepTimeout || got.Distinct != 0 || got.Elapsed < testStepTimeout {
+				t.Errorf("%s, workers %d: StoppedEarly %v, hang %+v, %d states in %v; want a hang in %s before any state, after the timeout", call, workers, got.StoppedEarly, h, got.Distinct, got.Elapsed, call)
 			}
 		}
 	}

@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"strings"
+	"time"
 
 	"modelcheck/model"
 )
@@ -104,9 +105,10 @@ func FindLasso[S any, I comparable](ctx context.Context, m Model[S, I], property
 	if err != nil {
 		return LassoResult[I]{}, err
 	}
+	start := time.Now()
 	init, h := watchedInit(m, opt.StepTimeout)
 	if h != nil {
-		return LassoResult[I]{StoppedEarly: StoppedAtHang, Hang: h}, nil
+		return LassoResult[I]{Stats: Stats{Elapsed: time.Since(start)}, StoppedEarly: StoppedAtHang, Hang: h}, nil
 	}
 	g, err := newLassoGraph(ctx, m, init, p, opt)
 	if err != nil {

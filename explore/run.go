@@ -3,6 +3,7 @@ package explore
 import (
 	"context"
 	"fmt"
+	"time"
 )
 
 // Run explores m within opt's bounds and returns what it found.
@@ -25,13 +26,14 @@ func Run[S any, I comparable](ctx context.Context, m Model[S, I], opt Options) (
 		return Result[I]{}, err
 	}
 	names := m.Invariants()
+	start := time.Now()
 	init, h := watchedInit(m, opt.StepTimeout)
 	var v int
 	if h == nil && !watchedCall(opt.StepTimeout, func() { v = m.CheckInit(&init) }) {
 		h = &Hang[I]{Call: CallCheckInit, After: opt.StepTimeout}
 	}
 	if h != nil {
-		return Result[I]{StoppedEarly: StoppedAtHang, Hang: h}, nil
+		return Result[I]{Stats: Stats{Elapsed: time.Since(start)}, StoppedEarly: StoppedAtHang, Hang: h}, nil
 	}
 	if v != 0 {
 		if v < 0 || v > len(names) {
