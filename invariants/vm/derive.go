@@ -258,12 +258,23 @@ func drainedFor(s *rt.State, c uint8) bool {
 // every loaded session has closed: its recorded trace holds its close.
 // The vocabulary's protocols cannot deadlock (each receive has its send,
 // each close waits only for its own session), so a run that stops short
-// was stopped by the scheduler.
+// was stopped by the scheduler. The one exception is the program's own:
+// a protocol that orphans a message (Protocol.Orphans) must end with its
+// closer in CloseWait and its session open, since the session never
+// drains.
 func sessionsComplete(s *State, runs int) bool {
 	for k := range runs {
 		run := &s.Runs[k]
+		// waiting[sid] counts the coroutines of session sid still waiting
+		// to close.
+		var waiting [rt.MaxSessions]int
 		for c := range run.VM.NCoros {
-			if st := run.VM.Coros[c].Status; st != rt.Done && st != rt.Faulted {
+			co := &run.VM.Coros[c]
+			switch {
+			case co.Status == rt.Done || co.Status == rt.Faulted:
+			case co.Status == rt.Blocked && co.Reason == rt.CloseWait && int(co.Session) < len(waiting):
+				waiting[co.Session]++
+			default:
 				return false
 			}
 		}
@@ -272,7 +283,15 @@ func sessionsComplete(s *State, runs int) bool {
 			for _, b := range run.Rec.Ev[sid][:run.Rec.Len[sid]] {
 				closed = closed || rt.Kind(b>>5) == rt.EvClosed
 			}
-			if !closed {
+			// A program that orphans a message ends with its closer
+			// waiting and the session open (002 Block Reasons:
+			// CloseWait waits for the session to drain); every other
+			// ends closed, with no one waiting.
+			want := 0
+			if p := run.VM.Sessions[sid].Proto; p < rt.NumProtocols && rt.Protocols[p].Orphans {
+				want = 1
+			}
+			if closed == (want == 1) || waiting[sid] != want {
 				return false
 			}
 		}

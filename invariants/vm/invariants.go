@@ -8,6 +8,7 @@ package vm
 
 import (
 	"fmt"
+	"math"
 	"strings"
 
 	mvm "modelcheck/model/vm"
@@ -45,7 +46,7 @@ const (
 
 var all = [numInvariants]Invariant{
 	{"n-zero-rejected", []string{"002 Concurrency Parameter N"},
-		"a round with concurrency N = 0 is an error (checked on every lockstep state)"},
+		"a round with concurrency N = 0 is an error under every policy, and has no effect: no tick, no release (probed on a copy of every lockstep state)"},
 	{"buffer-capacity", []string{"002 Block Reasons: SendWait"},
 		"no edge buffer ever holds more than its capacity: a send to a full buffer blocks (SendWait backpressure)"},
 	{"token-conservation", []string{"002 Scheduler Policies: ProgressAware", "semantics-notes VM progress token"},
@@ -55,7 +56,7 @@ var all = [numInvariants]Invariant{
 	{"unblock-order", []string{"002 Scheduling Round: tryUnblockReceivers"},
 		"each round, before any step, the coroutines whose wait is over leave the blocked set for the ready queue in blocked-set order"},
 	{"pick-order", []string{"002 Scheduler Policies", "002 Scheduling Round: pick_ready, handle_result", "semantics-notes VM scheduling"},
-		"each round picks up to N coroutines from the ready queue as the releases left it, by the policy (RoundRobin and Cooperative the first, ProgressAware the first holding a progress token, else the first); afterwards the queue holds the rest in order, then each pick's spawned coroutines and the pick itself if it continues (Cooperative: continuing picks at the front), and the blocked set the unreleased in order, then the picks that blocked"},
+		"each round picks up to N coroutines from the ready queue as the releases left it, by the policy (RoundRobin and Cooperative the first, ProgressAware the first holding a progress token, else the first); afterwards the queue holds the rest in order, then each pick's spawned coroutines and the pick itself if it continues (Cooperative: continuing picks at the front), and the blocked set the unreleased in order, then the picks that blocked. Every lockstep round is also probed on a copy with N = 3 to 8, 256 and the largest int, which must pick as derived (N past the queue runs every ready coroutine)"},
 	{"sessions-complete", []string{"002 WASM Compatibility: run until all_terminal", "002 Scheduler Policies: ProgressAware (sessions eventually advance)"},
 		"when no round (or step) can change anything, every coroutine has finished (done or faulted) and every loaded session has closed: the vocabulary's protocols cannot deadlock, so a run stopped short was stopped by the scheduler (every run is finite, so this is the liveness property \"every session eventually closes\")"},
 	{"endpoint-trace-invariance", []string{"002 N-Invariance (the variant that holds)"},
@@ -131,20 +132,53 @@ func NewChecker(sc *mvm.Scenario, only []string) (*Checker, error) {
 	return c, nil
 }
 
-// zeroNRefused reports whether a round with N = 0 is refused on a copy of
-// vm. A round that panics instead has not refused it: SchedRound is
-// runtime code under check, and its panic is this check's violation, not
-// a crash of the tool (as Load's in refused).
+// zeroNRefused reports whether a round with N = 0 is refused, under every
+// policy, on a copy of vm, and leaves the copy as it was: a refused round
+// has no effect. A round that panics instead has not refused it:
+// SchedRound is runtime code under check, and its panic is this check's
+// violation, not a crash of the tool (as Load's in refused).
 func (c *Checker) zeroNRefused(vm *rt.State, f rt.Faults) (ok bool) {
 	defer func() {
 		if recover() != nil {
 			ok = false
 		}
 	}()
-	probe := *vm
-	var err error
-	c.scratch, err = rt.SchedRound(&probe, rt.Config{N: 0, Policy: rt.RoundRobin, Faults: f}, c.scratch[:0])
-	return err != nil
+	for p := range rt.NumPolicies {
+		probe := *vm
+		var err error
+		c.scratch, err = rt.SchedRound(&probe, rt.Config{N: 0, Policy: p, Faults: f}, c.scratch[:0])
+		if err == nil || probe != *vm {
+			return false
+		}
+	}
+	return true
+}
+
+// probedNs are the concurrencies a lockstep round is also probed with
+// (pick-order): the lockstep runs use N = 1, 2 and All (the most
+// coroutines the VM holds), so these are the ones between, and N far
+// past any queue, which must run every ready coroutine as All does.
+var probedNs = [...]int{3, 4, 5, 6, 7, 8, 256, math.MaxInt}
+
+// otherNsPicked reports whether a round of vm under policy p with each of
+// probedNs, run on a copy, picks as pick-order derives. A panic is a wrong
+// pick, as in zeroNRefused.
+func (c *Checker) otherNsPicked(vm *rt.State, p rt.Policy, f rt.Faults) (ok bool) {
+	defer func() {
+		if recover() != nil {
+			ok = false
+		}
+	}()
+	for _, n := range probedNs {
+		probe := *vm
+		cfg := rt.Config{N: n, Policy: p, Faults: f}
+		var err error
+		c.scratch, err = rt.SchedRound(&probe, cfg, c.scratch[:0])
+		if err != nil || !idsInTables(c.scratch) || !pickedByPolicy(vm, &probe, c.scratch, cfg) {
+			return false
+		}
+	}
+	return true
 }
 
 // transition checks a transition of m from s to next (m.Events holding
@@ -183,7 +217,8 @@ func (c *Checker) transition(m *mvm.Model, s *State, in mvm.Input, next *State) 
 			broken[invNormalized] = broken[invNormalized] || !normalizedFor(c.norm, ev, &s.Runs[k].Rec, &next.Runs[k].Rec)
 			if in.Kind == mvm.Round {
 				broken[invUnblock] = broken[invUnblock] || !unblockedInOrder(before, ev)
-				broken[invPick] = broken[invPick] || !pickedByPolicy(before, after, ev, m.Configs[k])
+				broken[invPick] = broken[invPick] || !pickedByPolicy(before, after, ev, m.Configs[k]) ||
+					c.on[invPick] && !c.otherNsPicked(before, m.Configs[k].Policy, m.Scenario.Faults)
 			}
 		}
 		runs := comparedRuns(m)

@@ -34,6 +34,13 @@ var faults = []FaultCase{
 	{rt.UnblockToFront, "interleavings", []string{"reference-derived"}},
 	{rt.StaleBlockedSlot, "interleavings", []string{"queues-match-status"}},
 	{rt.SessionBoundShort, "default", []string{"offered-input-accepted"}},
+	{rt.CloseIgnoresBuffers, "ill-typed", []string{"exec-instr-derived"}},
+	{rt.ChooseIgnoresBackpressure, "backpressure", []string{"buffer-capacity", "exec-instr-derived"}},
+	{rt.SenderReleasedWhenEmpty, "backpressure-2", []string{"unblock-order"}},
+	{rt.OfferWithoutToken, "ill-typed", []string{"recv-needs-token"}},
+	{rt.ZeroNCooperative, "default", []string{"n-zero-rejected"}},
+	{rt.ZeroNRefusedLate, "default", []string{"n-zero-rejected"}},
+	{rt.LargeNTruncated, "default", []string{"pick-order"}},
 }
 
 // Faults is the fault catalogue.

@@ -23,7 +23,7 @@
 //   - The effect handler (handler) is part of the model: deterministic and
 //     session-local.
 //
-// Where contract 002 and the semantics notes are silent, this package
+// Where contract 002 and the semantics notes are silent (or, once, disagree), this package
 // chooses (and the README's "VM (contract 002)" section repeats):
 //   - Progress tokens are granted by the session type when a coroutine
 //     starts: one per receive (recv or offer) its role's type performs. A
@@ -38,7 +38,10 @@
 //   - Cooperative "executes coroutines until they yield": a picked
 //     coroutine that continues goes back to the front of the queue, so it
 //     keeps running round after round until it blocks or finishes;
-//     RoundRobin and ProgressAware send it to the back.
+//     RoundRobin and ProgressAware send it to the back. The semantics
+//     notes send every continuing coroutine to the back; for Cooperative
+//     that contradicts the contract's "until they yield", and the notes
+//     yield to a contract they disagree with.
 //   - Observable events are the session actions (opened, sent, received,
 //     chose, offered, invoked, closed, faulted) and spawned, which has no
 //     session. Picks, blocks, releases and halts are the scheduler's own

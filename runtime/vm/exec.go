@@ -28,7 +28,7 @@ func execInstr(s *State, c uint8, f Faults, ev []Event) ([]Event, result) {
 		emit(EvOpened, 0, 0)
 	case OpSend, OpChoose:
 		b := &ses.Bufs[in.Edge]
-		if bufferFull(b, f) {
+		if bufferFull(b, f) && (in.Op == OpSend || !f.Has(ChooseIgnoresBackpressure)) {
 			return block(s, c, SendWait, ev), blocks
 		}
 		label, kind := in.Label, EvSent
@@ -41,7 +41,7 @@ func execInstr(s *State, c uint8, f Faults, ev []Event) ([]Event, result) {
 	case OpRecv, OpOffer:
 		// A receive consumes one progress token {session, endpoint};
 		// with none it faults.
-		if co.Tokens == 0 && !f.Has(RecvWithoutToken) {
+		if co.Tokens == 0 && !f.Has(RecvWithoutToken) && (in.Op == OpRecv || !f.Has(OfferWithoutToken)) {
 			co.Status = Faulted
 			emit(EvFaulted, in.Edge, 0)
 			return ev, faults
@@ -74,7 +74,11 @@ func execInstr(s *State, c uint8, f Faults, ev []Event) ([]Event, result) {
 		co.Reg = handler(s, c, f)
 		emit(EvInvoked, 0, co.Reg)
 	case OpClose:
-		if !drained(s, co.Session, c) {
+		closable := drained(s, co.Session, c)
+		if f.Has(CloseIgnoresBuffers) {
+			closable = othersFinished(s, co.Session, c)
+		}
+		if !closable {
 			return block(s, c, CloseWait, ev), blocks
 		}
 		ses.Closed = 1
@@ -141,6 +145,12 @@ func drained(s *State, sid, c uint8) bool {
 			return false
 		}
 	}
+	return othersFinished(s, sid, c)
+}
+
+// othersFinished reports whether every coroutine of session sid other
+// than c is done or faulted.
+func othersFinished(s *State, sid, c uint8) bool {
 	for i := range s.NCoros {
 		co := &s.Coros[i]
 		if i != c && co.Session == sid && co.Status != Done && co.Status != Faulted {
@@ -172,4 +182,11 @@ func Releasable(s *State, c uint8) bool {
 		return drained(s, co.Session, c)
 	}
 	return false
+}
+
+// sendBufferEmpty reports whether the buffer that blocked sender c's
+// instruction writes to is empty (SenderReleasedWhenEmpty's test).
+func sendBufferEmpty(s *State, c uint8) bool {
+	in, _ := s.instr(c)
+	return s.Sessions[s.Coros[c].Session].Bufs[in.Edge].Len == 0
 }

@@ -59,6 +59,27 @@ const (
 	// SessionBoundShort: Load's session bound is off by one, so it
 	// refuses the last session the VM can hold.
 	SessionBoundShort
+	// CloseIgnoresBuffers: a close goes through once the session's other
+	// coroutines have finished, with messages still in its buffers.
+	CloseIgnoresBuffers
+	// ChooseIgnoresBackpressure: a choose puts its label onto a full
+	// buffer instead of blocking, as only a send is tested.
+	ChooseIgnoresBackpressure
+	// SenderReleasedWhenEmpty: tryUnblockReceivers releases a sender in
+	// SendWait only once its buffer is empty, not once it has room.
+	SenderReleasedWhenEmpty
+	// OfferWithoutToken: an offer with no progress token goes on; only a
+	// recv faults.
+	OfferWithoutToken
+	// ZeroNCooperative: a round with N = 0 is refused under every policy
+	// but Cooperative.
+	ZeroNCooperative
+	// ZeroNRefusedLate: a round with N = 0 is refused only after the
+	// clock has advanced and the released coroutines have moved.
+	ZeroNRefusedLate
+	// LargeNTruncated: pickReady takes N as a byte, so an N of 256 or
+	// more picks as N mod 256 does.
+	LargeNTruncated
 	numFaults
 )
 
@@ -80,6 +101,13 @@ var faultInfo = [numFaults]struct{ name, doc string }{
 	{"unblock-to-front", "tryUnblockReceivers puts each released coroutine at the front of the ready queue instead of pushing it at the back; under interleavings only the N = 1 round-robin reference run uses it"},
 	{"stale-blocked-slot", "a step that releases a blocked coroutine leaves its id in the blocked set's slot past the new end: equal VMs no longer have equal bytes, so the explorer, which fingerprints the VM's bytes, keeps apart states that are the same"},
 	{"session-bound-short", "Load tests its session bound one short (NSessions >= MaxSessions-1), so it refuses, as past the bound, the last session the VM can hold"},
+	{"close-ignores-buffers", "a close goes through once the session's other coroutines have finished, with messages still in its buffers: an undelivered message is lost instead of keeping the closer in CloseWait"},
+	{"choose-ignores-backpressure", "a choose puts its label onto a full buffer instead of blocking in SendWait (only a send is tested)"},
+	{"sender-released-when-empty", "tryUnblockReceivers releases a sender in SendWait only once its buffer is empty, not as soon as it has room"},
+	{"offer-without-token", "an offer with no progress token takes a message instead of faulting (only a recv is tested)"},
+	{"zero-n-cooperative", "a round with N = 0 is refused under RoundRobin and ProgressAware but runs under Cooperative"},
+	{"zero-n-refused-late", "a round with N = 0 is refused only after it has advanced the clock and released the coroutines whose wait is over"},
+	{"large-n-truncated", "pickReady takes N as a byte: a round with N = 256 picks nothing, where every ready coroutine should run"},
 }
 
 // Name is the fault's name on the command line.

@@ -65,6 +65,10 @@ type Protocol struct {
 	// Invokes says whether a role invokes the handler, so that the
 	// environment picks a handler response for the session.
 	Invokes bool
+	// Orphans says the program leaves a message no role receives: its
+	// closer must wait in CloseWait for good, as the session never
+	// drains (an ill-typed program's deadlock, not the VM's).
+	Orphans bool
 }
 
 // ProtocolID names a protocol of the vocabulary.
@@ -78,6 +82,10 @@ const (
 	Relay
 	Overdraw
 	DualInvoke
+	TwoChoices
+	Pipeline3
+	OverdrawOffer
+	Orphan
 	NumProtocols
 )
 
@@ -113,6 +121,26 @@ var Protocols = [NumProtocols]Protocol{
 		Roles: []RoleCode{
 			{Name: "A", Code: []Instr{{Op: OpOpen}, {Op: OpInvoke, Arg: 0}, {Op: OpChoose, Edge: 0}, {Op: OpClose}}},
 			{Name: "B", Tokens: 1, Code: []Instr{{Op: OpInvoke, Arg: 0}, {Op: OpOffer, Edge: 0, Arg: 3}, {Op: OpHalt}, {Op: OpHalt}}},
+		}},
+	TwoChoices: {Name: "two-choices", Doc: "A asks the handler and chooses its answer twice on e0 without waiting, B offers twice: at capacity 1 the second choose meets a full buffer", Invokes: true,
+		Roles: []RoleCode{
+			{Name: "A", Code: []Instr{{Op: OpOpen}, {Op: OpInvoke, Arg: 0}, {Op: OpChoose, Edge: 0}, {Op: OpChoose, Edge: 0}, {Op: OpClose}}},
+			{Name: "B", Tokens: 2, Code: []Instr{{Op: OpOffer, Edge: 0, Arg: 1}, {Op: OpOffer, Edge: 0, Arg: 2}}},
+		}},
+	Pipeline3: {Name: "pipeline-3", Doc: "A sends three messages on e0 without waiting, B receives them, A closes: at capacity 2 the third send waits for room, not for an empty buffer",
+		Roles: []RoleCode{
+			{Name: "A", Code: []Instr{{Op: OpOpen}, {Op: OpSend, Edge: 0, Label: 1}, {Op: OpSend, Edge: 0, Label: 2}, {Op: OpSend, Edge: 0, Label: 3}, {Op: OpClose}}},
+			{Name: "B", Tokens: 3, Code: []Instr{{Op: OpRecv, Edge: 0}, {Op: OpRecv, Edge: 0}, {Op: OpRecv, Edge: 0}}},
+		}},
+	OverdrawOffer: {Name: "overdraw-offer", Doc: "ill-typed: B's type grants one offer, its code offers twice; the second must fault", Invokes: true,
+		Roles: []RoleCode{
+			{Name: "A", Code: []Instr{{Op: OpOpen}, {Op: OpInvoke, Arg: 0}, {Op: OpChoose, Edge: 0}, {Op: OpClose}}},
+			{Name: "B", Tokens: 1, Code: []Instr{{Op: OpOffer, Edge: 0, Arg: 1}, {Op: OpOffer, Edge: 0, Arg: 2}}},
+		}},
+	Orphan: {Name: "orphan", Doc: "ill-typed: A sends two messages on e0, B receives one and ends; the second is never received, so A's close waits in CloseWait for good", Orphans: true,
+		Roles: []RoleCode{
+			{Name: "A", Code: []Instr{{Op: OpOpen}, {Op: OpSend, Edge: 0, Label: 1}, {Op: OpSend, Edge: 0, Label: 2}, {Op: OpClose}}},
+			{Name: "B", Tokens: 1, Code: []Instr{{Op: OpRecv, Edge: 0}}},
 		}},
 }
 

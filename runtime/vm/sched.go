@@ -8,11 +8,17 @@ package vm
 // round's tick. N = 0 is an error; N at or above the queue length runs
 // every ready coroutine.
 func SchedRound(s *State, cfg Config, ev []Event) ([]Event, error) {
-	if cfg.N <= 0 && !cfg.Faults.Has(ZeroNAccepted) {
+	refuse := cfg.N <= 0 && !cfg.Faults.Has(ZeroNAccepted) &&
+		!(cfg.Policy == Cooperative && cfg.Faults.Has(ZeroNCooperative))
+	late := cfg.Faults.Has(ZeroNRefusedLate)
+	if refuse && !late {
 		return ev, ErrZeroN
 	}
 	s.Clock++
 	ev = tryUnblockReceivers(s, cfg.Faults, ev)
+	if refuse {
+		return ev, ErrZeroN
+	}
 	var picks [MaxCoros]uint8
 	n := pickReady(s, max(cfg.N, 0), cfg.Policy, cfg.Faults, &picks)
 	var front [MaxCoros]uint8
@@ -47,7 +53,7 @@ func tryUnblockReceivers(s *State, f Faults, ev []Event) []Event {
 			i = s.NBlocked - 1 - k
 		}
 		c := s.Blocked[i]
-		if !Releasable(s, c) {
+		if !Releasable(s, c) || f.Has(SenderReleasedWhenEmpty) && s.Coros[c].Reason == SendWait && !sendBufferEmpty(s, c) {
 			continue
 		}
 		released[i] = true
@@ -80,6 +86,9 @@ func tryUnblockReceivers(s *State, f Faults, ev []Event) []Event {
 // order; ProgressAware takes the first in queue order that holds a
 // progress token, else the first. The rest keep their order.
 func pickReady(s *State, n int, p Policy, f Faults, picks *[MaxCoros]uint8) int {
+	if f.Has(LargeNTruncated) {
+		n = int(uint8(n))
+	}
 	k := min(n, int(s.NReady))
 	for i := range k {
 		at := 0
