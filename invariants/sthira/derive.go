@@ -133,7 +133,7 @@ func (st *step) input(before *rt.State) {
 func (st *step) holdersAbove(p rt.Priority) uint8 {
 	var set uint8
 	for i := range st.sh.Tasks {
-		if t := &st.sh.Tasks[i]; t.Phase.HoldsSlot() && t.Prio.Above(p) {
+		if t := &st.sh.Tasks[i]; t.Phase.HoldsSlot() && above(t.Prio, p) {
 			set |= 1 << i
 		}
 	}
@@ -355,7 +355,7 @@ func (st *step) activatedEvent(e rt.Event) {
 	for _, q := range rt.Priorities {
 		f := &st.sh.Queues[q-1]
 		for i, other := range f.Items[:f.Len] {
-			ahead := q.Above(t.Prio) || q == t.Prio && (!isQueued || i < pos)
+			ahead := above(q, t.Prio) || q == t.Prio && (!isQueued || i < pos)
 			if ahead && st.authorized(sm.TaskRecord(&st.sh, other).Scope) {
 				st.bad |= 1 << iActivationOrder
 			}
@@ -375,7 +375,7 @@ func (st *step) activatedEvent(e rt.Event) {
 		st.bad |= 1 << iLimit
 	}
 	for i := range st.sh.Tasks {
-		if q := &st.sh.Tasks[i]; q.Phase == rt.Attached && t.Prio.Above(q.Prio) {
+		if q := &st.sh.Tasks[i]; q.Phase == rt.Attached && above(t.Prio, q.Prio) {
 			if _, _, ok := st.queued(uint8(i + 1)); ok {
 				q.BlockedBy |= bit(id)
 			}
@@ -404,7 +404,11 @@ func (st *step) droppedEvent(e rt.Event) {
 	case rt.MaxWait:
 		fair = in.Op == rt.Tick && isQueued && st.cfg.MaxWait != 0 && t.Waited > st.cfg.MaxWait && e.Other == 0
 	case rt.QueueFull, rt.Preempted:
-		full := st.arrival != 0 && st.cfg.QueueLimit != 0 && queued(&st.sh) >= int(st.cfg.QueueLimit)
+		// §6 "excess tasks remain queued": an overflow is only of an
+		// arrival that may not start, as its CONCURRENCY_LIMIT_REACHED
+		// said, meeting full queues.
+		full := st.arrival != 0 && st.cfg.QueueLimit != 0 && queued(&st.sh) >= int(st.cfg.QueueLimit) &&
+			!st.authorized(sm.TaskRecord(&st.sh, st.arrival).Scope) && st.limited&bit(st.arrival) != 0
 		victim := st.overflowVictim()
 		if e.Reason == rt.QueueFull {
 			fair = full && victim == 0 && id == st.arrival && e.Other == 0
@@ -419,7 +423,7 @@ func (st *step) droppedEvent(e rt.Event) {
 	if id == st.arrival {
 		st.arrival = 0
 	}
-	t.Phase, t.Reason, t.Outcome, t.RefValid = rt.Disposed, e.Reason, e.Reason.Outcome(), false
+	t.Phase, t.Reason, t.Outcome, t.RefValid = rt.Disposed, e.Reason, dropOutcome(e.Reason), false
 	st.dropped |= bit(id)
 	st.gone |= bit(id)
 }
@@ -429,7 +433,7 @@ func (st *step) droppedEvent(e rt.Event) {
 // non-empty queue below the arrival's priority; 0 for the arrival itself.
 func (st *step) overflowVictim() uint8 {
 	a := sm.TaskRecord(&st.sh, st.arrival).Prio
-	for q := rt.Low; a.Above(q); q-- {
+	for q := rt.Low; above(a, q); q-- {
 		if f := &st.sh.Queues[q-1]; f.Len > 0 {
 			return f.Items[f.Len-1]
 		}
@@ -553,6 +557,15 @@ func (st *step) close(before, after *rt.State) {
 			}
 		}
 	}
+	// §10 "why a task is waiting": a task in no queue is not waiting.
+	for i := range sh.Tasks {
+		id := uint8(i + 1)
+		if _, _, q := sm.QueuedAt(sh, id); !q {
+			if d, answered := diagnose(after, st.cfg, id); !answered || d != (rt.Diagnosis{}) {
+				st.bad |= 1 << iDiagnostics
+			}
+		}
+	}
 	// §10 "queue lengths": the signal counts the shadow's queues.
 	if l, answered := queueLengths(after, st.cfg); !answered || l != [3]int{int(sh.Queues[0].Len), int(sh.Queues[1].Len), int(sh.Queues[2].Len)} {
 		st.bad |= 1 << iDiagnostics
@@ -609,17 +622,22 @@ func spelledAs(got []byte, set uint8) bool {
 
 // diagnose and queueLengths ask the runtime for its §10 signals
 // (State.Diagnose, State.QueueLengths), which are runtime code under
-// check like Step: a panic in one is the runtime failing to answer
-// (answered false, a diagnostics violation), not a crash of the tool.
-// Session 16's exhaustive run of runtime/sthira crashed the tool through
-// Diagnose with a bug in State.Queued.
+// check like Step, on a copy of the state. A panic in one is the runtime
+// failing to answer (answered false, a diagnostics violation), not a
+// crash of the tool: session 16's exhaustive run of runtime/sthira
+// crashed the tool through Diagnose with a bug in State.Queued. So is a
+// signal that writes the state: §10's signals are read-only, and asked
+// on the successor itself, a write there could mend a bug of the step
+// before the state is compared with the shadow (session 18's audit
+// planted one that did).
 func diagnose(s *rt.State, cfg *rt.Config, id uint8) (d rt.Diagnosis, answered bool) {
 	defer func() {
 		if recover() != nil {
 			answered = false
 		}
 	}()
-	return s.Diagnose(cfg, id), true
+	probe := *s
+	return probe.Diagnose(cfg, id), probe == *s
 }
 
 func queueLengths(s *rt.State, cfg *rt.Config) (l [3]int, answered bool) {
@@ -628,5 +646,42 @@ func queueLengths(s *rt.State, cfg *rt.Config) (l [3]int, answered bool) {
 			answered = false
 		}
 	}()
-	return s.QueueLengths(cfg), true
+	probe := *s
+	return probe.QueueLengths(cfg), probe == *s
+}
+
+// above is §3's priority order, HIGH over NORMAL over LOW, as the checker
+// reads it, not the runtime's Priority.Above: a bug in that would
+// otherwise move the expectations of every check that ranks tasks with
+// it (preemption's victim, activation order, blocked-by sets).
+func above(p, q rt.Priority) bool {
+	return priorityRank(q) > 0 && priorityRank(p) > priorityRank(q)
+}
+
+// priorityRank ranks §3's priorities, higher first; 0 for none.
+func priorityRank(p rt.Priority) int {
+	switch p {
+	case rt.High:
+		return 3
+	case rt.Normal:
+		return 2
+	case rt.Low:
+		return 1
+	}
+	return 0
+}
+
+// dropOutcome is the outcome a drop surfaces by its reason, as the
+// semantics notes name them (max wait TIMEOUT, cancel ABORTED, an
+// overflow REJECTED), not as the runtime's DropReason.Outcome says.
+func dropOutcome(r rt.DropReason) rt.Outcome {
+	switch r {
+	case rt.MaxWait:
+		return rt.Timeout
+	case rt.Cancelled:
+		return rt.Aborted
+	case rt.QueueFull, rt.Preempted:
+		return rt.Rejected
+	}
+	return rt.NoOutcome
 }

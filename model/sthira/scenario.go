@@ -100,6 +100,16 @@ var scenarios = []Scenario{
 		Config: rt.Config{Limit: 1, MaxWait: 1, QueueLimit: 2},
 		Ticks:  true},
 		"LOW-s1", "HIGH-s1", "NORMAL-s1", "LOW-s1"),
+	spec(Scenario{Name: "suspend-ticks",
+		Doc:     "scopes with ticks: a suspended holder keeps its slot, so it still starves a waiting lower-priority task and blocks it (§7, §10)",
+		Config:  rt.Config{Limit: 2, ScopeLimit: [2]uint8{1, 1}},
+		Suspend: true, Ticks: true},
+		"HIGH-s1", "HIGH-s1", "LOW-s2", "NORMAL-s2"),
+	spec(Scenario{Name: "scoped-overflow",
+		Doc:    "limit 2 (scope s1: 1), queue limit 1, cancel: the queues fill with a scope-blocked task while the other scope has room, so an arrival that may start must start, not overflow (§5, §6, §8)",
+		Config: rt.Config{Limit: 2, ScopeLimit: [2]uint8{1, 0}, QueueLimit: 1},
+		Cancel: true},
+		"HIGH-s1", "LOW-s1", "LOW-s2", "NORMAL-s2"),
 }
 
 // Scenarios lists the named scenarios, the default first.
