@@ -211,66 +211,99 @@ func TestRuntimePanicInACheckIsItsViolation(t *testing.T) {
 	}
 }
 
-// sthiraAuditBugs are the bugs session 18's audit of the Sthira checks
-// planted in runtime/sthira that every Sthira scenario explored without a
-// violation; each now stops the scenario named, with the invariant named
-// first.
-var sthiraAuditBugs = []struct {
+// auditBugs are bugs session 18's audits of the checks against the
+// contracts planted in runtime/ that every scenario of their model
+// explored without a violation; each now stops the scenario named (model
+// and scenario in args), with the invariant named first.
+var auditBugs = []struct {
 	name      string
 	bug       plantedBug
-	scenario  string
+	args      []string
 	invariant string
 }{
 	// The checks took a drop's outcome from the runtime's own
 	// DropReason.Outcome: max wait and cancel surfaced as REJECTED.
-	{"drop-outcome", plantedBug{"runtime/sthira/state.go", "\t\treturn Timeout\n", "\t\treturn Rejected\n"}, "default", "no-silent-drop"},
+	{"drop-outcome", plantedBug{"runtime/sthira/state.go", "\t\treturn Timeout\n", "\t\treturn Rejected\n"}, sthira("default"), "no-silent-drop"},
 	// The checks ranked priorities with the runtime's Priority.Above:
 	// NORMAL no longer above LOW.
 	{"priority-order", plantedBug{"runtime/sthira/state.go", "func (p Priority) Above(q Priority) bool { return p < q }",
-		"func (p Priority) Above(q Priority) bool { return p < q && !(p == Normal && q == Low) }"}, "default", "diagnostics"},
+		"func (p Priority) Above(q Priority) bool { return p < q && !(p == Normal && q == Low) }"}, sthira("default"), "diagnostics"},
 	// Diagnose was asked only about queued tasks: a task in no queue
 	// said it waits for the global limit.
-	{"diagnose-unqueued", plantedBug{"runtime/sthira/diag.go", "\t\treturn Diagnosis{}\n", "\t\treturn Diagnosis{Why: WaitGlobalLimit, Queue: s.Task(id).Prio}\n"}, "default", "diagnostics"},
+	{"diagnose-unqueued", plantedBug{"runtime/sthira/diag.go", "\t\treturn Diagnosis{}\n", "\t\treturn Diagnosis{Why: WaitGlobalLimit, Queue: s.Task(id).Prio}\n"}, sthira("default"), "diagnostics"},
 	// Diagnose was asked on the successor itself, which the explorer
 	// then kept: a signal that writes the state (here, reading a task's
 	// wait time restarts it) went unseen, and could mend a bug of the
 	// step before the compare.
 	{"diagnose-writes", plantedBug{"runtime/sthira/diag.go", "\treturn Diagnosis{Why: why, Queue: q, Position: pos, BlockedBy: t.BlockedBy, Waited: t.Waited, Starved: t.Starved}\n",
-		"\td := Diagnosis{Why: why, Queue: q, Position: pos, BlockedBy: t.BlockedBy, Waited: t.Waited, Starved: t.Starved}\n\tt.Waited = 0\n\treturn d\n"}, "default", "diagnostics"},
+		"\td := Diagnosis{Why: why, Queue: q, Position: pos, BlockedBy: t.BlockedBy, Waited: t.Waited, Starved: t.Starved}\n\tt.Waited = 0\n\treturn d\n"}, sthira("default"), "diagnostics"},
 	// An arrival that may start is dropped for full queues: no scenario
 	// filled the queues while another scope had room, and drop-policy
 	// did not ask whether the arrival could start.
 	{"overflow-while-authorized", plantedBug{"runtime/sthira/step.go", "\tif s.authorized(cfg, t.Scope) {\n",
-		"\tif !cfg.Reject && cfg.QueueLimit != 0 && s.QueuedCount(cfg) >= int(cfg.QueueLimit) && s.authorized(cfg, t.Scope) {\n\t\ts.drop(cfg, id, QueueFull, 0, log)\n\t\treturn\n\t}\n\tif s.authorized(cfg, t.Scope) {\n"}, "scoped-overflow", "drop-policy"},
+		"\tif !cfg.Reject && cfg.QueueLimit != 0 && s.QueuedCount(cfg) >= int(cfg.QueueLimit) && s.authorized(cfg, t.Scope) {\n\t\ts.drop(cfg, id, QueueFull, 0, log)\n\t\treturn\n\t}\n\tif s.authorized(cfg, t.Scope) {\n"}, sthira("scoped-overflow"), "drop-policy"},
 	// A suspended holder no longer starves a waiting lower-priority
 	// task: no scenario had both suspend and ticks.
 	{"suspended-holder-starves-none", plantedBug{"runtime/sthira/step.go", "\t\t\tif s.holdersAbove(t.Prio) != 0 {\n",
-		"\t\t\tif func() bool { // only a running holder starves\n\t\t\t\tfor i := range s.Tasks {\n\t\t\t\t\tif u := &s.Tasks[i]; u.Phase == Running && u.Prio.Above(t.Prio) {\n\t\t\t\t\t\treturn true\n\t\t\t\t\t}\n\t\t\t\t}\n\t\t\t\treturn false\n\t\t\t}() {\n"}, "suspend-ticks", "diagnostics"},
+		"\t\t\tif func() bool { // only a running holder starves\n\t\t\t\tfor i := range s.Tasks {\n\t\t\t\t\tif u := &s.Tasks[i]; u.Phase == Running && u.Prio.Above(t.Prio) {\n\t\t\t\t\t\treturn true\n\t\t\t\t\t}\n\t\t\t\t}\n\t\t\t\treturn false\n\t\t\t}() {\n"}, sthira("suspend-ticks"), "diagnostics"},
 	// An arrival that may start still preempts a queued lower-priority
 	// task when the queues are full.
 	{"preempt-while-authorized", plantedBug{"runtime/sthira/step.go", "\tif s.authorized(cfg, t.Scope) {\n",
 		"\tif !cfg.Reject && cfg.QueueLimit != 0 && s.QueuedCount(cfg) >= int(cfg.QueueLimit) && s.authorized(cfg, t.Scope) {\n" +
 			"\t\tfor q := Low; t.Prio.Above(q); q-- {\n\t\t\tif f := &s.Queues[q-1]; f.Len > 0 {\n\t\t\t\tvictim := f.Items[f.Len-1]\n" +
 			"\t\t\t\tf.remove(int(f.Len - 1))\n\t\t\t\ts.drop(cfg, victim, Preempted, id, log)\n\t\t\t\tbreak\n\t\t\t}\n\t\t}\n\t}\n" +
-			"\tif s.authorized(cfg, t.Scope) {\n"}, "scoped-overflow", "drop-policy"},
+			"\tif s.authorized(cfg, t.Scope) {\n"}, sthira("scoped-overflow"), "drop-policy"},
 	// An arrival dropped for full queues (no lower-priority task to
 	// preempt) gets no CONCURRENCY_LIMIT_REACHED first.
 	{"overflow-unannounced", plantedBug{"runtime/sthira/step.go", "\tlog.emit(Event{Kind: ConcurrencyLimitReached, Task: id, Limit: s.limitReached(cfg, t.Scope)})\n",
 		"\tif full := cfg.QueueLimit != 0 && s.QueuedCount(cfg) >= int(cfg.QueueLimit); !full || func() bool {\n" +
 			"\t\tfor q := Low; t.Prio.Above(q); q-- {\n\t\t\tif s.Queues[q-1].Len > 0 {\n\t\t\t\treturn true\n\t\t\t}\n\t\t}\n\t\treturn false\n\t}() {\n" +
-			"\t\tlog.emit(Event{Kind: ConcurrencyLimitReached, Task: id, Limit: s.limitReached(cfg, t.Scope)})\n\t}\n"}, "overflow", "drop-policy"},
+			"\t\tlog.emit(Event{Kind: ConcurrencyLimitReached, Task: id, Limit: s.limitReached(cfg, t.Scope)})\n\t}\n"}, sthira("overflow"), "drop-policy"},
+	// A region cancel replaces the region's reason whatever it was, so a
+	// weaker kind after ParentCancelled weakens it (001 invariant 2):
+	// region-cancel-effective compared severities with the cascade's
+	// only, never the region's reason with its reason before.
+	{"region-reason-weakens", plantedBug{"runtime/cancel/region.go", "\t\t\tr.Reason = r.Reason.Strengthen(reason, s.Config.Faults)\n", "\t\t\tr.Reason = reason\n"},
+		asupersync("region-kinds"), "region-cancel-effective"},
+	// Rows of the severity and cleanup-budget tables (semantics notes)
+	// for kinds no scenario requested: ResourceUnavailable's severity,
+	// LinkedExit's, PollQuota's poll quota, CostBudget's priority.
+	{"severity-resource-unavailable", plantedBug{"runtime/cancel/reason.go", "{0, 1, 1, 2, 2, 3, 3, 3, 4, 4, 5}", "{0, 1, 1, 2, 2, 3, 3, 3, 4, 5, 5}"},
+		asupersync("rare-kinds"), "region-cancel-effective"},
+	{"severity-linked-exit", plantedBug{"runtime/cancel/reason.go", "{0, 1, 1, 2, 2, 3, 3, 3, 4, 4, 5}", "{0, 1, 1, 2, 2, 3, 3, 2, 4, 4, 5}"},
+		asupersync("rare-kinds-2"), "task-cancel-strengthened"},
+	{"cleanup-polls-poll-quota", plantedBug{"runtime/cancel/budget.go", "{1000, 500, 500, 300, 300,", "{1000, 500, 500, 500, 300,"},
+		asupersync("rare-kinds"), "budget-granted"},
+	{"cleanup-priority-cost-budget", plantedBug{"runtime/cancel/budget.go", "{200, 210, 210, 215, 215,", "{200, 210, 210, 215, 220,"},
+		asupersync("rare-kinds-2"), "budget-granted"},
+	// An explicit max_wheel_duration or max_timer_duration below the
+	// default is raised to it (004 2.7): no scenario set either, and two
+	// checks read the bounds from the runtime's normalized config.
+	{"explicit-wheel-bounds-raised", plantedBug{"runtime/wheel/wheel.go", "\tc.MaxWheelDuration = min(c.MaxWheelDuration, PhysicalRange)\n\tif c.MaxTimerDuration == 0 {\n",
+		"\tc.MaxWheelDuration = min(max(c.MaxWheelDuration, DefaultMaxWheelDuration), PhysicalRange)\n\tif c.MaxTimerDuration < DefaultMaxTimerDuration {\n"}, asupersync("wheel-bounds"), "wheel-placement"},
+	// Coalescing promotes only level 0 and 1 entries (004 2.4 step 5):
+	// every scenario's window was a few ms, so no higher entry was ever in
+	// one.
+	{"promote-low-levels-only", plantedBug{"runtime/wheel/collect.go", "\t\tif !e.Used || e.Level == Ready || e.Deadline > boundary && ",
+		"\t\tif !e.Used || e.Level == Ready || e.Level > Level1 || e.Deadline > boundary && "}, asupersync("coalesce-wide"), "wheel-coalesce-window"},
 }
 
-// TestSthiraAuditBugsAreCaught builds modelcheck with each of
-// sthiraAuditBugs and expects exit 1 with its invariant first.
-func TestSthiraAuditBugsAreCaught(t *testing.T) {
+func sthira(scenario string) []string { return []string{"--model", "sthira", "--scenario", scenario} }
+
+func asupersync(scenario string) []string {
+	return []string{"--model", "asupersync", "--scenario", scenario}
+}
+
+// TestAuditBugsAreCaught builds modelcheck with each of auditBugs and
+// expects exit 1 with its invariant first.
+func TestAuditBugsAreCaught(t *testing.T) {
 	if testing.Short() {
 		t.Skip("builds modelcheck with planted bugs")
 	}
-	for _, tc := range sthiraAuditBugs {
+	for _, tc := range auditBugs {
 		t.Run(tc.name, func(t *testing.T) {
 			bin := tc.bug.build(t)
-			stdout, err := exec.Command(bin, "explore", "--model", "sthira", "--scenario", tc.scenario, "--out", "", "--json").Output()
+			stdout, err := exec.Command(bin, append([]string{"explore", "--out", "", "--json"}, tc.args...)...).Output()
 			var rep report
 			if code := exitCode(err); code != exitViolation || json.Unmarshal(stdout, &rep) != nil || len(rep.Violations) == 0 ||
 				rep.Violations[0].Invariant != tc.invariant {

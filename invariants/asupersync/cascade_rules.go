@@ -17,7 +17,7 @@ var cascadeInvariants = []Invariant{
 	{"cancel-schedules-changed", []string{"wasm-cancel-state-machine-v1/cascade-law-5", "wasm-cancel-state-machine-v1/T1", "wasm-cancel-state-machine-v1/R1"},
 		"a cancel request (task or region) enqueues or wakes only the tasks whose phase, reason or cleanup budget it changed; a request that changes nothing schedules nothing", cancelSchedulesChanged},
 	{"region-cancel-effective", []string{"wasm-cancel-state-machine-v1/cascade-law-1", "wasm-cancel-state-machine-v1/cascade-law-3", "wasm-cancel-state-machine-v1/cascade-law-4"},
-		"after a region cancel, the region and every descendant not yet Closed is off Open with a reason at least as severe as the cascade's, and every live task in them has a cancel pending that is at least as severe", regionCancelEffective},
+		"after a region cancel, the region and every descendant not yet Closed is off Open with a reason at least as severe as the cascade's, which replaces a reason it had only if it beats it (severity only strengthens), and every live task in them has a cancel pending that is at least as severe", regionCancelEffective},
 	{"cascade-reason", []string{"wasm-cancel-state-machine-v1/cascade-law-3", "wasm-cancel-state-machine-v1/cascade-law-4", "cancel.region.cascade_parent_before_child", "cancel.region.cause_chain_bounded"},
 		"a task a region cancel newly cancels gets its region's cascade reason: the kind requested in the target, ParentCancelled below it, created for the task's region, chained to the target's root with one link per level", cascadeReason},
 	{"region-closes", []string{"wasm-cancel-state-machine-v1/quiescence-completion", "wasm-cancel-state-machine-v1/invariant-5"},
@@ -96,6 +96,11 @@ func regionCancelEffective(c *Context) bool {
 		}
 		want := severityOf(c.cascadeKind(r))
 		if reg.State == cancel.RegionOpen || !reg.HasReason || severityOf(reg.Reason.Kind) < want {
+			return true
+		}
+		// Invariant 2 for regions: a reason the region had already is
+		// replaced only by one that beats it (the checker's own order).
+		if br := model.RegionRecord(&kern(c.Before).Cancel, r); br.HasReason && reg.Reason != br.Reason && !reasonBeats(reg.Reason, br.Reason) {
 			return true
 		}
 	}

@@ -79,3 +79,42 @@ func TestLeakyTasksStillCatchTheRuntimesLeak(t *testing.T) {
 		t.Fatal("leak-obligation-on-cancel: no-leak not violated in leaky-tasks within depth 12")
 	}
 }
+
+// TestHandoffWithAWheelTimerDueIsWork: at a drain cycle's burst limit
+// with the lanes empty and a live wheel timer due, the hand-off is right
+// (000 P1: runnable work remains). burst-handoff-at-limit read the host
+// timer table alone and called it wrong in wheel-browser at depth 17;
+// depth 18 must explore clean.
+func TestHandoffWithAWheelTimerDueIsWork(t *testing.T) {
+	exploresClean(t, "wheel-browser", 18, "burst-handoff-at-limit", "pump-runs-with-work")
+}
+
+// TestSleepsStayWithinTheKernelClock: the kernel counts time in 32 bits
+// of ms, so the environment never sleeps past that. wheel-defaults
+// reached it at depth 25 (a day, then seven sleeps of a week), where the
+// kernel's clock wrapped and wheel-clock-derived fired; depth 26 must
+// explore clean.
+func TestSleepsStayWithinTheKernelClock(t *testing.T) {
+	exploresClean(t, "wheel-defaults", 26)
+}
+
+// exploresClean explores scenario to depth with the checks named in only
+// (all if none) and fails on a violation.
+func exploresClean(t *testing.T, scenario string, depth int, only ...string) {
+	t.Helper()
+	sc, err := model.Lookup(scenario)
+	if err != nil {
+		t.Fatal(err)
+	}
+	e, err := NewExplorable(sc, only)
+	if err != nil {
+		t.Fatal(err)
+	}
+	r, err := explore.Run[model.State, model.Input](context.Background(), e, explore.Options{Depth: depth, Workers: 2})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(r.Violations) != 0 {
+		t.Fatalf("%s to depth %d: %s at depth %d", scenario, depth, Names()[r.Violations[0].Invariant], r.Violations[0].Depth)
+	}
+}

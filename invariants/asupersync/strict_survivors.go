@@ -61,7 +61,7 @@ var strictSurvivorInvariants = []Invariant{
 	{"timer-gen-derived", []string{"wasm-browser-scheduler-semantics-v1/P2", "INV-TM-01"},
 		"a sleep's host timer takes its slot's generation plus one (the (timer_id, generation) handle of 000 P2), and timer_registered reports that generation", timerGenDerived},
 	{"wheel-placement", []string{"INV-TM-08", "004/2.2"},
-		"a timer registered or cascaded is placed by its deadline and the time of placement: ready when due, overflow at max_wheel_duration or beyond, else the first level whose range (256^(k+1) ms) exceeds the delta, in slot (deadline >> 8k) mod 256; the entry stored is the one the event reports (or, once due, in the ready list)", wheelPlacement},
+		"a timer registered or cascaded is placed by its deadline and the time of placement: ready when due, overflow at max_wheel_duration (the scenario's, else the contract's 24 h) or beyond, else the first level whose range (256^(k+1) ms) exceeds the delta, in slot (deadline >> 8k) mod 256; the entry stored is the one the event reports (or, once due, in the ready list)", wheelPlacement},
 	{"timer-slots-derived", []string{"sched.browser.timer.late_wakeup_after_cancel", "wasm-browser-scheduler-semantics-v1/P2"},
 		"a host timer slot is in use after a step exactly when it was before or a timer_registered names it, less the slots a timer_fired or stale_timer names; a cancelled timer whose deadline passed may also leave silently (lazy deletion), except in a browser timer turn with the timer capability, which reports it as stale_timer", timerSlotsDerived},
 	{"pump-scheduled-microtask", []string{"wasm-browser-scheduler-semantics-v1/P1"},
@@ -648,7 +648,7 @@ func wheelPlacement(c *Context) bool {
 			}
 			deadline = w.Entries[j].Deadline
 		}
-		level, slot := placement(deadline, e.Now, w.Config.MaxWheelDuration)
+		level, slot := placement(deadline, e.Now, scenarioMaxWheel(c))
 		if e.Level != level || (level < wheel.Levels && e.Slot != slot) {
 			return true
 		}
@@ -783,12 +783,13 @@ func pumpScheduledMicrotask(c *Context) bool {
 // settle has decided to go on, which it may only do with work. A turn's
 // first step (microtask) and a wake between polls do not settle, so may
 // leave a Running pump with nothing queued: its next dispatch parks. It
-// recomputes "runnable" from the lanes and the host
-// timers (both checked by lanes-derived and timers-derived) instead of
-// asking the kernel, whose answer the pump's settle trusts.
+// recomputes "runnable" from the lanes and the timers, host or wheel
+// (checked by lanes-derived, timers-derived and the wheel's derived
+// checks), instead of asking the kernel, whose answer the pump's settle
+// trusts.
 func pumpRunsWithWork(c *Context) bool {
 	a := kern(c.After)
-	if c.Scenario.Native || a.Config.Wheel || c.Before.P.Mode != pump.Running || c.After.P.Mode != pump.Running || a.Current != 0 {
+	if c.Scenario.Native || c.Before.P.Mode != pump.Running || c.After.P.Mode != pump.Running || a.Current != 0 {
 		return false
 	}
 	if kern(c.Before).Current == 0 && (c.In.Host != pump.NoHost || c.In.K.Op != kernel.Dispatch) {
@@ -894,12 +895,19 @@ func chanTryReserveAnswered(c *Context) bool {
 }
 
 // hasWork reports whether the kernel has work a scheduler step would take:
-// an entry in any lane, or a live host timer that is due.
+// an entry in any lane, or a live timer that is due: a host timer, or,
+// where the wheel is the timer store, a wheel entry still in its active
+// map (session 18: reading the host table alone, burst-handoff-at-limit
+// called the hand-off of wheel-browser at depth 17 wrong, with a wheel
+// timer due and live).
 func hasWork(k *kernel.State) bool {
 	for l := sched.Cancel; l <= sched.Ready; l++ {
 		if len(model.LaneEntries(&k.Sched, l)) > 0 {
 			return true
 		}
+	}
+	if k.Config.Wheel && liveDue(&k.Wheel, uint64(k.Now)) {
+		return true
 	}
 	for i := range k.Timers {
 		if tm := &k.Timers[i]; tm.Used && tm.Live && tm.Deadline <= k.Now {

@@ -18,7 +18,7 @@ var wheelInvariants = []Invariant{
 	{"wheel-insertion-order", []string{"INV-TM-03", "tm-same-deadline-001"},
 		"timers fire in (deadline, registration) order: same-deadline timers in insertion order", wheelInsertionOrder},
 	{"wheel-duration-bound", []string{"INV-TM-04", "tm-duration-exceeded-001"},
-		"try_register accepts no duration over max_timer_duration", wheelDurationBound},
+		"try_register accepts no duration over max_timer_duration (the scenario's, else the contract's 7 days)", wheelDurationBound},
 	{"wheel-purge", []string{"INV-TM-05", "tm-purge-001", "004/2.5"},
 		"when the active map empties, the last active timer cancelled or fired, the storage is purged: no entry and no occupancy bit remains", wheelPurge},
 	{"wheel-wrap-safe", []string{"INV-TM-06", "tm-wrap-001"},
@@ -166,13 +166,12 @@ func wheelInsertionOrder(c *Context) bool {
 }
 
 func wheelDurationBound(c *Context) bool {
-	b, _, ok := wheels(c)
-	if !ok {
+	if _, _, ok := wheels(c); !ok {
 		return false
 	}
 	for ei := range c.Events {
 		e := &c.Events[ei]
-		if e.Kind == trace.WheelRegistered && e.Deadline > e.Now && e.Deadline-e.Now > b.Config.MaxTimerDuration {
+		if e.Kind == trace.WheelRegistered && e.Deadline > e.Now && e.Deadline-e.Now > scenarioMaxTimer(c) {
 			return true
 		}
 	}
@@ -262,4 +261,25 @@ func wheelFireInclusive(c *Context) bool {
 		batch = 1
 	}
 	return fired < batch && liveDue(a, a.Now)
+}
+
+// scenarioMaxTimer is max_timer_duration as the scenario sets it, or the
+// contract's 7 days where it leaves it unset (004 2.7), not as the
+// runtime normalized it: a runtime that overrode an explicit bound would
+// otherwise move the check's bound with it.
+func scenarioMaxTimer(c *Context) uint64 {
+	if d := c.Scenario.Kernel.WheelConfig.MaxTimerDuration; d != 0 {
+		return d
+	}
+	return contractMaxTimerDuration
+}
+
+// scenarioMaxWheel is max_wheel_duration likewise (the contract's 24 h
+// where unset). A bound past the levels' range needs no clamp here:
+// placement sends a delta no level holds to the overflow heap anyway.
+func scenarioMaxWheel(c *Context) uint64 {
+	if d := c.Scenario.Kernel.WheelConfig.MaxWheelDuration; d != 0 {
+		return d
+	}
+	return contractMaxWheelDuration
 }

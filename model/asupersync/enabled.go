@@ -1,6 +1,8 @@
 package asupersync
 
 import (
+	"math"
+
 	"modelcheck/runtime/cancel"
 	"modelcheck/runtime/kernel"
 	"modelcheck/runtime/pump"
@@ -57,9 +59,13 @@ func (m *Model) Enabled(s *State, buf []Input) []Input {
 		add(task(kernel.Yield))
 		add(task(kernel.Pending))
 		if sc.Sleep != 0 && freeTimer(k) {
-			add(kernel.Input{Op: kernel.Sleep, Task: t, N: sc.Sleep})
+			if withinClock(k, sc.Sleep) {
+				add(kernel.Input{Op: kernel.Sleep, Task: t, N: sc.Sleep})
+			}
 			for _, d := range sc.Sleeps {
-				add(kernel.Input{Op: kernel.Sleep, Task: t, N: d})
+				if withinClock(k, d) {
+					add(kernel.Input{Op: kernel.Sleep, Task: t, N: d})
+				}
 			}
 		}
 		switch tk.Phase {
@@ -282,6 +288,17 @@ func (m *Model) channelOps(s *State, t uint8, buf []Input) []Input {
 func holdsPermit(k *kernel.State, t uint8) bool { return k.Tasks[t-1].Permit != 0 }
 
 // nextDeadline is the earliest deadline of a pending timer after now.
+// withinClock reports whether a sleep of d ms from the kernel's now ends
+// within the kernel's clock, 32 bits of ms (about 49.7 days): the
+// environment never asks for time the kernel cannot count. Past it the
+// kernel's clock would wrap (time_advanced going back), which
+// wheel-clock-derived caught in wheel-defaults at depth 25, after eight
+// sleeps of a week: a limit of the runtime the README lists, not a
+// behaviour to explore.
+func withinClock(k *kernel.State, d uint32) bool {
+	return uint64(k.Now)+uint64(d) <= math.MaxUint32
+}
+
 func nextDeadline(k *kernel.State) (uint32, bool) {
 	if k.Config.Wheel {
 		d, ok := earliestLiveDeadline(&k.Wheel)

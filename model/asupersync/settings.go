@@ -83,6 +83,9 @@ var settings = []setting{
 	unset("false", model.Flag("sibling_regions", 9, func(sc *Scenario) *bool { return &sc.SiblingRegions })),
 	// Line 10 likewise, for keys added after line 9's files.
 	unset("none", setting{Key: "priorities", Line: 10, Get: spellPriorities, Set: setPriorities}),
+	// Line 11 likewise: the wheel's bounds (004 2.7), 0 for the defaults.
+	unset("0", wide("max_wheel_duration", 11, func(sc *Scenario) *uint64 { return &sc.Kernel.WheelConfig.MaxWheelDuration })),
+	unset("0", wide("max_timer_duration", 11, func(sc *Scenario) *uint64 { return &sc.Kernel.WheelConfig.MaxTimerDuration })),
 }
 
 // unset gives s the value that means "not used".
