@@ -276,6 +276,21 @@ var auditBugs = []struct {
 		asupersync("rare-kinds"), "budget-granted"},
 	{"cleanup-priority-cost-budget", plantedBug{"runtime/cancel/budget.go", "{200, 210, 210, 215, 215,", "{200, 210, 210, 215, 220,"},
 		asupersync("rare-kinds-2"), "budget-granted"},
+	// The cancel lane's priority key (004 3.3, 3.10): a cancel that moves
+	// a task out of another lane keeps that entry's priority, or cancel
+	// entries lose theirs. The lane checks rebuilt the lanes from the
+	// priority the runtime wrote into the enqueue event.
+	{"cancel-keeps-old-priority", plantedBug{"runtime/sched/sched.go", "\t\t\tq.remove(q.find(task))\n", "\t\t\tpriority = q.remove(q.find(task)).Priority\n"},
+		asupersync("default"), "route-own-record"},
+	{"cancel-lane-unprioritized", plantedBug{"runtime/sched/sched.go", "\t// Fault CancelGenStalls leaves the counter where it was for the cancel lane.\n",
+		"\tif l == Cancel {\n\t\tpriority = 0\n\t}\n\t// Fault CancelGenStalls leaves the counter where it was for the cancel lane.\n"}, asupersync("default"), "route-own-record"},
+	// Names in the trace read back through the runtime's own tables:
+	// lanes, governor suggestions, and the capability a denial names.
+	{"lane-names-swapped", plantedBug{"runtime/sched/sched.go", `{"", "cancel", "timed", "ready"}`, `{"", "cancel", "ready", "timed"}`}, asupersync("default"), "lanes-derived"},
+	{"governor-names-swapped", plantedBug{"runtime/sched/sched.go", `{"NoPreference", "MeetDeadlines", "DrainObligations", "DrainRegions"}`,
+		`{"NoPreference", "MeetDeadlines", "DrainRegions", "DrainObligations"}`}, asupersync("governors"), "governor-derived"},
+	{"capability-names-swapped", plantedBug{"runtime/pump/pump.go", `{{CapTimer, "timer"}, {CapMessage, "message"},`, `{{CapTimer, "message"}, {CapMessage, "timer"},`},
+		asupersync("default"), "capability-fail-closed"},
 	// An explicit max_wheel_duration or max_timer_duration below the
 	// default is raised to it (004 2.7): no scenario set either, and two
 	// checks read the bounds from the runtime's normalized config.

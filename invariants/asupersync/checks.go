@@ -186,11 +186,17 @@ func (c *Context) decisionLanes(at int, ls *lanes) {
 	}
 }
 
+// laneByName reads a lane's name in the trace by the checker's own table
+// (000 S1: cancel, timed, ready), not by sched.Lane.String: a runtime that
+// swapped two names would otherwise be read back the same way.
 func laneByName(name string) sched.Lane {
-	for l := sched.Cancel; l <= sched.Ready; l++ {
-		if l.String() == name {
-			return l
-		}
+	switch name {
+	case "cancel":
+		return sched.Cancel
+	case "timed":
+		return sched.Timed
+	case "ready":
+		return sched.Ready
 	}
 	return sched.NoLane
 }
@@ -410,7 +416,7 @@ func capabilityFailClosed(c *Context) bool {
 	if c.In.Host != pump.Callback || c.Scenario.Pump.Caps&c.In.Cap != 0 {
 		return false
 	}
-	denied := len(c.Events) == 1 && c.Events[0].Kind == trace.AuthorizationDenied
+	denied := len(c.Events) == 1 && c.Events[0].Kind == trace.AuthorizationDenied && c.Events[0].AttrVal == capabilityName(c.In.Cap)
 	return !denied || c.After.P.Kernel != c.Before.P.Kernel || c.After.P.Mode != c.Before.P.Mode
 }
 
@@ -765,4 +771,20 @@ func legalTransition(from, to cancel.Phase) bool {
 		return to == cancel.Finalizing || to == cancel.Completed
 	}
 	return false
+}
+
+// capabilityName is the name a denial gives the capability it lacks (000
+// P3, F4), by the checker's own table rather than the pump's.
+func capabilityName(cp pump.Capability) string {
+	switch cp {
+	case pump.CapTimer:
+		return "timer"
+	case pump.CapMessage:
+		return "message"
+	case pump.CapTime:
+		return "time"
+	case pump.CapEntropy:
+		return "entropy"
+	}
+	return ""
 }

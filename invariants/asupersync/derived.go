@@ -140,7 +140,7 @@ func governorDerived(c *Context) bool {
 	for ei := range c.Events {
 		e := &c.Events[ei]
 		if e.Kind == trace.GovernorChanged {
-			if e.AttrVal != g.String() {
+			if e.AttrVal != governorName(g) {
 				return true
 			}
 			announced = true
@@ -448,4 +448,20 @@ func clockDerived(c *Context) bool {
 		}
 	}
 	return announced != advance
+}
+
+// governorName is a governor suggestion's name in the trace (004 3.1), by
+// the checker's own table rather than sched.Governor.String.
+func governorName(g sched.Governor) string {
+	switch g {
+	case sched.NoPreference:
+		return "NoPreference"
+	case sched.MeetDeadlines:
+		return "MeetDeadlines"
+	case sched.DrainObligations:
+		return "DrainObligations"
+	case sched.DrainRegions:
+		return "DrainRegions"
+	}
+	return ""
 }

@@ -1,6 +1,7 @@
 package asupersync
 
 import (
+	model "modelcheck/model/asupersync"
 	"modelcheck/runtime/kernel"
 	"modelcheck/runtime/pump"
 	"modelcheck/runtime/sched"
@@ -17,7 +18,7 @@ var survivorInvariants = []Invariant{
 	{"sleep-deadline", []string{"004/2.1", "tm-insert-fire-001", "wasm-browser-scheduler-semantics-v1/P2"},
 		"a sleep of d by task t registers a timer for t whose deadline is now + d, now being the clock before the step (a poll does not move it)", sleepDeadline},
 	{"route-own-record", []string{"wasm-cancel-state-machine-v1/B5", "wasm-browser-scheduler-semantics-v1/S1", "sc-lane-order-001"},
-		"a task's priority and deadline are the ones its spawn input gave and never change; every enqueue of a task outside the cancel lane carries them, into the timed lane exactly when the deadline is non-zero", routeOwnRecord},
+		"a task's priority and deadline are the ones its spawn input gave and never change; every enqueue of a task outside the cancel lane carries them, into the timed lane exactly when the deadline is non-zero, and every enqueue into the cancel lane carries the priority of the task's cleanup budget", routeOwnRecord},
 	{"chan-roles", []string{"004/1.1", "INV-CH-08", "ch-close-drain-001"},
 		"with a channel of N senders, tasks t1..tN hold the senders and t(N+1) the receiver: only the receiver receives or closes, only senders reserve, a sender's completion drops its sender and the receiver's closes the receiver", chanRoles},
 	{"permit-derived", []string{"INV-CH-09", "INV-CH-10", "004/1.3"},
@@ -85,6 +86,12 @@ func routeOwnRecord(c *Context) bool {
 		}
 		lane := laneByName(e.Lane)
 		if lane == sched.Cancel {
+			// The cancel lane is keyed by the cleanup budget's priority
+			// (004 3.3, 3.10), the task's budget that budget-granted and
+			// budget-derived check; the entry must carry it.
+			if tk := model.TaskRecord(&a.Cancel, e.Task); tk == nil || e.Priority != tk.Budget.Priority {
+				return true
+			}
 			continue
 		}
 		p, d := record(e.Task)
