@@ -291,6 +291,11 @@ var auditBugs = []struct {
 		`{"NoPreference", "MeetDeadlines", "DrainRegions", "DrainObligations"}`}, asupersync("governors"), "governor-derived"},
 	{"capability-names-swapped", plantedBug{"runtime/pump/pump.go", `{{CapTimer, "timer"}, {CapMessage, "message"},`, `{{CapTimer, "message"}, {CapMessage, "timer"},`},
 		asupersync("default"), "capability-fail-closed"},
+	// A configured burst limit of 1 read as unset (the default, 16):
+	// make mutate's one survivor in runtime/pump, since no scenario set a
+	// limit below 2.
+	{"burst-limit-one-is-default", plantedBug{"runtime/pump/pump.go", "\tif s.Config.BurstLimit == 0 {\n", "\tif s.Config.BurstLimit == 1 {\n"},
+		asupersync("burst-one"), "burst-limit"},
 	// An explicit max_wheel_duration or max_timer_duration below the
 	// default is raised to it (004 2.7): no scenario set either, and two
 	// checks read the bounds from the runtime's normalized config.

@@ -347,6 +347,14 @@ var scenarios = []Scenario{
 		Pump:   pump.Config{BurstLimit: 2, Caps: pump.CapTimer | pump.CapMessage},
 	},
 	{
+		Name:  "burst-one",
+		Doc:   "browser backend with microtask_burst_limit 1 (000 P1): every drain cycle ends after one scheduler step, so two ready tasks hand the pump off between their polls; no scenario set a limit below 2",
+		Tasks: 2, Regions: 1, Sleep: 1,
+		CancelKinds: []cancel.Kind{cancel.User}, NoRegionCancel: true,
+		Kernel: kernel.Config{CancelStreakLimit: 2, CatchupBatch: 1, MaxChainDepth: 16, MaxChainMemory: 4096},
+		Pump:   pump.Config{BurstLimit: 1, Caps: pump.CapTimer | pump.CapMessage},
+	},
+	{
 		Name:  "no-caps",
 		Doc:   "browser backend holding no host capability: a pump at its burst limit cannot hand off, fails closed and leaves its work for the next kernel operation to settle; callbacks through either capability are denied (000 P1, P3, F4)",
 		Tasks: 3, Regions: 1, DeniedCallbacks: true,
