@@ -201,13 +201,7 @@ func TestRuntimePanicInACheckIsItsViolation(t *testing.T) {
 		{queuedReadsNext, []string{"--model", "sthira", "--scenario", "default"}, "diagnostics"},
 		{loadTakesUnknown, []string{"--model", "vm", "--scenario", "backpressure"}, "load-refused"},
 	} {
-		bin := tc.bug.build(t)
-		stdout, err := exec.Command(bin, append([]string{"explore", "--out", "", "--json"}, tc.args...)...).Output()
-		var rep report
-		if code := exitCode(err); code != exitViolation || json.Unmarshal(stdout, &rep) != nil || len(rep.Violations) == 0 ||
-			rep.Violations[0].Invariant != tc.invariant {
-			t.Errorf("%s: exit %d, violations %+v; want exit 1 and %s\n%s", tc.bug.file, code, rep.Violations, tc.invariant, stdout)
-		}
+		exploreBreaksFirst(t, tc.bug.build(t), tc.args, tc.invariant)
 	}
 }
 
@@ -322,13 +316,19 @@ func TestAuditBugsAreCaught(t *testing.T) {
 	}
 	for _, tc := range auditBugs {
 		t.Run(tc.name, func(t *testing.T) {
-			bin := tc.bug.build(t)
-			stdout, err := exec.Command(bin, append([]string{"explore", "--out", "", "--json"}, tc.args...)...).Output()
-			var rep report
-			if code := exitCode(err); code != exitViolation || json.Unmarshal(stdout, &rep) != nil || len(rep.Violations) == 0 ||
-				rep.Violations[0].Invariant != tc.invariant {
-				t.Errorf("exit %d, violations %+v; want exit 1 and %s", code, rep.Violations, tc.invariant)
-			}
+			exploreBreaksFirst(t, tc.bug.build(t), tc.args, tc.invariant)
 		})
+	}
+}
+
+// exploreBreaksFirst runs bin's explore with args and expects exit 1 with
+// invariant as the first violation.
+func exploreBreaksFirst(t *testing.T, bin string, args []string, invariant string) {
+	t.Helper()
+	stdout, err := exec.Command(bin, append([]string{"explore", "--out", "", "--json"}, args...)...).Output()
+	var rep report
+	if code := exitCode(err); code != exitViolation || json.Unmarshal(stdout, &rep) != nil || len(rep.Violations) == 0 ||
+		rep.Violations[0].Invariant != invariant {
+		t.Errorf("%v: exit %d, violations %+v; want exit 1 and %s", args, code, rep.Violations, invariant)
 	}
 }
