@@ -29,70 +29,52 @@ func TestFreeTimerSlotLeftoversAreNotState(t *testing.T) {
 		m := model.New(sc, nil)
 		other := model.New(sc, nil)
 		rng := rand.New(rand.NewPCG(uint64(len(sc.Name)), 11))
-		var ins, otherIns []model.Input
+		var otherIns []model.Input
 		var log, otherLog trace.Log
 		var ctx Context
 		compared := 0
-		for range walks {
-			s := m.Init()
-			for d := 0; d < walkDepth; d++ {
-				scrambled := s
-				free := 0
-				for i := range scrambled.P.Kernel.Timers {
-					if tm := &scrambled.P.Kernel.Timers[i]; !tm.Used {
-						tm.Live, tm.Task, tm.Deadline = rng.IntN(2) == 0, uint8(rng.IntN(9)), rng.Uint32N(100)
-						free++
-					}
+		seededWalks(t, m, rng, walks, walkDepth, func(d int, s *model.State, ins []model.Input) {
+			scrambled := *s
+			free := 0
+			for i := range scrambled.P.Kernel.Timers {
+				if tm := &scrambled.P.Kernel.Timers[i]; !tm.Used {
+					tm.Live, tm.Task, tm.Deadline = rng.IntN(2) == 0, uint8(rng.IntN(9)), rng.Uint32N(100)
+					free++
 				}
-				ins = m.Enabled(&s, ins[:0])
-				if free > 0 {
-					compared++
-					if !bytes.Equal(m.Encode(&s, nil), m.Encode(&scrambled, nil)) {
-						t.Fatalf("%s depth %d: scrambled free timer slots encode differently", sc.Name, d)
-					}
-					otherIns = other.Enabled(&scrambled, otherIns[:0])
-					if !slices.Equal(ins, otherIns) {
-						t.Fatalf("%s depth %d: inputs %v, with scrambled free slots %v", sc.Name, d, ins, otherIns)
-					}
-					if stuck(&m.Scenario, &s) != stuck(&m.Scenario, &scrambled) {
-						t.Fatalf("%s depth %d: stuck differs with scrambled free slots", sc.Name, d)
-					}
-					for _, in := range ins {
-						after, otherAfter := s, scrambled
-						log.Reset()
-						otherLog.Reset()
-						err, otherErr := m.Apply(&after, in, &log), other.Apply(&otherAfter, in, &otherLog)
-						if (err == nil) != (otherErr == nil) || !slices.Equal(log.Events, otherLog.Events) {
-							t.Fatalf("%s depth %d input %+v: error %v / %v, events differ with scrambled free slots", sc.Name, d, in, err, otherErr)
-						}
-						if err != nil {
-							continue
-						}
-						if !bytes.Equal(m.Encode(&after, nil), m.Encode(&otherAfter, nil)) {
-							t.Fatalf("%s depth %d input %+v: the successors encode differently", sc.Name, d, in)
-						}
-						for i := range all {
-							ctx.reset(&m.Scenario, &s, in, &after, log.Events)
-							v := all[i].violated(&ctx)
-							ctx.reset(&m.Scenario, &scrambled, in, &otherAfter, otherLog.Events)
-							if all[i].violated(&ctx) != v {
-								t.Fatalf("%s depth %d input %+v: %s says %v, with scrambled free slots %v", sc.Name, d, in, all[i].Name, v, !v)
-							}
-						}
-					}
-				}
-				if len(ins) == 0 {
-					break
-				}
-				in := ins[rng.IntN(len(ins))]
-				next := s
-				log.Reset()
-				if err := m.Apply(&next, in, &log); err != nil {
-					t.Fatalf("%s depth %d: %v", sc.Name, d, err)
-				}
-				s = next
 			}
-		}
+			if free == 0 {
+				return
+			}
+			compared++
+			if !bytes.Equal(m.Encode(s, nil), m.Encode(&scrambled, nil)) {
+				t.Fatalf("%s depth %d: scrambled free timer slots encode differently", sc.Name, d)
+			}
+			otherIns = other.Enabled(&scrambled, otherIns[:0])
+			if !slices.Equal(ins, otherIns) {
+				t.Fatalf("%s depth %d: inputs %v, with scrambled free slots %v", sc.Name, d, ins, otherIns)
+			}
+			if stuck(&m.Scenario, s) != stuck(&m.Scenario, &scrambled) {
+				t.Fatalf("%s depth %d: stuck differs with scrambled free slots", sc.Name, d)
+			}
+			for _, in := range ins {
+				after, otherAfter := *s, scrambled
+				log.Reset()
+				otherLog.Reset()
+				err, otherErr := m.Apply(&after, in, &log), other.Apply(&otherAfter, in, &otherLog)
+				if (err == nil) != (otherErr == nil) || !slices.Equal(log.Events, otherLog.Events) {
+					t.Fatalf("%s depth %d input %+v: error %v / %v, events differ with scrambled free slots", sc.Name, d, in, err, otherErr)
+				}
+				if err != nil {
+					continue
+				}
+				if !bytes.Equal(m.Encode(&after, nil), m.Encode(&otherAfter, nil)) {
+					t.Fatalf("%s depth %d input %+v: the successors encode differently", sc.Name, d, in)
+				}
+				if name, v, ok := firstVerdictDiffering(&ctx, &m.Scenario, in, s, &after, log.Events, &scrambled, &otherAfter, otherLog.Events); ok {
+					t.Fatalf("%s depth %d input %+v: %s says %v, with scrambled free slots %v", sc.Name, d, in, name, v, !v)
+				}
+			}
+		})
 		if compared == 0 && !sc.Kernel.Wheel {
 			t.Errorf("%s: no state with a free host timer slot on the walks", sc.Name)
 		}

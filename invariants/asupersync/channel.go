@@ -1,6 +1,7 @@
 package asupersync
 
 import (
+	model "modelcheck/model/asupersync"
 	"modelcheck/runtime/cancel"
 	"modelcheck/runtime/channel"
 	"modelcheck/runtime/kernel"
@@ -46,9 +47,14 @@ func chans(c *Context) (before, after *channel.State, ok bool) {
 // fields here rather than through package channel's own, which the
 // runtime's reserve and wakes trust: a bug in them (fault
 // overcommit-capacity is one) must not move the checks along with it.
+// The capacity is the scenario's, not the copy the runtime keeps in its
+// state: a runtime that rewrote its own copy would otherwise move the
+// bound it is checked against.
 func usedSlots(ch *channel.State) int { return int(ch.Len) + int(ch.Reserved) }
 
-func hasCapacity(ch *channel.State) bool { return usedSlots(ch) < int(ch.Config.Capacity) }
+func hasCapacity(sc *model.Scenario, ch *channel.State) bool {
+	return usedSlots(ch) < int(sc.Kernel.Channel.Capacity)
+}
 
 func waiterOf(ch *channel.State, task uint8) (channel.Waiter, bool) {
 	for _, w := range ch.Waiters[:ch.NWaiters] {
@@ -61,7 +67,7 @@ func waiterOf(ch *channel.State, task uint8) (channel.Waiter, bool) {
 
 func chanCapacity(c *Context) bool {
 	_, a, ok := chans(c)
-	return ok && usedSlots(a) > int(a.Config.Capacity)
+	return ok && usedSlots(a) > int(c.Scenario.Kernel.Channel.Capacity)
 }
 
 func chanFIFO(c *Context) bool {
@@ -84,8 +90,9 @@ func chanWaiterFIFO(c *Context) bool {
 		return false
 	}
 	// Replay the transition's events over the queue as it stood before:
-	// wakes must run down the queue from its head, and a permit may go
-	// only to the head (or to anyone when no one waits).
+	// wakes must run down the queue from its head (the head may be woken
+	// again), and a permit may go only to the head (or to anyone when no
+	// one waits).
 	var q [channel.MaxWaiters]channel.Waiter
 	var woken [channel.MaxWaiters]bool
 	n := copy(q[:], b.Waiters[:b.NWaiters])
@@ -116,6 +123,13 @@ func chanWaiterFIFO(c *Context) bool {
 			}
 			remove(e.Task)
 		case trace.ChanSenderWoken:
+			// cascade_wake_next (004 1.3) wakes the head, which stays
+			// queued until it polls: freeing two slots in one transition
+			// (a reserve's cascade, then its permit dropped) may wake
+			// the same head twice.
+			if n > 0 && woken[0] && q[0].ID == e.ID {
+				break
+			}
 			next := 0
 			for next < n && woken[next] {
 				next++
@@ -183,7 +197,7 @@ func chanPermitDrop(c *Context) bool {
 	if int(a.Reserved) != int(b.Reserved)+count(c.Events, trace.ChanReserved)-count(c.Events, trace.ChanPermitDropped) {
 		return true
 	}
-	if a.NWaiters == 0 || !hasCapacity(a) || a.ReceiverDropped {
+	if a.NWaiters == 0 || !hasCapacity(c.Scenario, a) || a.ReceiverDropped {
 		return false
 	}
 	head := a.Waiters[0].Task
@@ -194,7 +208,7 @@ func chanPermitDrop(c *Context) bool {
 func chanPermitLinear(c *Context) bool {
 	_, a, ok := chans(c)
 	k := kern(c.After)
-	if !ok || !k.Config.TrackPermits {
+	if !ok || !c.Scenario.Kernel.TrackPermits {
 		return false
 	}
 	reserved := 0

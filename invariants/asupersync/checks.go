@@ -400,7 +400,7 @@ func phase0First(c *Context) bool {
 		}
 	}
 	b := kern(c.Before)
-	if b.Config.Wheel {
+	if c.Scenario.Kernel.Wheel {
 		// A due live timer must fire before the decision.
 		return liveDue(&b.Wheel, uint64(b.Now)) && c.firstIndex(trace.WheelFired) < 0
 	}
@@ -664,21 +664,21 @@ func failedClosed(sc *model.Scenario, s *model.State) bool {
 // that the contract does not strand there itself (see failedClosed).
 func stuck(sc *model.Scenario, s *model.State) bool {
 	k := kern(s)
-	if !sc.Native && s.P.Mode == pump.Idle && runnable(k) && !failedClosed(sc, s) {
+	if !sc.Native && s.P.Mode == pump.Idle && runnable(sc, k) && !failedClosed(sc, s) {
 		return true
 	}
 	// A task polled, queued or awaiting an external wake can run again.
 	excused := taskBit(k.Current) | taskBit(k.Outer) | k.Sched.Scheduled | s.Awaiting
-	timers := -1 // liveTimerTasks(k), once a task needs it
+	timers := -1 // liveTimerTasks(sc, k), once a task needs it
 	for m := ^excused & (1<<kernel.MaxTasks - 1); m != 0; m &= m - 1 {
 		t := uint8(bits.TrailingZeros16(m)) + 1
 		if tk := &k.Cancel.Tasks[t-1]; !tk.Used || tk.Phase == cancel.Completed {
 			continue
 		}
 		if timers < 0 {
-			timers = int(liveTimerTasks(k))
+			timers = int(liveTimerTasks(sc, k))
 		}
-		if timers&(1<<(t-1)) == 0 && !parkedOnChannel(k, t) {
+		if timers&(1<<(t-1)) == 0 && !parkedOnChannel(sc, k, t) {
 			return true
 		}
 	}
@@ -697,7 +697,7 @@ func taskBit(t uint8) uint16 {
 // channel owes it nothing yet: a waiting sender that is not a head with a
 // free slot on an open channel, or the receiver waiting on an empty queue
 // with senders left. Any other parked task was owed a wake it never got.
-func parkedOnChannel(k *kernel.State, t uint8) bool {
+func parkedOnChannel(sc *model.Scenario, k *kernel.State, t uint8) bool {
 	ch := &k.Chan
 	switch k.Tasks[t-1].Waits {
 	case kernel.WaitsReserve:
@@ -705,7 +705,7 @@ func parkedOnChannel(k *kernel.State, t uint8) bool {
 		if !ok || ch.ReceiverDropped {
 			return false
 		}
-		return !(ch.Waiters[0].ID == w.ID && hasCapacity(ch))
+		return !(ch.Waiters[0].ID == w.ID && hasCapacity(sc, ch))
 	case kernel.WaitsRecv:
 		return ch.RecvWaiter == t && ch.Len == 0 && ch.Senders > 0 && !ch.ReceiverDropped
 	}
@@ -714,9 +714,9 @@ func parkedOnChannel(k *kernel.State, t uint8) bool {
 
 // liveTimerTasks has bit t-1 set for each task t with a live timer: an
 // active wheel entry, or a live host-table timer naming it.
-func liveTimerTasks(k *kernel.State) uint16 {
+func liveTimerTasks(sc *model.Scenario, k *kernel.State) uint16 {
 	var m uint16
-	if k.Config.Wheel {
+	if sc.Kernel.Wheel {
 		for t := uint8(1); t <= kernel.MaxTasks; t++ {
 			if _, ok := liveTimerOf(&k.Wheel, t); ok {
 				m |= 1 << (t - 1)
@@ -736,13 +736,13 @@ func liveTimerTasks(k *kernel.State) uint16 {
 // timers' deadlines, so the stuck check does not trust the runtime's own
 // emptiness test or its earliest-deadline query (issue 10: a mutant of
 // either left an idle pump with work unnoticed).
-func runnable(k *kernel.State) bool {
+func runnable(sc *model.Scenario, k *kernel.State) bool {
 	for l := sched.Cancel; l <= sched.Ready; l++ {
 		if len(model.LaneEntries(&k.Sched, l)) > 0 {
 			return true
 		}
 	}
-	if k.Config.Wheel {
+	if sc.Kernel.Wheel {
 		return liveDue(&k.Wheel, uint64(k.Now))
 	}
 	for i := range k.Timers {

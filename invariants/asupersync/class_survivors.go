@@ -310,7 +310,7 @@ func (c *Context) reservedBy(oa *cancel.Obligation) bool {
 	case kernel.Reserve:
 		return oa.Kind == cancel.ObligationKind(c.In.K.Arg)
 	case kernel.ChanReserve, kernel.ChanTryReserve:
-		return kern(c.Before).Config.TrackPermits && oa.Kind == cancel.SendPermit
+		return c.Scenario.Kernel.TrackPermits && oa.Kind == cancel.SendPermit
 	}
 	return false
 }
@@ -335,7 +335,7 @@ func finalizingOrClosed(s cancel.RegionState) bool {
 // so an entry promoted at an earlier collect stays within the bound.
 func wheelReadyDue(c *Context) bool {
 	a := kern(c.After)
-	if !a.Config.Wheel {
+	if !c.Scenario.Kernel.Wheel {
 		return false
 	}
 	w := &a.Wheel

@@ -340,7 +340,7 @@ func maskDerived(c *Context) bool {
 
 func timersDerived(c *Context) bool {
 	b, a := kern(c.Before), kern(c.After)
-	if a.Config.Wheel {
+	if c.Scenario.Kernel.Wheel {
 		return false
 	}
 	var live [kernel.MaxTimers + 1]bool

@@ -52,7 +52,7 @@ var drainInvariants = []Invariant{
 // phase 0 met.
 func deadTimersDropped(c *Context) bool {
 	b, a := kern(c.Before), kern(c.After)
-	if a.Config.Wheel || !c.mayHold(stepBegins) {
+	if c.Scenario.Kernel.Wheel || !c.mayHold(stepBegins) {
 		return false
 	}
 	for i := range b.Timers {

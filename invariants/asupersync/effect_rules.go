@@ -242,7 +242,7 @@ func staleTimerReported(c *Context) bool {
 		return false
 	}
 	a := kern(c.After)
-	if a.Config.Wheel {
+	if c.Scenario.Kernel.Wheel {
 		return false
 	}
 	for i := range a.Timers {

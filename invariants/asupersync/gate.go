@@ -423,7 +423,7 @@ func partsChanged(c *Context, ps parts) parts {
 	}
 	// Without a wheel (configuration, which never changes) no check reads
 	// it.
-	if ps&wheelPart != 0 && a.Config.Wheel && !sameBytes(&b.Wheel, &a.Wheel) {
+	if ps&wheelPart != 0 && c.Scenario.Kernel.Wheel && !sameBytes(&b.Wheel, &a.Wheel) {
 		ch |= wheelPart
 	}
 	return ch
@@ -477,7 +477,7 @@ func withPool(sc *model.Scenario) bool       { return sc.Kernel.Workers > 0 }
 // gates are the invariants' gates by name, each with the first lines of
 // the check that justify it.
 var gates = map[string]gate{
-	// wheels(c) is false without a wheel (kern(After).Config.Wheel).
+	// wheels(c) is false without a wheel (Scenario.Kernel.Wheel).
 	"wheel-handle-exact":       {applies: withWheel},
 	"wheel-lazy-cancel":        {applies: withWheel},
 	"wheel-insertion-order":    {applies: withWheel},
@@ -488,7 +488,7 @@ var gates = map[string]gate{
 	"wheel-fire-inclusive":     {applies: withWheel},
 	"wheel-occupancy":          {applies: withWheel},
 	"wheel-active-derived":     {applies: withWheel},
-	// !a.Config.Wheel -> false.
+	// !Scenario.Kernel.Wheel -> false.
 	"wheel-placement":       {applies: withWheel},
 	"wheel-purge-announced": {applies: withWheel},
 	// wheels(c) false without a wheel; then only wheel_cascaded events
@@ -505,8 +505,7 @@ var gates = map[string]gate{
 	"wheel-coalesce-window": {applies: withWheel, on: ops(kernel.Dispatch)},
 	// not a (no-host) TimerCancelStale -> false.
 	"wheel-cancel-answered": {on: ops(kernel.TimerCancelStale)},
-	// The host-table timer checks: a.Config.Wheel (b's for
-	// host-timer-due) -> false.
+	// The host-table timer checks: Scenario.Kernel.Wheel -> false.
 	"timer-gen-derived": {applies: withoutWheel, on: kinds(trace.TimerRegistered)},
 	"host-timer-due":    {applies: withoutWheel, on: kinds(trace.TimerFired)},
 

@@ -231,10 +231,9 @@ func TestPartChangedNamesEachRecord(t *testing.T) {
 		{wheelPart, func(s *model.State) { s.P.Kernel.Wheel.Entries[0].Deadline++ }},
 	} {
 		var before, after model.State
-		before.P.Kernel.Config.Wheel, after.P.Kernel.Config.Wheel = true, true
 		tc.move(&after)
 		var c Context
-		c.reset(&model.Scenario{}, &before, model.Input{}, &after, nil)
+		c.reset(&model.Scenario{Kernel: kernel.Config{Wheel: true}}, &before, model.Input{}, &after, nil)
 		for p := parts(1); p < partCount; p <<= 1 {
 			if got := partsChanged(&c, p) != 0; p&recordParts != 0 && got != (p == tc.part) {
 				t.Errorf("moving part %b: part %b reports changed %v", tc.part, p, got)

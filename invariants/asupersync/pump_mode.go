@@ -68,7 +68,7 @@ func burstHandoffAtLimit(c *Context) bool {
 	if c.burst() < limit {
 		return true
 	}
-	return !hasWork(kern(c.After))
+	return !hasWork(c.Scenario, kern(c.After))
 }
 
 // handoffInvariants: where a hand-off goes. P1 hands the pump off "via

@@ -5,6 +5,7 @@ import (
 	"testing"
 
 	model "modelcheck/model/asupersync"
+	"modelcheck/runtime/cancel"
 	"modelcheck/runtime/kernel"
 	"modelcheck/runtime/trace"
 )
@@ -115,6 +116,43 @@ func TestGhostFollowsTheRuntime(t *testing.T) {
 		}
 		if steps < 1000 {
 			t.Errorf("%s: only %d steps walked", name, steps)
+		}
+	}
+}
+
+// TestHeadWokenTwiceIsInOrder: 004 1.3's cascade_wake_next wakes the
+// waiter queue's head, which stays queued until it polls, so a transition
+// that frees two slots may wake the same head twice. Exploring channel to
+// depth 17 met it: t1, the head, takes its permit and the reserve wakes
+// t2, the new head; the permit is refused as an obligation (the region is
+// draining) and dropped, and the drop's cascade wakes t2 again.
+// chan-waiter-fifo had wanted every wake to go to a waiter not yet woken.
+// reach checks every invariant on each step; a wake past the head stays a
+// violation.
+func TestHeadWokenTwiceIsInOrder(t *testing.T) {
+	sc, err := model.Lookup("channel")
+	if err != nil {
+		t.Fatal(err)
+	}
+	before, after, events := reach(t, sc, []kernel.Input{
+		{Op: kernel.Spawn, Region: 1}, {Op: kernel.Dispatch}, {Op: kernel.Mask, Task: 1},
+		{Op: kernel.ChanEvict, Task: 1}, {Op: kernel.ChanEvict, Task: 1}, {Op: kernel.ChanReserve, Task: 1},
+		{Op: kernel.Spawn, Region: 1}, {Op: kernel.Dispatch}, {Op: kernel.ChanReserve, Task: 2},
+		{Op: kernel.Spawn, Region: 1}, {Op: kernel.Dispatch}, {Op: kernel.ChanRecv, Task: 3}, {Op: kernel.ChanRecv, Task: 3},
+		{Op: kernel.Yield, Task: 3}, {Op: kernel.Dispatch},
+		{Op: kernel.CancelRegion, Region: 1, Arg: uint8(cancel.User)}, {Op: kernel.ChanReserve, Task: 1},
+	})
+	if count(events, trace.ChanSenderWoken) != 2 || count(events, trace.ChanPermitDropped) != 1 {
+		t.Fatalf("setup: want a reserve, a dropped permit and two wakes of t2, have %v", events)
+	}
+	c := Context{Scenario: &sc, Before: &before, In: model.Input{K: kernel.Input{Op: kernel.ChanReserve, Task: 1}}, After: &after, Events: events}
+	for i := range events {
+		if e := &events[i]; e.Kind == trace.ChanSenderWoken {
+			e.ID++ // a waiter behind t2, or none
+			if !chanWaiterFIFO(&c) {
+				t.Errorf("a wake of waiter %d past the head is not flagged: %v", e.ID, events)
+			}
+			e.ID--
 		}
 	}
 }

@@ -560,7 +560,7 @@ func regionReasonFromCancel(c *Context) bool {
 // wheelPurgeAnnounced: the active map after the step is wheel-active-derived's.
 func wheelPurgeAnnounced(c *Context) bool {
 	b, a := kern(c.Before), kern(c.After)
-	if !a.Config.Wheel || a.Wheel.ActiveUsed != 0 || !b.Wheel.Entries[0].Used {
+	if !c.Scenario.Kernel.Wheel || a.Wheel.ActiveUsed != 0 || !b.Wheel.Entries[0].Used {
 		return false
 	}
 	cancelled := -1
@@ -607,7 +607,7 @@ func wheelCancelAnswered(c *Context) bool {
 // handle that tells a reused slot's timer from its predecessor.
 func timerGenDerived(c *Context) bool {
 	b, a := kern(c.Before), kern(c.After)
-	if a.Config.Wheel {
+	if c.Scenario.Kernel.Wheel {
 		return false
 	}
 	for ei := range c.Events {
@@ -628,7 +628,7 @@ func timerGenDerived(c *Context) bool {
 // the step moved or fired it again).
 func wheelPlacement(c *Context) bool {
 	a := kern(c.After)
-	if !a.Config.Wheel {
+	if !c.Scenario.Kernel.Wheel {
 		return false
 	}
 	w := &a.Wheel
@@ -732,7 +732,7 @@ func laterPlacement(events []trace.Event, id, gen uint64) bool {
 // callback the trace hides (P2).
 func timerSlotsDerived(c *Context) bool {
 	b, a := kern(c.Before), kern(c.After)
-	if a.Config.Wheel {
+	if c.Scenario.Kernel.Wheel {
 		return false
 	}
 	var used, named [kernel.MaxTimers + 1]bool
@@ -795,7 +795,7 @@ func pumpRunsWithWork(c *Context) bool {
 	if kern(c.Before).Current == 0 && (c.In.Host != pump.NoHost || c.In.K.Op != kernel.Dispatch) {
 		return false
 	}
-	return !hasWork(a)
+	return !hasWork(c.Scenario, a)
 }
 
 // pumpPendingDerived folds the step's events over the flag's value before
@@ -900,13 +900,13 @@ func chanTryReserveAnswered(c *Context) bool {
 // map (session 18: reading the host table alone, burst-handoff-at-limit
 // called the hand-off of wheel-browser at depth 17 wrong, with a wheel
 // timer due and live).
-func hasWork(k *kernel.State) bool {
+func hasWork(sc *model.Scenario, k *kernel.State) bool {
 	for l := sched.Cancel; l <= sched.Ready; l++ {
 		if len(model.LaneEntries(&k.Sched, l)) > 0 {
 			return true
 		}
 	}
-	if k.Config.Wheel && liveDue(&k.Wheel, uint64(k.Now)) {
+	if sc.Kernel.Wheel && liveDue(&k.Wheel, uint64(k.Now)) {
 		return true
 	}
 	for i := range k.Timers {

@@ -24,7 +24,7 @@ var timerRuleInvariants = []Invariant{
 // does not move the clock).
 func hostTimerDue(c *Context) bool {
 	b := kern(c.Before)
-	if b.Config.Wheel {
+	if c.Scenario.Kernel.Wheel {
 		return false
 	}
 	for ei := range c.Events {
@@ -47,7 +47,7 @@ func hostTimerDue(c *Context) bool {
 func cancelClearsTimer(c *Context) bool {
 	a := kern(c.After)
 	// Only the tasks with a live timer (ids 1..MaxTasks) can break it.
-	for m := liveTimerTasks(a); m != 0; m &= m - 1 {
+	for m := liveTimerTasks(c.Scenario, a); m != 0; m &= m - 1 {
 		id := uint8(bits.TrailingZeros16(m)) + 1
 		t := model.TaskRecord(&a.Cancel, id)
 		if !t.Used {

@@ -31,7 +31,7 @@ var wheelInvariants = []Invariant{
 
 func wheels(c *Context) (before, after *wheel.State, ok bool) {
 	kb, ka := kern(c.Before), kern(c.After)
-	if !ka.Config.Wheel {
+	if !c.Scenario.Kernel.Wheel {
 		return nil, nil, false
 	}
 	return &kb.Wheel, &ka.Wheel, true
@@ -255,8 +255,7 @@ func wheelFireInclusive(c *Context) bool {
 	if c.In.K.Op != kernel.Dispatch {
 		return false
 	}
-	k := kern(c.After)
-	batch := int(k.Config.CatchupBatch)
+	batch := int(c.Scenario.Kernel.CatchupBatch)
 	if batch == 0 {
 		batch = 1
 	}

@@ -4,7 +4,6 @@ import (
 	"modelcheck/runtime/kernel"
 	"modelcheck/runtime/pump"
 	"modelcheck/runtime/trace"
-	"modelcheck/runtime/wheel"
 )
 
 // wheelRuleInvariants: the wheel rule that had no check before issue 10
@@ -15,15 +14,11 @@ var wheelRuleInvariants = []Invariant{
 }
 
 // wheelAcceptsValid takes the duration from the input and the bound from
-// the scenario's configuration (the wheel's default when unset).
+// the scenario's configuration (the contract's default when unset).
 func wheelAcceptsValid(c *Context) bool {
 	cfg := &c.Scenario.Kernel
 	if !cfg.Wheel || c.In.Host != pump.NoHost || c.In.K.Op != kernel.Sleep {
 		return false
 	}
-	limit := cfg.WheelConfig.MaxTimerDuration
-	if limit == 0 {
-		limit = wheel.DefaultMaxTimerDuration
-	}
-	return uint64(c.In.K.N) <= limit && c.firstIndex(trace.WheelRejected) >= 0
+	return uint64(c.In.K.N) <= scenarioMaxTimer(c) && c.firstIndex(trace.WheelRejected) >= 0
 }

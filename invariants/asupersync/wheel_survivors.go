@@ -67,7 +67,7 @@ func wheelCoalesceWindow(c *Context) bool {
 	if early && c.firstIndex(trace.WheelCoalesced) < 0 && fired > 0 {
 		return true
 	}
-	batch := int(kern(c.After).Config.CatchupBatch)
+	batch := int(c.Scenario.Kernel.CatchupBatch)
 	if batch == 0 {
 		batch = 1
 	}

@@ -1,0 +1,54 @@
+package asupersync
+
+import (
+	"math/rand/v2"
+	"testing"
+
+	model "modelcheck/model/asupersync"
+	"modelcheck/runtime/trace"
+)
+
+// seededWalks takes walks random walks of up to depth steps from m's
+// initial state, choosing inputs with rng, and calls visit with each
+// state on the way and the inputs it offers. The properties that compare
+// a state with a variant of it (canonical forms, configuration copies)
+// sample the state space this way rather than exploring it.
+func seededWalks(t *testing.T, m *model.Model, rng *rand.Rand, walks, depth int, visit func(d int, s *model.State, ins []model.Input)) {
+	t.Helper()
+	var ins []model.Input
+	var log trace.Log
+	for range walks {
+		s := m.Init()
+		for d := 0; d < depth; d++ {
+			ins = m.Enabled(&s, ins[:0])
+			visit(d, &s, ins)
+			if len(ins) == 0 {
+				break
+			}
+			in := ins[rng.IntN(len(ins))]
+			next := s
+			log.Reset()
+			if err := m.Apply(&next, in, &log); err != nil {
+				t.Fatalf("%s depth %d: %v", m.Scenario.Name, d, err)
+			}
+			s = next
+		}
+	}
+}
+
+// firstVerdictDiffering is the first check, gated or not, whose verdict on
+// the transition before -in-> after differs from its verdict on
+// other -in-> otherAfter, and its verdict on the first; ok is false when
+// every check agrees.
+func firstVerdictDiffering(ctx *Context, sc *model.Scenario, in model.Input, before, after *model.State, events []trace.Event,
+	other, otherAfter *model.State, otherEvents []trace.Event) (name string, verdict bool, ok bool) {
+	for i := range all {
+		ctx.reset(sc, before, in, after, events)
+		v := all[i].violated(ctx)
+		ctx.reset(sc, other, in, otherAfter, otherEvents)
+		if all[i].violated(ctx) != v {
+			return all[i].Name, v, true
+		}
+	}
+	return "", false, false
+}
