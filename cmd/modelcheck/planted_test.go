@@ -205,8 +205,8 @@ func TestRuntimePanicInACheckIsItsViolation(t *testing.T) {
 	}
 }
 
-// auditBugs are bugs session 18's audits of the checks against the
-// contracts planted in runtime/ that every scenario of their model
+// auditBugs are bugs the audits of the checks against the contracts
+// (sessions 18 and 19) planted in runtime/ that every scenario of their model
 // explored without a violation; each now stops the scenario named (model
 // and scenario in args), with the invariant named first.
 var auditBugs = []struct {
@@ -300,6 +300,10 @@ var auditBugs = []struct {
 	// one.
 	{"promote-low-levels-only", plantedBug{"runtime/wheel/collect.go", "\t\tif !e.Used || e.Level == Ready || e.Deadline > boundary && ",
 		"\t\tif !e.Used || e.Level == Ready || e.Level > Level1 || e.Deadline > boundary && "}, asupersync("coalesce-wide"), "wheel-coalesce-window"},
+	// cancel_streak_limit capped at 2 (session 19): no scenario set a
+	// limit above 2, so every one explored it clean.
+	{"streak-limit-capped", plantedBug{"runtime/sched/sched.go", "\treturn s.Config.CancelStreakLimit\n}", "\treturn min(s.Config.CancelStreakLimit, 2)\n}"},
+		asupersync("streak-three"), "event-tags"},
 }
 
 func sthira(scenario string) []string { return []string{"--model", "sthira", "--scenario", scenario} }

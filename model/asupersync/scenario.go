@@ -355,6 +355,15 @@ var scenarios = []Scenario{
 		Pump:   pump.Config{BurstLimit: 1, Caps: pump.CapTimer | pump.CapMessage},
 	},
 	{
+		Name:  "streak-three",
+		Doc:   "the governors scenario with cancel_streak_limit 3 (6 under a drain governor) and microtask_burst_limit 5: no other scenario set a limit above 2 or a burst above 4, so a runtime that capped either went unseen",
+		Tasks: 3, Regions: 1, TimedTasks: true,
+		CancelKinds: []cancel.Kind{cancel.User}, NoRegionCancel: true,
+		Governors: []sched.Governor{sched.NoPreference, sched.MeetDeadlines, sched.DrainObligations, sched.DrainRegions},
+		Kernel:    kernel.Config{CancelStreakLimit: 3, CatchupBatch: 1, MaxChainDepth: 16, MaxChainMemory: 4096},
+		Pump:      pump.Config{BurstLimit: 5, Caps: pump.AllCaps},
+	},
+	{
 		Name:  "no-caps",
 		Doc:   "browser backend holding no host capability: a pump at its burst limit cannot hand off, fails closed and leaves its work for the next kernel operation to settle; callbacks through either capability are denied (000 P1, P3, F4)",
 		Tasks: 3, Regions: 1, DeniedCallbacks: true,
