@@ -304,6 +304,13 @@ var auditBugs = []struct {
 	// limit above 2, so every one explored it clean.
 	{"streak-limit-capped", plantedBug{"runtime/sched/sched.go", "\treturn s.Config.CancelStreakLimit\n}", "\treturn min(s.Config.CancelStreakLimit, 2)\n}"},
 		asupersync("streak-three"), "event-tags"},
+	// DetRng and DetHasher drifted (session 19): the checks recomputed
+	// steals, certificates and decision hashes with the runtime's own
+	// package dethash, so every scenario explored them clean.
+	{"det-rng-drifted", plantedBug{"runtime/dethash/dethash.go", "\tr.State += 0x9e3779b97f4a7c15\n", "\tr.State += 0x9e3779b97f4a7c13\n"},
+		asupersync("stealing"), "steal-order"},
+	{"det-hasher-unmixed", plantedBug{"runtime/dethash/dethash.go", "\tx ^= x >> 33\n\treturn x\n", "\treturn x\n"},
+		asupersync("default"), "certificate-derived"},
 }
 
 func sthira(scenario string) []string { return []string{"--model", "sthira", "--scenario", scenario} }

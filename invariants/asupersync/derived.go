@@ -6,7 +6,6 @@ import (
 	"strconv"
 
 	model "modelcheck/model/asupersync"
-	"modelcheck/runtime/dethash"
 	"modelcheck/runtime/kernel"
 	"modelcheck/runtime/pump"
 	"modelcheck/runtime/sched"
@@ -292,13 +291,13 @@ func wheelActiveDerived(c *Context) bool {
 // decisionHash is decision_hash as 000 S6 and the scheduler define it:
 // DetHasher over (previous hash, seq, task, lane, streak after).
 func decisionHash(prev, seq uint64, task uint8, lane sched.Lane, streak uint8) uint64 {
-	h := dethash.New()
-	h.U64(prev)
-	h.U64(seq)
-	h.Byte(task)
-	h.Byte(byte(lane))
-	h.Byte(streak)
-	return h.Sum()
+	h := newWitnessHasher()
+	h.u64(prev)
+	h.u64(seq)
+	h.byte(task)
+	h.byte(byte(lane))
+	h.byte(streak)
+	return h.sum()
 }
 
 // maskDerived checks each mask event's depth against the depth before

@@ -75,7 +75,7 @@ func localPopOrder(c *Context) bool {
 	entries := model.PoolEntries(b, w)
 	// An empty queue's pop takes nothing and draws no hint: 3.5 draws one
 	// only to choose among the tied entries, and there are none.
-	want, rng, popped := uint8(0), b.Rng[w], 0
+	want, rng, popped := uint8(0), b.Rng[w].State, 0
 	if len(entries) > 0 {
 		best := entries[0].Priority
 		for _, e := range entries {
@@ -89,7 +89,7 @@ func localPopOrder(c *Context) bool {
 				n++
 			}
 		}
-		want = tied[rng.Next()%uint64(n)]
+		want = tied[detRngNext(&rng)%uint64(n)]
 	}
 	got := uint8(0)
 	for ei := range c.Events {
@@ -99,7 +99,7 @@ func localPopOrder(c *Context) bool {
 			popped++
 		}
 	}
-	if got != want || popped != min(len(entries), 1) || a.Rng[w] != rng {
+	if got != want || popped != min(len(entries), 1) || a.Rng[w].State != rng {
 		return true
 	}
 	for v := uint8(0); v < b.Workers; v++ {
@@ -134,8 +134,8 @@ func stealOrder(c *Context) bool {
 			n++
 		}
 	}
-	rng := b.Rng[thief]
-	start := int(rng.Next() % uint64(n))
+	rng := b.Rng[thief].State
+	start := int(detRngNext(&rng) % uint64(n))
 	want := uint8(0)
 	for i := 0; i < n && want == 0; i++ {
 		if v := stealers[(start+i)%n]; len(model.PoolEntries(b, v)) > 0 {
@@ -149,5 +149,5 @@ func stealOrder(c *Context) bool {
 			got = e.Task
 		}
 	}
-	return got != want || a.Rng[thief] != rng
+	return got != want || a.Rng[thief].State != rng
 }

@@ -7,7 +7,6 @@ import (
 	model "modelcheck/model/asupersync"
 	"modelcheck/runtime/cancel"
 	"modelcheck/runtime/channel"
-	"modelcheck/runtime/dethash"
 	"modelcheck/runtime/kernel"
 	"modelcheck/runtime/pump"
 	"modelcheck/runtime/sched"
@@ -213,12 +212,12 @@ func (c *Context) witnessHashWrong(a *sched.Certificate) bool {
 			return w.wrong
 		}
 	}
-	h := dethash.New()
+	h := newWitnessHasher()
 	for _, n := range [...]uint32{a.CancelDispatches, a.TimedDispatches, a.ReadyDispatches, a.FallbackCancelDispatches, a.BaseLimitExceedances, a.EffectiveLimitExceedances} {
-		h.U64(uint64(n))
+		h.u64(uint64(n))
 	}
-	h.Size(int(a.MaxEffectiveLimitObserved))
-	w := certWitness{known: true, cert: *a, wrong: a.WitnessHash() != h.Sum()}
+	h.u64(uint64(a.MaxEffectiveLimitObserved)) // a size: u64
+	w := certWitness{known: true, cert: *a, wrong: a.WitnessHash() != h.sum()}
 	ws.e[ws.next] = w
 	ws.next = (ws.next + 1) % len(ws.e)
 	return w.wrong
