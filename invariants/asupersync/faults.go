@@ -252,6 +252,10 @@ var faults = []FaultCase{
 	// themselves; the kernel's Runnable, its one caller left, matters
 	// only to the browser pump.
 	{fault.NextDeadlineSkipsReady, "wheel-browser", []string{"stuck"}},
+
+	// Found past depth 12 (session 19): coalescing at 5.4 M states, depth
+	// 17, before the drain went on past the batch.
+	{fault.BatchStrandsDead, "coalesce-dead-behind", []string{"wheel-drain-drops-dead"}},
 }
 
 // Faults returns the fault catalogue in fault order.

@@ -515,6 +515,15 @@ var scenarios = []Scenario{
 		Pump: pump.Config{BurstLimit: 2, Caps: pump.AllCaps},
 	},
 	{
+		Name:   "coalesce-dead-behind",
+		Doc:    "timer wheel with a 4 ms coalescing window and min group 2 under catchup_batch 1, 2 tasks spawned before the first step: t2 sleeps 3 ms, is cancelled and sleeps 1 ms, so coalescing promotes its cancelled entry into the ready list behind a live one the batch leaves for the next step, and the drain must still drop it (004 2.4 step 3, 000 F3)",
+		Native: true, Tasks: 2, Spawned: 2, Regions: 1, Sleep: 1, Sleeps: []uint32{3},
+		CancelKinds: []cancel.Kind{cancel.User}, NoRegionCancel: true,
+		Kernel: kernel.Config{CancelStreakLimit: 2, CatchupBatch: 1, MaxChainDepth: 16, MaxChainMemory: 4096,
+			Wheel: true, WheelConfig: wheel.Config{Coalesce: true, CoalesceWindow: 4, MinGroupSize: 2}},
+		Pump: pump.Config{BurstLimit: 2, Caps: pump.AllCaps},
+	},
+	{
 		Name:  "wheel-browser",
 		Doc:   "timer wheel on the browser backend: 2 tasks sleep 1 ms under catchup_batch 1, so a timer turn finds two wheel timers due and a dispatch fires one, leaving the other in the ready list; whether the pump is queued or goes idle follows the kernel's Runnable, which reads the wheel's earliest live deadline (000 P2, 004 2.4)",
 		Tasks: 2, Regions: 1, Sleep: 1,

@@ -228,7 +228,7 @@ func (w *State) drop(i int, log *trace.Log) {
 
 // drain is drain_ready(now): coalescing first (when on), then every ready
 // entry in (deadline, seq) order: dead ones dropped, due live ones fired
-// and removed from the active map, until max fires. If the active map is
+// and removed from the active map, up to max fires. If the active map is
 // then empty, storage is purged.
 func (w *State) drain(now uint64, max int, log *trace.Log) int {
 	limit := now
@@ -275,11 +275,19 @@ func (w *State) drain(now uint64, max int, log *trace.Log) int {
 		if w.Config.Faults.Has(fault.ExclusiveDeadline) {
 			due = e.Deadline < limit // fault: deadline == now stays
 		}
+		// At max fires the due live entries wait for the next step (000
+		// F3's bounded batches), but the walk goes on: every dead entry
+		// in the ready list is dropped in this drain (004 2.4 step 3),
+		// coalescing's promoted ones included.
 		if !due {
 			continue
 		}
 		if max > 0 && fired >= max {
-			break
+			// Fault BatchStrandsDead stops the walk here.
+			if w.Config.Faults.Has(fault.BatchStrandsDead) {
+				break
+			}
+			continue
 		}
 		if a := w.activeIndex(e.Handle.ID); a >= 0 && !w.Config.Faults.Has(fault.FiredStaysActive) {
 			w.removeActive(a) // upstream: active.remove(&entry.id)
