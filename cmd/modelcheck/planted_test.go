@@ -311,6 +311,13 @@ var auditBugs = []struct {
 		asupersync("stealing"), "steal-order"},
 	{"det-hasher-unmixed", plantedBug{"runtime/dethash/dethash.go", "\tx ^= x >> 33\n\treturn x\n", "\treturn x\n"},
 		asupersync("default"), "certificate-derived"},
+	// Two names swapped in the runtime's tables of cancel kinds and of
+	// phases (session 19): the checks spelled both with the runtime's
+	// String methods, and no check read cancel_phase but cleanup_done's.
+	{"kind-names-swapped", plantedBug{"runtime/cancel/reason.go", `"User", "Timeout", "Deadline",`, `"User", "Deadline", "Timeout",`},
+		asupersync("cancel-kinds"), "cancel-kind-attr"},
+	{"phase-names-swapped", plantedBug{"runtime/cancel/phase.go", `"Cancelling", "Finalizing"`, `"Finalizing", "Cancelling"`},
+		asupersync("default"), "cancel-phase-attr"},
 }
 
 func sthira(scenario string) []string { return []string{"--model", "sthira", "--scenario", scenario} }

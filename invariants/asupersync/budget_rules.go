@@ -210,7 +210,7 @@ func cancelKindAttr(c *Context) bool {
 			continue
 		}
 		// The attribute on a task outside the table names no reason.
-		if t := model.TaskRecord(a, e.Task); t == nil || e.AttrVal != t.Reason.Kind.String() {
+		if t := model.TaskRecord(a, e.Task); t == nil || e.AttrVal != kindName(t.Reason.Kind) {
 			return true
 		}
 	}
@@ -260,7 +260,7 @@ func cleanupDoneFinalizes(c *Context) bool {
 		if e.Kind != trace.CleanupDone {
 			continue
 		}
-		if e.Phase != cancel.Finalizing.String() {
+		if e.Phase != phaseName(cancel.Finalizing) {
 			return true
 		}
 		// cleanup_done of no task finalizes none.

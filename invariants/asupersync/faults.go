@@ -256,6 +256,8 @@ var faults = []FaultCase{
 	// Found past depth 12 (session 19): coalescing at 5.4 M states, depth
 	// 17, before the drain went on past the batch.
 	{fault.BatchStrandsDead, "coalesce-dead-behind", []string{"wheel-drain-drops-dead"}},
+	// cancel_phase unchecked but for cleanup_done (session 19).
+	{fault.AckAnnouncedEarly, "default", []string{"cancel-phase-attr"}},
 }
 
 // Faults returns the fault catalogue in fault order.

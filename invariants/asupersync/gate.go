@@ -679,6 +679,8 @@ var gates = map[string]gate{
 	"cascade-inject-order": {on: ops(kernel.CancelRegion)},
 	// No cleanup_done event -> false.
 	"cleanup-done-finalizes": {on: kinds(trace.CleanupDone)},
+	// Only task events with a cancel_phase are looked at.
+	"cancel-phase-attr": {on: taskPhaseEvents},
 
 	// The checks of the state after (holds): with none of their events,
 	// each reads only these parts of the state after.

@@ -111,7 +111,7 @@ func wakeDedupAnnounced(c *Context) bool {
 			return false
 		case e.Kind == trace.Enqueued && e.Task == t:
 			return false
-		case e.Kind == trace.WakeDeduped && e.Task == t && e.Lane == lane.String():
+		case e.Kind == trace.WakeDeduped && e.Task == t && laneByName(e.Lane) == lane:
 			woken = true
 		}
 	}

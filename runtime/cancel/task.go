@@ -190,8 +190,15 @@ func (s *State) Checkpoint(task uint8, log *trace.Log) (acked bool, err error) {
 		}
 		return false, nil
 	}
+	// Fault AckAnnouncedEarly emits the acknowledgement before the phase
+	// moves.
+	if s.Config.Faults.Has(fault.AckAnnouncedEarly) {
+		log.Emit(s.cancelEvent(trace.CancelAcknowledged, task))
+	}
 	t.Phase = Cancelling
-	log.Emit(s.cancelEvent(trace.CancelAcknowledged, task))
+	if !s.Config.Faults.Has(fault.AckAnnouncedEarly) {
+		log.Emit(s.cancelEvent(trace.CancelAcknowledged, task))
+	}
 	// Fault AckAbortsObligations aborts what the task holds before its
 	// cleanup could resolve it.
 	if s.Config.Faults.Has(fault.AckAbortsObligations) {

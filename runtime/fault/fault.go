@@ -242,6 +242,7 @@ const (
 	IdleSettleStrands        // an operation that leaves runnable work with an idle pump whose last turn spent its burst queues no microtask (runtime/pump)
 	HandoffDeniedWithTimer   // a burst-limit hand-off fails closed although the adapter holds the timer capability (runtime/pump)
 	BatchStrandsDead         // the wheel's drain stops at the batch's last fire, stranding dead ready entries behind it (runtime/wheel)
+	AckAnnouncedEarly        // cancel_acknowledged is emitted before the phase moves, naming CancelRequested (runtime/cancel)
 
 	count
 )
@@ -458,6 +459,7 @@ var table = [count]info{
 	StrengthenUnscheduled:     {"strengthen-unscheduled", "a task cancel of a task not being polled counts as a change only when it moves the task's phase, so a stronger cancel that replaces the pending reason of a parked task in CancelRequested leaves it unscheduled (breaks 001 Cascade Law step 5: the cancel-scheduling set is every task the request changed, its reason and budget included)"},
 	DrainKeepsDead:            {"drain-keeps-dead", "draining a level-0 slot moves its due entries to the ready list without asking whether each is live, so a cancelled timer's entry is carried there and held until the fire loop drops it (breaks 004 2.4 step 3: dead entries are silently dropped during cascade and drain; INV-TM-07)"},
 	BatchStrandsDead:          {"batch-strands-dead", "the wheel's drain stops walking the ready list at the first due live entry past the catch-up batch, so the dead entries behind it (a cancelled timer coalescing promoted, say) stay in the ready list instead of being dropped in this drain (breaks 004 2.4 step 3: dead entries are silently dropped during cascade and drain; 000 F3 bounds fires, not drops)"},
+	AckAnnouncedEarly:         {"ack-announced-early", "a checkpoint emits cancel_acknowledged before it moves the task to Cancelling, so the event's cancel_phase says CancelRequested (breaks 001 B6: cancel-protocol events carry the cancel_phase the event leaves; T2)"},
 	CursorsLag:                {"cursors-lag", "advancing a wheel with no active timer moves its time but leaves its level cursors where they were, so the next registration and collect work from slots that are not now's (breaks 004 2.4: the cursors advance through the levels' slots as time does, level N+1's when level N's wraps)"},
 }
 
