@@ -318,6 +318,13 @@ var auditBugs = []struct {
 		asupersync("cancel-kinds"), "cancel-kind-attr"},
 	{"phase-names-swapped", plantedBug{"runtime/cancel/phase.go", `"Cancelling", "Finalizing"`, `"Finalizing", "Cancelling"`},
 		asupersync("default"), "cancel-phase-attr"},
+	// Two names swapped in the obligation kinds' table and in the region
+	// spellings region_opened's parent uses: no check read either
+	// attribute.
+	{"obligation-kind-names-swapped", plantedBug{"runtime/cancel/obligation.go", `{"SendPermit", "Ack", "Lease",`, `{"Lease", "Ack", "SendPermit",`},
+		asupersync("default"), "obligation-kind-attr"},
+	{"region-names-swapped", plantedBug{"runtime/cancel/state.go", `{"", "r1", "r2", "r3", "r4"}`, `{"", "r1", "r3", "r2", "r4"}`},
+		asupersync("sibling-regions"), "region-parent-attr"},
 }
 
 func sthira(scenario string) []string { return []string{"--model", "sthira", "--scenario", scenario} }

@@ -4,6 +4,7 @@ import (
 	model "modelcheck/model/asupersync"
 	"modelcheck/runtime/cancel"
 	"modelcheck/runtime/kernel"
+	"modelcheck/runtime/pump"
 	"modelcheck/runtime/trace"
 )
 
@@ -16,6 +17,10 @@ import (
 var cancelAttrInvariants = []Invariant{
 	{"cancel-phase-attr", []string{"wasm-cancel-state-machine-v1/B6", "wasm-cancel-state-machine-v1/T2"},
 		"every task event carries cancel_phase naming the task's phase right after the event: Created after task_spawned, Running after task_running, CancelRequested after cancel_requested, Cancelling after cancel_acknowledged, Finalizing after cleanup_done, Completed after task_completed, and the phase it already had after any other", cancelPhaseAttr},
+	{"obligation-kind-attr", []string{"wasm-cancel-state-machine-v1/obligations", "wasm-cancel-state-machine-v1/trace"},
+		"obligation_reserved, obligation_committed, obligation_leaked and obligation_rejected carry obligation_kind naming the obligation's kind: its record's when the event names an obligation, else the kind the refused reservation asked for (the input's, SendPermit for a channel permit)", obligationKindAttr},
+	{"region-parent-attr", []string{"wasm-cancel-state-machine-v1/regions", "wasm-cancel-state-machine-v1/trace"},
+		"region_opened carries parent naming the new region's parent", regionParentAttr},
 }
 
 // phaseAfterEvent is the phase a phase-moving task event leaves its task
@@ -74,6 +79,87 @@ func cancelPhaseAttr(c *Context) bool {
 		}
 	}
 	return false
+}
+
+// obligationKindEvents are the obligation events that carry
+// obligation_kind (an abort carries abort_reason instead).
+var obligationKindEvents = kinds(trace.ObligationReserved, trace.ObligationCommitted, trace.ObligationLeaked, trace.ObligationRejected)
+
+// obligationKindAttr: obligation-kind-attr. A kind never changes, so the
+// record after the step names it.
+func obligationKindAttr(c *Context) bool {
+	a := &kern(c.After).Cancel
+	for i := range c.Events {
+		e := &c.Events[i]
+		if !obligationKindEvents.has(e.Kind) {
+			continue
+		}
+		var want cancel.ObligationKind
+		switch o := model.ObligationRecord(a, e.Obligation); {
+		case o != nil && o.Used:
+			want = o.Kind
+		case e.Obligation != 0:
+			return true // an event naming no obligation of the table
+		case c.In.Host == pump.NoHost && c.In.K.Op == kernel.Reserve:
+			want = cancel.ObligationKind(c.In.K.Arg)
+		case c.In.Host == pump.NoHost && (c.In.K.Op == kernel.ChanReserve || c.In.K.Op == kernel.ChanTryReserve):
+			want = cancel.SendPermit
+		default:
+			return true // a refused reservation no input asked for
+		}
+		if e.AttrKey != "obligation_kind" || e.AttrVal != obligationKindName(want) {
+			return true
+		}
+	}
+	return false
+}
+
+// regionParentAttr: region-parent-attr. A region's parent never changes,
+// so the record after the step names it.
+func regionParentAttr(c *Context) bool {
+	a := &kern(c.After).Cancel
+	for i := range c.Events {
+		e := &c.Events[i]
+		if e.Kind != trace.RegionOpened {
+			continue
+		}
+		r := model.RegionRecord(a, e.Region)
+		if r == nil || e.AttrKey != "parent" || e.AttrVal != regionName(r.Parent) {
+			return true
+		}
+	}
+	return false
+}
+
+// regionName spells a region id as the trace does (r1, r2, ...; none for
+// 0), by the checker's own table.
+func regionName(id uint8) string {
+	if id == 0 || int(id) >= len(regionNames) {
+		return ""
+	}
+	return regionNames[id]
+}
+
+var regionNames = [...]string{"", "r1", "r2", "r3", "r4", "r5", "r6", "r7", "r8"}
+
+// obligationKindName is the semantics notes' name of an obligation kind,
+// by the checker's own table rather than cancel.ObligationKind.String.
+func obligationKindName(k cancel.ObligationKind) string {
+	switch k {
+	case cancel.SendPermit:
+		return "SendPermit"
+	case cancel.Ack:
+		return "Ack"
+	case cancel.Lease:
+		return "Lease"
+	case cancel.IoOp:
+		return "IoOp"
+	case cancel.SemaphorePermit:
+		return "SemaphorePermit"
+	case cancel.Transaction:
+		return "Transaction"
+	}
+	return ""
 }
 
 // phaseName is the contract's name of a phase (001 Phases; the semantics

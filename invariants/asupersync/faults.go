@@ -258,6 +258,9 @@ var faults = []FaultCase{
 	{fault.BatchStrandsDead, "coalesce-dead-behind", []string{"wheel-drain-drops-dead"}},
 	// cancel_phase unchecked but for cleanup_done (session 19).
 	{fault.AckAnnouncedEarly, "default", []string{"cancel-phase-attr"}},
+	// obligation_kind and region_opened's parent unchecked (session 19).
+	{fault.ObligationKindZero, "default", []string{"obligation-kind-attr"}},
+	{fault.ParentNamedRoot, "deep-regions", []string{"region-parent-attr"}},
 }
 
 // Faults returns the fault catalogue in fault order.

@@ -681,6 +681,9 @@ var gates = map[string]gate{
 	"cleanup-done-finalizes": {on: kinds(trace.CleanupDone)},
 	// Only task events with a cancel_phase are looked at.
 	"cancel-phase-attr": {on: taskPhaseEvents},
+	// Only the named events are looked at.
+	"obligation-kind-attr": {on: obligationKindEvents},
+	"region-parent-attr":   {on: kinds(trace.RegionOpened)},
 
 	// The checks of the state after (holds): with none of their events,
 	// each reads only these parts of the state after.

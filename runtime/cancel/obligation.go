@@ -213,6 +213,11 @@ func (s *State) resolve(ob uint8, to ObligationState, log *trace.Log) {
 
 func (s *State) obligationEvent(k trace.Kind, ob uint8) trace.Event {
 	o := &s.Obligations[ob-1]
+	kind := o.Kind
+	// Fault ObligationKindZero names the zero kind, SendPermit.
+	if s.Config.Faults.Has(fault.ObligationKindZero) {
+		kind = SendPermit
+	}
 	return trace.Event{Kind: k, Task: o.Task, Region: o.Region, Obligation: ob,
-		AttrKey: attrObligationKind, AttrVal: o.Kind.String()}
+		AttrKey: attrObligationKind, AttrVal: kind.String()}
 }

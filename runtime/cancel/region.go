@@ -40,7 +40,12 @@ func (s *State) OpenRegion(parent uint8, log *trace.Log) (uint8, error) {
 	if s.Config.Faults.Has(fault.OpenedRegionUnrecorded) {
 		s.Regions[id-1].Used = false
 	}
-	log.Emit(trace.Event{Kind: trace.RegionOpened, Region: id, AttrKey: attrParent, AttrVal: regionNames[parent]})
+	named := parent
+	// Fault ParentNamedRoot names the root region as every region's parent.
+	if s.Config.Faults.Has(fault.ParentNamedRoot) {
+		named = 1
+	}
+	log.Emit(trace.Event{Kind: trace.RegionOpened, Region: id, AttrKey: attrParent, AttrVal: regionNames[named]})
 	return id, nil
 }
 

@@ -243,6 +243,8 @@ const (
 	HandoffDeniedWithTimer   // a burst-limit hand-off fails closed although the adapter holds the timer capability (runtime/pump)
 	BatchStrandsDead         // the wheel's drain stops at the batch's last fire, stranding dead ready entries behind it (runtime/wheel)
 	AckAnnouncedEarly        // cancel_acknowledged is emitted before the phase moves, naming CancelRequested (runtime/cancel)
+	ObligationKindZero       // obligation events name the zero kind, SendPermit, whatever the obligation's (runtime/cancel)
+	ParentNamedRoot          // region_opened names r1 as the parent of every region (runtime/cancel)
 
 	count
 )
@@ -460,6 +462,8 @@ var table = [count]info{
 	DrainKeepsDead:            {"drain-keeps-dead", "draining a level-0 slot moves its due entries to the ready list without asking whether each is live, so a cancelled timer's entry is carried there and held until the fire loop drops it (breaks 004 2.4 step 3: dead entries are silently dropped during cascade and drain; INV-TM-07)"},
 	BatchStrandsDead:          {"batch-strands-dead", "the wheel's drain stops walking the ready list at the first due live entry past the catch-up batch, so the dead entries behind it (a cancelled timer coalescing promoted, say) stay in the ready list instead of being dropped in this drain (breaks 004 2.4 step 3: dead entries are silently dropped during cascade and drain; 000 F3 bounds fires, not drops)"},
 	AckAnnouncedEarly:         {"ack-announced-early", "a checkpoint emits cancel_acknowledged before it moves the task to Cancelling, so the event's cancel_phase says CancelRequested (breaks 001 B6: cancel-protocol events carry the cancel_phase the event leaves; T2)"},
+	ObligationKindZero:        {"obligation-kind-zero", "obligation_reserved, obligation_committed, obligation_leaked and an already-resolved obligation_rejected name obligation_kind SendPermit, the zero kind, whatever the obligation reserves (breaks 001's obligation trace: events name the obligation's kind)"},
+	ParentNamedRoot:           {"parent-named-root", "region_opened names r1 as the new region's parent wherever it opened, so a grandchild's event names its grandparent (breaks 001's region tree as the trace tells it: region_opened names the parent the region was opened under)"},
 	CursorsLag:                {"cursors-lag", "advancing a wheel with no active timer moves its time but leaves its level cursors where they were, so the next registration and collect work from slots that are not now's (breaks 004 2.4: the cursors advance through the levels' slots as time does, level N+1's when level N's wraps)"},
 }
 
