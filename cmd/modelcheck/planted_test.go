@@ -325,6 +325,13 @@ var auditBugs = []struct {
 		asupersync("default"), "obligation-kind-attr"},
 	{"region-names-swapped", plantedBug{"runtime/cancel/state.go", `{"", "r1", "r2", "r3", "r4"}`, `{"", "r1", "r3", "r2", "r4"}`},
 		asupersync("sibling-regions"), "region-parent-attr"},
+	// w1 and w2 swapped in the worker names steals and local pops give:
+	// steal-order and local-pop-order read the task, not the worker.
+	{"worker-names-swapped", plantedBug{"runtime/sched/pool.go", `{"w0", "w1", "w2", "w3"}`, `{"w0", "w2", "w1", "w3"}`},
+		asupersync("stealing"), "steal-order"},
+	// Failed reserves reported as try_reserve: no check read the op.
+	{"reserve-named-try-reserve", plantedBug{"runtime/channel/send.go", `failed(task, "reserve", Cancelled, log)`, `failed(task, "try_reserve", Cancelled, log)`},
+		asupersync("channel"), "chan-op-attr"},
 }
 
 func sthira(scenario string) []string { return []string{"--model", "sthira", "--scenario", scenario} }

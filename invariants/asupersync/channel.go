@@ -5,6 +5,7 @@ import (
 	"modelcheck/runtime/cancel"
 	"modelcheck/runtime/channel"
 	"modelcheck/runtime/kernel"
+	"modelcheck/runtime/pump"
 	"modelcheck/runtime/trace"
 )
 
@@ -33,6 +34,14 @@ var channelInvariants = []Invariant{
 		"a permit dropped unsent releases its slot (reserved - 1) and wakes the head waiter when capacity is free", chanPermitDrop},
 	{"chan-permit-linear", []string{"INV-CH-10", "ch-obligation-leak-001", "ch-obligation-commit-001", "ch-obligation-abort-001"},
 		"session-tracked permits are linear: every reserved slot is one Reserved SendPermit obligation and every Reserved SendPermit obligation one slot, so a permit can neither vanish nor leak silently", chanPermitLinear},
+}
+
+// chanAttrInvariants: no check read chan_op_failed's op until session 19,
+// so a runtime that reported a failed reserve as a try_reserve passed.
+// Kept apart from channelInvariants so it comes last in the check order.
+var chanAttrInvariants = []Invariant{
+	{"chan-op-attr", []string{"004/1.7", "ch-cancel-reserve-001"},
+		"chan_op_failed names the operation that failed, the step's input: reserve, try_reserve, try_send, send_evict_oldest, recv or try_recv; no other input fails a channel operation", chanOpAttr},
 }
 
 func chans(c *Context) (before, after *channel.State, ok bool) {
@@ -241,4 +250,39 @@ func opFailed(events []trace.Event, class trace.ErrorClass) bool {
 		}
 	}
 	return false
+}
+
+// chanOpAttr: chan-op-attr. Only the six operations that can fail say
+// so; any other input's step emits no chan_op_failed.
+func chanOpAttr(c *Context) bool {
+	for ei := range c.Events {
+		e := &c.Events[ei]
+		if e.Kind != trace.ChanOpFailed {
+			continue
+		}
+		if c.In.Host != pump.NoHost || e.AttrKey != "op" || e.AttrVal != chanOpName(c.In.K.Op) || e.AttrVal == "" {
+			return true
+		}
+	}
+	return false
+}
+
+// chanOpName is the contract's name (004 1.2 to 1.6) of a channel
+// operation that can fail, by the checker's own table; "" for the others.
+func chanOpName(op kernel.Op) string {
+	switch op {
+	case kernel.ChanReserve:
+		return "reserve"
+	case kernel.ChanTryReserve:
+		return "try_reserve"
+	case kernel.ChanTrySend:
+		return "try_send"
+	case kernel.ChanRecv:
+		return "recv"
+	case kernel.ChanTryRecv:
+		return "try_recv"
+	case kernel.ChanEvict:
+		return "send_evict_oldest"
+	}
+	return ""
 }

@@ -261,6 +261,7 @@ var faults = []FaultCase{
 	// obligation_kind and region_opened's parent unchecked (session 19).
 	{fault.ObligationKindZero, "default", []string{"obligation-kind-attr"}},
 	{fault.ParentNamedRoot, "deep-regions", []string{"region-parent-attr"}},
+	{fault.TryReserveNamedReserve, "channel", []string{"chan-op-attr"}},
 }
 
 // Faults returns the fault catalogue in fault order.

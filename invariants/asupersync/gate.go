@@ -684,6 +684,7 @@ var gates = map[string]gate{
 	// Only the named events are looked at.
 	"obligation-kind-attr": {on: obligationKindEvents},
 	"region-parent-attr":   {on: kinds(trace.RegionOpened)},
+	"chan-op-attr":         {on: kinds(trace.ChanOpFailed)},
 
 	// The checks of the state after (holds): with none of their events,
 	// each reads only these parts of the state after.

@@ -13,11 +13,11 @@ import (
 // stealInvariants check the worker pool's stealing (004 3.6, 5.1).
 var stealInvariants = []Invariant{
 	{"steal-order", []string{"INV-SC-05", "sc-steal-001"},
-		"a steal scans the other workers circularly from the index the thief's seeded RNG draws (one draw per steal) and takes the oldest entry of the first non-empty one, so the same seed gives the same scan order", stealOrder},
+		"a steal scans the other workers circularly from the index the thief's seeded RNG draws (one draw per steal) and takes the oldest entry of the first non-empty one, naming that worker in from_worker, so the same seed gives the same scan order", stealOrder},
 	{"pool-derived", []string{"INV-SC-05", "sc-steal-001"},
 		"the workers' local queues after a transition are those before plus the task pushed, less the oldest entry of the victim of each steal, so steal-order's view of the queues is the one the inputs made", poolDerived},
 	{"local-pop-order", []string{"INV-SC-05", "004/3.5"},
-		"a local pop takes, among the entries of the worker's highest priority in generation order, the one at rng_hint % count, drawing one hint from the worker's seeded RNG; that entry leaves the worker's queue and every other queue stays as it was", localPopOrder},
+		"a local pop takes, among the entries of the worker's highest priority in generation order, the one at rng_hint % count, drawing one hint from the worker's seeded RNG, and names the worker; that entry leaves the worker's queue and every other queue stays as it was", localPopOrder},
 }
 
 // poolDerived replays the local queues through the input (a push appends
@@ -95,6 +95,9 @@ func localPopOrder(c *Context) bool {
 	for ei := range c.Events {
 		e := &c.Events[ei]
 		if e.Kind == trace.PoppedLocal {
+			if e.AttrKey != "worker" || e.AttrVal != workerName(w) {
+				return true
+			}
 			got = e.Task
 			popped++
 		}
@@ -136,18 +139,32 @@ func stealOrder(c *Context) bool {
 	}
 	rng := b.Rng[thief].State
 	start := int(detRngNext(&rng) % uint64(n))
-	want := uint8(0)
+	want, from := uint8(0), uint8(0)
 	for i := 0; i < n && want == 0; i++ {
 		if v := stealers[(start+i)%n]; len(model.PoolEntries(b, v)) > 0 {
-			want = b.Local[v].E[0].Task
+			want, from = b.Local[v].E[0].Task, v
 		}
 	}
 	got := uint8(0)
 	for ei := range c.Events {
 		e := &c.Events[ei]
 		if e.Kind == trace.Stolen {
+			if e.AttrKey != "from_worker" || e.AttrVal != workerName(from) {
+				return true
+			}
 			got = e.Task
 		}
 	}
 	return got != want || a.Rng[thief].State != rng
 }
+
+// workerName spells worker w as the trace does (w0, w1, ...), by the
+// checker's own table rather than sched.WorkerName.
+func workerName(w uint8) string {
+	if int(w) >= len(workerNames) {
+		return ""
+	}
+	return workerNames[w]
+}
+
+var workerNames = [...]string{"w0", "w1", "w2", "w3", "w4", "w5", "w6", "w7"}

@@ -75,16 +75,21 @@ func (s *State) mayTake(task uint8) bool {
 // It never registers a waiter. Fault TryReserveJumpsQueue skips the
 // waiter check.
 func (s *State) TryReserve(task uint8, cancelled bool, log *trace.Log) Result {
+	op := "try_reserve"
+	// Fault TryReserveNamedReserve reports a failed try_reserve as a reserve.
+	if s.Config.Faults.Has(fault.TryReserveNamedReserve) {
+		op = "reserve"
+	}
 	switch {
 	case cancelled:
-		return failed(task, "try_reserve", Cancelled, log)
+		return failed(task, op, Cancelled, log)
 	case s.ReceiverDropped:
-		return failed(task, "try_reserve", Disconnected, log)
+		return failed(task, op, Disconnected, log)
 	case s.NWaiters > 0 && !s.Config.Faults.Has(fault.TryReserveJumpsQueue),
 		s.Config.Faults.Has(fault.TryReserveAlwaysFull): // Fault TryReserveAlwaysFull reads the waiter test as >= 0.
-		return failed(task, "try_reserve", Full, log)
+		return failed(task, op, Full, log)
 	case !s.HasCapacity():
-		return failed(task, "try_reserve", Full, log)
+		return failed(task, op, Full, log)
 	}
 	s.Reserved++
 	log.Emit(trace.Event{Kind: trace.ChanReserved, Task: task})
