@@ -21,6 +21,8 @@ var cancelAttrInvariants = []Invariant{
 		"obligation_reserved, obligation_committed, obligation_leaked and obligation_rejected carry obligation_kind naming the obligation's kind: its record's when the event names an obligation, else the kind the refused reservation asked for (the input's, SendPermit for a channel permit)", obligationKindAttr},
 	{"region-parent-attr", []string{"wasm-cancel-state-machine-v1/regions", "wasm-cancel-state-machine-v1/trace"},
 		"region_opened carries parent naming the new region's parent", regionParentAttr},
+	{"region-cancel-kind-attr", []string{"wasm-cancel-state-machine-v1/B6", "wasm-cancel-state-machine-v1/cascade-law-3"},
+		"region_cancelled, and region_closing when a cancel closes the region, carry cancel_kind naming the cancel that reached the region: the requested kind for the region the request names, ParentCancelled for each descendant the cascade reaches", regionCancelKindAttr},
 }
 
 // phaseAfterEvent is the phase a phase-moving task event leaves its task
@@ -125,6 +127,28 @@ func regionParentAttr(c *Context) bool {
 		}
 		r := model.RegionRecord(a, e.Region)
 		if r == nil || e.AttrKey != "parent" || e.AttrVal != regionName(r.Parent) {
+			return true
+		}
+	}
+	return false
+}
+
+// regionCancelKindAttr: region-cancel-kind-attr. Only a region cancel
+// cancels regions, so a region_cancelled in any other step is wrong too.
+func regionCancelKindAttr(c *Context) bool {
+	for i := range c.Events {
+		e := &c.Events[i]
+		if e.Kind != trace.RegionCancelled && (e.Kind != trace.RegionClosing || e.AttrKey != "cancel_kind") {
+			continue
+		}
+		if c.In.Host != pump.NoHost || c.In.K.Op != kernel.CancelRegion || e.AttrKey != "cancel_kind" {
+			return true
+		}
+		want := cancel.ParentCancelled
+		if e.Region == c.In.K.Region {
+			want = cancel.Kind(c.In.K.Arg)
+		}
+		if e.AttrVal != kindName(want) {
 			return true
 		}
 	}

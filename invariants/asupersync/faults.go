@@ -240,7 +240,7 @@ var faults = []FaultCase{
 	{fault.SpawnDropsPriority, "priorities", []string{"route-own-record"}},
 	{fault.TimerTurnRequeues, "default", []string{"pump-queued-once"}},
 	{fault.HasChannelInclusive, "default", []string{"chan-configured"}},
-	{fault.RegionCancelShutdown, "region-kinds", []string{"cascade-reason"}},
+	{fault.RegionCancelShutdown, "region-kinds", []string{"region-cancel-kind-attr", "cascade-reason"}},
 	{fault.SenderRangeShort, "channel", []string{"chan-roles", "offered-input-accepted"}},
 	{fault.DrainKeepsDead, "timers", []string{"wheel-drain-drops-dead"}},
 	{fault.RegionSlotReused, "deep-regions", []string{"region-tree-derived"}},
@@ -262,6 +262,7 @@ var faults = []FaultCase{
 	{fault.ObligationKindZero, "default", []string{"obligation-kind-attr"}},
 	{fault.ParentNamedRoot, "deep-regions", []string{"region-parent-attr"}},
 	{fault.TryReserveNamedReserve, "channel", []string{"chan-op-attr"}},
+	{fault.RegionEventRootKind, "default", []string{"region-cancel-kind-attr"}},
 }
 
 // Faults returns the fault catalogue in fault order.

@@ -682,9 +682,10 @@ var gates = map[string]gate{
 	// Only task events with a cancel_phase are looked at.
 	"cancel-phase-attr": {on: taskPhaseEvents},
 	// Only the named events are looked at.
-	"obligation-kind-attr": {on: obligationKindEvents},
-	"region-parent-attr":   {on: kinds(trace.RegionOpened)},
-	"chan-op-attr":         {on: kinds(trace.ChanOpFailed)},
+	"obligation-kind-attr":    {on: obligationKindEvents},
+	"region-parent-attr":      {on: kinds(trace.RegionOpened)},
+	"chan-op-attr":            {on: kinds(trace.ChanOpFailed)},
+	"region-cancel-kind-attr": {on: kinds(trace.RegionCancelled, trace.RegionClosing)},
 
 	// The checks of the state after (holds): with none of their events,
 	// each reads only these parts of the state after.

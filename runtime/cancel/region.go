@@ -202,9 +202,14 @@ func (s *State) cancelRegionRecord(rid uint8, reason Reason, cut bool, log *trac
 		} else {
 			r.Reason, r.HasReason = reason, true
 		}
+		named := reason.Kind
+		// Fault RegionEventRootKind names the cascade's root kind.
+		if s.Config.Faults.Has(fault.RegionEventRootKind) {
+			named = reason.RootKind
+		}
 		// Fault SilentRegionCancel drops the event.
 		if !s.Config.Faults.Has(fault.SilentRegionCancel) {
-			log.Emit(trace.Event{Kind: trace.RegionCancelled, Region: rid, AttrKey: attrCancelKind, AttrVal: reason.Kind.String()})
+			log.Emit(trace.Event{Kind: trace.RegionCancelled, Region: rid, AttrKey: attrCancelKind, AttrVal: named.String()})
 		}
 	}
 	if cut {
