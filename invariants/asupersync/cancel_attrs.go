@@ -17,6 +17,8 @@ import (
 var cancelAttrInvariants = []Invariant{
 	{"cancel-phase-attr", []string{"wasm-cancel-state-machine-v1/B6", "wasm-cancel-state-machine-v1/T2"},
 		"every task event carries cancel_phase naming the task's phase right after the event: Created after task_spawned, Running after task_running, CancelRequested after cancel_requested, Cancelling after cancel_acknowledged, Finalizing after cleanup_done, Completed after task_completed, and the phase it already had after any other", cancelPhaseAttr},
+	{"cancel-epoch-attr", []string{"wasm-cancel-state-machine-v1/B6", "wasm-cancel-state-machine-v1/R1"},
+		"every task event carries the task's cancel_epoch right after the event: a cancel_requested the epoch it starts (epoch-derived checks its value), any other the epoch the task already had (0 from its spawn)", cancelEpochAttr},
 	{"obligation-kind-attr", []string{"wasm-cancel-state-machine-v1/obligations", "wasm-cancel-state-machine-v1/trace"},
 		"obligation_reserved, obligation_committed, obligation_leaked and obligation_rejected carry obligation_kind naming the obligation's kind: its record's when the event names an obligation, else the kind the refused reservation asked for (the input's, SendPermit for a channel permit)", obligationKindAttr},
 	{"region-parent-attr", []string{"wasm-cancel-state-machine-v1/regions", "wasm-cancel-state-machine-v1/trace"},
@@ -57,8 +59,23 @@ var taskPhaseEvents = kinds(trace.TaskSpawned, trace.TaskRunning, trace.CancelRe
 // the step's task events, and compares each event's cancel_phase with the
 // checker's name for the replayed phase.
 func cancelPhaseAttr(c *Context) bool {
+	return taskEventReplayDiffers(c, func(t *cancel.Task) uint8 { return uint8(t.Phase) },
+		func(e *trace.Event) (uint8, bool) {
+			p, moves := phaseAfterEvent(e.Kind)
+			return uint8(p), moves
+		},
+		func(e *trace.Event, phase uint8) bool { return e.Phase != phaseName(cancel.Phase(phase)) })
+}
+
+// taskEventReplayDiffers walks the step's task events keeping, per task,
+// one attribute's value: first the task record's before the step (read),
+// then the value each event that sets it sets (set). It reports whether
+// some event's attribute differs from the value kept after that event
+// (differs), or some task event names a task the table lacks or one not
+// there before that no event set.
+func taskEventReplayDiffers(c *Context, read func(*cancel.Task) uint8, set func(*trace.Event) (uint8, bool), differs func(*trace.Event, uint8) bool) bool {
 	b := &kern(c.Before).Cancel
-	var phase [kernel.MaxTasks + 1]cancel.Phase
+	var value [kernel.MaxTasks + 1]uint8
 	var known [kernel.MaxTasks + 1]bool
 	for i := range c.Events {
 		e := &c.Events[i]
@@ -70,17 +87,34 @@ func cancelPhaseAttr(c *Context) bool {
 		}
 		if !known[e.Task] {
 			if t := model.TaskRecord(b, e.Task); t != nil && t.Used {
-				phase[e.Task], known[e.Task] = t.Phase, true
+				value[e.Task], known[e.Task] = read(t), true
 			}
 		}
-		if p, moves := phaseAfterEvent(e.Kind); moves {
-			phase[e.Task], known[e.Task] = p, true
+		if v, sets := set(e); sets {
+			value[e.Task], known[e.Task] = v, true
 		}
-		if !known[e.Task] || e.Phase != phaseName(phase[e.Task]) {
+		if !known[e.Task] || differs(e, value[e.Task]) {
 			return true
 		}
 	}
 	return false
+}
+
+// cancelEpochAttr: cancel-epoch-attr, replayed as cancelPhaseAttr
+// replays the phase: a spawn starts the epoch at 0 and a cancel_requested
+// at the value it carries.
+func cancelEpochAttr(c *Context) bool {
+	return taskEventReplayDiffers(c, func(t *cancel.Task) uint8 { return t.Epoch },
+		func(e *trace.Event) (uint8, bool) {
+			switch e.Kind {
+			case trace.TaskSpawned:
+				return 0, true
+			case trace.CancelRequested:
+				return e.Epoch, true
+			}
+			return 0, false
+		},
+		func(e *trace.Event, epoch uint8) bool { return e.Epoch != epoch })
 }
 
 // obligationKindEvents are the obligation events that carry

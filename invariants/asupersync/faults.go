@@ -263,6 +263,7 @@ var faults = []FaultCase{
 	{fault.ParentNamedRoot, "deep-regions", []string{"region-parent-attr"}},
 	{fault.TryReserveNamedReserve, "channel", []string{"chan-op-attr"}},
 	{fault.RegionEventRootKind, "default", []string{"region-cancel-kind-attr"}},
+	{fault.AckEpochDropped, "default", []string{"cancel-epoch-attr"}},
 }
 
 // Faults returns the fault catalogue in fault order.

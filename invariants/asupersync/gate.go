@@ -681,6 +681,7 @@ var gates = map[string]gate{
 	"cleanup-done-finalizes": {on: kinds(trace.CleanupDone)},
 	// Only task events with a cancel_phase are looked at.
 	"cancel-phase-attr": {on: taskPhaseEvents},
+	"cancel-epoch-attr": {on: taskPhaseEvents},
 	// Only the named events are looked at.
 	"obligation-kind-attr":    {on: obligationKindEvents},
 	"region-parent-attr":      {on: kinds(trace.RegionOpened)},

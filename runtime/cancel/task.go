@@ -17,6 +17,10 @@ func (s *State) taskEvent(k trace.Kind, id uint8) trace.Event {
 // cancelEvent is a taskEvent plus cancel_kind, the rest of B6.
 func (s *State) cancelEvent(k trace.Kind, id uint8) trace.Event {
 	e := s.taskEvent(k, id)
+	// Fault AckEpochDropped gives the acknowledgement cancel_epoch 0.
+	if k == trace.CancelAcknowledged && s.Config.Faults.Has(fault.AckEpochDropped) {
+		e.Epoch = 0
+	}
 	// Fault CancelKindOmitted leaves cancel_kind out.
 	if s.Config.Faults.Has(fault.CancelKindOmitted) {
 		return e
