@@ -300,6 +300,14 @@ var auditBugs = []struct {
 	// one.
 	{"promote-low-levels-only", plantedBug{"runtime/wheel/collect.go", "\t\tif !e.Used || e.Level == Ready || e.Deadline > boundary && ",
 		"\t\tif !e.Used || e.Level == Ready || e.Level > Level1 || e.Deadline > boundary && "}, asupersync("coalesce-wide"), "wheel-coalesce-window"},
+	// Coalescing that skips, or mishandles, an overflow entry inside the
+	// window (session 20): no scenario's window reached the overflow heap,
+	// so make mutate seed 69's survivor (k < Levels -> k <= Levels, which
+	// clears a level-4 occupancy bit that does not exist) explored clean.
+	{"overflow-never-promoted", plantedBug{"runtime/wheel/collect.go", "\t\tif !e.Used || e.Level == Ready || e.Deadline > boundary && ",
+		"\t\tif !e.Used || e.Level == Ready || e.Level == Overflow || e.Deadline > boundary && "}, asupersync("coalesce-overflow"), "wheel-coalesce-window"},
+	{"overflow-promote-clears-bitmap", plantedBug{"runtime/wheel/collect.go", "\t\temptied := k < Levels && ", "\t\temptied := k <= Levels && "},
+		asupersync("coalesce-overflow"), "offered-input-accepted"},
 	// cancel_streak_limit capped at 2 (session 19): no scenario set a
 	// limit above 2, so every one explored it clean.
 	{"streak-limit-capped", plantedBug{"runtime/sched/sched.go", "\treturn s.Config.CancelStreakLimit\n}", "\treturn min(s.Config.CancelStreakLimit, 2)\n}"},

@@ -264,6 +264,7 @@ var faults = []FaultCase{
 	{fault.TryReserveNamedReserve, "channel", []string{"chan-op-attr"}},
 	{fault.RegionEventRootKind, "default", []string{"region-cancel-kind-attr"}},
 	{fault.AckEpochDropped, "default", []string{"cancel-epoch-attr"}},
+	{fault.ClosingRests, "default", []string{"closing-drains"}},
 }
 
 // Faults returns the fault catalogue in fault order.

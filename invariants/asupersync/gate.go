@@ -733,6 +733,8 @@ var gates = map[string]gate{
 	"pump-requeue-owed": {applies: withPump, on: kinds(trace.PumpScheduled)},
 	// Not a (no-host) close-region -> false.
 	"region-close-effective": {on: ops(kernel.CloseRegion)},
+	// The regions unchanged -> the state before's verdict.
+	"closing-drains": {holds: regionsPart},
 	// No channel, or not a (no-host) send or try_send -> false.
 	"chan-send-answered": {applies: withChannel, on: ops(kernel.ChanSend, kernel.ChanTrySend)},
 	// No channel, or not a (no-host) chan-close -> false.

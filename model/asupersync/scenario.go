@@ -195,6 +195,17 @@ var scenarios = []Scenario{
 		Pump: pump.Config{BurstLimit: 2, Caps: pump.AllCaps},
 	},
 	{
+		Name:   "coalesce-overflow",
+		Doc:    "timer wheel with max_wheel_duration 1000 ms and a 2048 ms coalescing window: 2 tasks sleep 1 ms or 1500 ms (the overflow heap), so the collect at 1 ms must promote an overflow entry, which holds no slot, inside the window",
+		Native: true, Tasks: 2, Regions: 1, Sleep: 1,
+		Sleeps:      []uint32{1500},
+		CancelKinds: []cancel.Kind{cancel.User}, NoRegionCancel: true,
+		Governors: []sched.Governor{sched.NoPreference},
+		Kernel: kernel.Config{CancelStreakLimit: 2, CatchupBatch: 2, MaxChainDepth: 16, MaxChainMemory: 4096,
+			Wheel: true, WheelConfig: wheel.Config{MaxWheelDuration: 1000, MaxTimerDuration: 2000, Coalesce: true, CoalesceWindow: 2048}},
+		Pump: pump.Config{BurstLimit: 2, Caps: pump.AllCaps},
+	},
+	{
 		Name:   "stealing",
 		Doc:    "the worker pool alone: 3 workers, 3 tasks pushed onto local queues, popped by each worker at its RNG hint (004 3.5) and stolen in the order each thief's seeded RNG gives (004 3.6)",
 		Native: true, Regions: 1, PoolTasks: 3, NoRegionCancel: true,

@@ -295,7 +295,8 @@ func (s *State) advanceRegion(id uint8, log *trace.Log) {
 					s.resolve(uint8(i+1), Leaked, log)
 				}
 			}
-		case r.State == RegionClosing:
+		// Fault ClosingRests leaves a region that is not quiescent Closing.
+		case r.State == RegionClosing && !s.Config.Faults.Has(fault.ClosingRests):
 			// Fault DrainingUnrecorded announces the move without making it.
 			if !s.Config.Faults.Has(fault.DrainingUnrecorded) {
 				r.State = RegionDraining

@@ -248,6 +248,7 @@ const (
 	TryReserveNamedReserve   // a failed try_reserve is reported as op reserve (runtime/channel)
 	RegionEventRootKind      // region_cancelled names the cascade's root kind, not ParentCancelled, for a descendant (runtime/cancel)
 	AckEpochDropped          // cancel_acknowledged carries cancel_epoch 0 (runtime/cancel)
+	ClosingRests             // a region closed while not quiescent stays Closing instead of draining (runtime/cancel)
 
 	count
 )
@@ -469,6 +470,7 @@ var table = [count]info{
 	ParentNamedRoot:           {"parent-named-root", "region_opened names r1 as the new region's parent wherever it opened, so a grandchild's event names its grandparent (breaks 001's region tree as the trace tells it: region_opened names the parent the region was opened under)"},
 	TryReserveNamedReserve:    {"try-reserve-named-reserve", "a failed try_reserve is reported by chan_op_failed as op reserve, the blocking operation, which would have queued the sender instead of failing (breaks 004 1.7: the failed operation and its error are reported as they are)"},
 	RegionEventRootKind:       {"region-event-root-kind", "region_cancelled names the kind the cascade started with for every region it reaches, so a descendant's event says Shutdown where its reason is ParentCancelled (breaks 001 Cascade Law step 3 and B6: the event names the cancel that reached the region)"},
+	ClosingRests:              {"closing-rests", "a region that is closed, by close-region or a cancel, while it still has live tasks or open children stays Closing instead of moving on to Draining, and finalizes from Closing once it is quiescent (breaks the semantics notes' region path Open -> Closing -> Draining -> Finalizing -> Closed: a closing region with children drains)"},
 	AckEpochDropped:           {"ack-epoch-dropped", "cancel_acknowledged carries cancel_epoch 0 instead of the task's epoch, so the acknowledgement cannot be matched to the request it answers (breaks 001 B6: every cancel-protocol event carries the task's cancel_epoch)"},
 	CursorsLag:                {"cursors-lag", "advancing a wheel with no active timer moves its time but leaves its level cursors where they were, so the next registration and collect work from slots that are not now's (breaks 004 2.4: the cursors advance through the levels' slots as time does, level N+1's when level N's wraps)"},
 }
