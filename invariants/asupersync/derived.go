@@ -30,7 +30,7 @@ var derivedInvariants = []Invariant{
 	{"governor-derived", []string{"sc-governor-meet-001", "sc-governor-drain-001", "wasm-browser-scheduler-semantics-v1/S2"},
 		"the governor holds the last suggestion the environment gave (004 3.1), and a suggestion is announced by a governor_changed naming it", governorDerived},
 	{"streak-derived", []string{"sched.browser.fairness.cancel_streak_bound", "sc-cancel-streak-001", "INV-SC-04", "wasm-browser-scheduler-semantics-v1/S2"},
-		"the cancel streak grows by one per cancel dispatch, is 1 after a fallback dispatch and 0 after a timed or ready dispatch or a park; every decision and park event carries that streak", streakDerived},
+		"the cancel streak grows by one per cancel dispatch, is 1 after a fallback dispatch and 0 after a timed or ready dispatch or a park; every step_begin, decision, park and step_end event carries the streak as it stands there", streakDerived},
 	{"lanes-derived", []string{"sched.browser.wake.dedup_cross_turn", "INV-SC-01", "wasm-browser-scheduler-semantics-v1/S1", "wasm-browser-scheduler-semantics-v1/S3"},
 		"the lanes after a transition are the lanes before plus the entries enqueued, less the entries dispatched and the tasks completed, and the wake-dedup set holds exactly the tasks with an entry", lanesDerived},
 	{"burst-derived", []string{"wasm-browser-scheduler-semantics-v1/P1"},
@@ -95,6 +95,8 @@ func (c *Context) replayed() *schedReplay {
 			r.lanes[laneByName(e.Lane)].push(sched.Entry{Task: e.Task, Priority: e.Priority, Deadline: uint32(e.Deadline)})
 		case trace.TaskCompleted:
 			r.lanes.removeTask(e.Task)
+		case trace.StepBegin, trace.StepEnd:
+			r.streakBad = r.streakBad || e.Streak != r.streak
 		case trace.Park:
 			r.streak = 0
 			r.streakBad = r.streakBad || e.Streak != 0

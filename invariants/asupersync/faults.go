@@ -265,6 +265,14 @@ var faults = []FaultCase{
 	{fault.RegionEventRootKind, "default", []string{"region-cancel-kind-attr"}},
 	{fault.AckEpochDropped, "default", []string{"cancel-epoch-attr"}},
 	{fault.ClosingRests, "default", []string{"closing-drains"}},
+	{fault.CancelEventRootRegion, "default", []string{"task-region-attr"}},
+	{fault.LeakNamesNoHolder, "leaky-tasks", []string{"obligation-holder-attr"}},
+	{fault.StaleTimerNextGen, "default", []string{"host-timer-attr"}},
+	{fault.WheelCancelNowUnset, "timers", []string{"wheel-event-attr"}},
+	{fault.EvictNamesOldestSender, "channel-wide", []string{"chan-party-attr"}},
+	{fault.StepBeginStreakZero, "default", []string{"streak-derived"}},
+	{fault.DeferredNamesPolled, "default", []string{"pump-event-attr"}},
+	{fault.OutcomeKeyResult, "default", []string{"attr-keys"}},
 }
 
 // Faults returns the fault catalogue in fault order.

@@ -129,6 +129,15 @@ func kinds(ks ...trace.Kind) signature {
 	return s
 }
 
+// anyEvent is the signature of every event kind.
+func anyEvent() signature {
+	var s signature
+	for k := trace.Kind(1); int(k) < trace.NumKinds; k++ {
+		s = s.or(kinds(k))
+	}
+	return s
+}
+
 // ops is the signature of kernel operations os given with no host event.
 // chanSignature is every channel operation and every channel event.
 func chanSignature() signature {
@@ -735,6 +744,15 @@ var gates = map[string]gate{
 	"region-close-effective": {on: ops(kernel.CloseRegion)},
 	// The regions unchanged -> the state before's verdict.
 	"closing-drains": {holds: regionsPart},
+	// No event of the kinds each reads -> false.
+	"task-region-attr":       {on: taskRegionEvents},
+	"obligation-holder-attr": {on: obligationHolderEvents},
+	"host-timer-attr":        {applies: withoutWheel, on: hostTimerEvents},
+	"wheel-event-attr":       {applies: withWheel, on: wheelEvents},
+	"chan-party-attr":        {applies: withChannel, on: kinds(trace.ChanEvicted, trace.ChanWaiterRemoved, trace.ChanReceiverClosed)},
+	"pump-event-attr":        {applies: withPump, on: kinds(trace.ReentrancyDeferred, trace.AuthorizationDenied)},
+	// No event -> false.
+	"attr-keys": {on: anyEvent()},
 	// No channel, or not a (no-host) send or try_send -> false.
 	"chan-send-answered": {applies: withChannel, on: ops(kernel.ChanSend, kernel.ChanTrySend)},
 	// No channel, or not a (no-host) chan-close -> false.

@@ -197,6 +197,10 @@ func (s *State) resolve(ob uint8, to ObligationState, log *trace.Log) {
 		if !s.Config.Faults.Has(fault.LeakUnclassed) {
 			e.ErrorClass = trace.ErrLeaked
 		}
+		// Fault LeakNamesNoHolder leaves the holder out.
+		if s.Config.Faults.Has(fault.LeakNamesNoHolder) {
+			e.Task = trace.None
+		}
 		// Fault SilentLeak drops the event.
 		if !s.Config.Faults.Has(fault.SilentLeak) {
 			log.Emit(e)

@@ -21,6 +21,11 @@ func (s *State) cancelEvent(k trace.Kind, id uint8) trace.Event {
 	if k == trace.CancelAcknowledged && s.Config.Faults.Has(fault.AckEpochDropped) {
 		e.Epoch = 0
 	}
+	// Fault CancelEventRootRegion names the region the cancel was
+	// requested on.
+	if r := s.Tasks[id-1].Reason.RootRegion; r != 0 && s.Config.Faults.Has(fault.CancelEventRootRegion) {
+		e.Region = r
+	}
 	// Fault CancelKindOmitted leaves cancel_kind out.
 	if s.Config.Faults.Has(fault.CancelKindOmitted) {
 		return e
@@ -333,6 +338,10 @@ func (s *State) complete(task uint8, o Outcome, log *trace.Log) {
 	t.Outcome = o
 	e := s.taskEvent(trace.TaskCompleted, task)
 	e.AttrKey, e.AttrVal = attrOutcome, o.String()
+	// Fault OutcomeKeyResult misnames the attribute.
+	if s.Config.Faults.Has(fault.OutcomeKeyResult) {
+		e.AttrKey = "result"
+	}
 	log.Emit(e)
 	if o != Cancelled && !s.Config.Faults.Has(fault.CompletionHidesLeak) || s.Config.Faults.Has(fault.LeakObligationOnCancel) {
 		return

@@ -174,7 +174,12 @@ func (s *State) SendEvictOldest(task uint8, log *trace.Log) Result {
 	case s.HasCapacity():
 	case s.Len > 0:
 		old := s.popFront()
-		log.Emit(trace.Event{Kind: trace.ChanEvicted, Task: task, Msg: old.Seq})
+		by := task
+		// Fault EvictNamesOldestSender names the evicted message's sender.
+		if s.Config.Faults.Has(fault.EvictNamesOldestSender) {
+			by = old.From
+		}
+		log.Emit(trace.Event{Kind: trace.ChanEvicted, Task: by, Msg: old.Seq})
 	default:
 		return failed(task, op, Full, log)
 	}

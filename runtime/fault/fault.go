@@ -249,6 +249,14 @@ const (
 	RegionEventRootKind      // region_cancelled names the cascade's root kind, not ParentCancelled, for a descendant (runtime/cancel)
 	AckEpochDropped          // cancel_acknowledged carries cancel_epoch 0 (runtime/cancel)
 	ClosingRests             // a region closed while not quiescent stays Closing instead of draining (runtime/cancel)
+	CancelEventRootRegion    // a task's cancel events name the region the cancel was requested on, not the task's (runtime/cancel)
+	LeakNamesNoHolder        // obligation_leaked names no task (runtime/cancel)
+	StaleTimerNextGen        // stale_timer names the timer's generation plus one (runtime/pump)
+	WheelCancelNowUnset      // wheel_cancelled carries now 0 (runtime/wheel)
+	EvictNamesOldestSender   // chan_evicted names the evicted message's sender, not the evicting task (runtime/channel)
+	StepBeginStreakZero      // scheduler_step_begin carries streak 0 (runtime/kernel)
+	DeferredNamesPolled      // scheduler_reentrancy_deferred names the task being polled, not the woken one (runtime/pump)
+	OutcomeKeyResult         // task_completed names its outcome under the key result (runtime/cancel)
 
 	count
 )
@@ -471,6 +479,14 @@ var table = [count]info{
 	TryReserveNamedReserve:    {"try-reserve-named-reserve", "a failed try_reserve is reported by chan_op_failed as op reserve, the blocking operation, which would have queued the sender instead of failing (breaks 004 1.7: the failed operation and its error are reported as they are)"},
 	RegionEventRootKind:       {"region-event-root-kind", "region_cancelled names the kind the cascade started with for every region it reaches, so a descendant's event says Shutdown where its reason is ParentCancelled (breaks 001 Cascade Law step 3 and B6: the event names the cancel that reached the region)"},
 	ClosingRests:              {"closing-rests", "a region that is closed, by close-region or a cancel, while it still has live tasks or open children stays Closing instead of moving on to Draining, and finalizes from Closing once it is quiescent (breaks the semantics notes' region path Open -> Closing -> Draining -> Finalizing -> Closed: a closing region with children drains)"},
+	CancelEventRootRegion:     {"cancel-event-root-region", "a task's cancel events (cancel_requested to cleanup_done) name the region the cancel was requested on, so a task that a region cancel reaches in a child region is reported in the ancestor (breaks 001 B6: every cancel-protocol event carries the task's region)"},
+	LeakNamesNoHolder:         {"leak-names-no-holder", "obligation_leaked names no task, though the record still names the task that held the obligation (breaks 001's obligation trace: a leak names the obligation's holder and region)"},
+	StaleTimerNextGen:         {"stale-timer-next-gen", "stale_timer names the timer's generation plus one, the one its slot gives next, so the diagnostic matches no registration (breaks 000 P2: a stale callback is reported for the timer it belongs to)"},
+	WheelCancelNowUnset:       {"wheel-cancel-now-unset", "wheel_cancelled carries now 0 whatever the wheel's time (breaks 004 2.5 and the wheel's trace: every wheel event carries current_tick)"},
+	EvictNamesOldestSender:    {"evict-names-oldest-sender", "chan_evicted names the sender of the evicted message instead of the task whose send_evict_oldest evicted it (breaks 004 1.5: the eviction is reported as the evicting send's)"},
+	StepBeginStreakZero:       {"step-begin-streak-zero", "scheduler_step_begin carries cancel streak 0 whatever the streak (breaks 000 S2 and the trace contract: every step event carries the cancel streak as it stands)"},
+	DeferredNamesPolled:       {"deferred-names-polled", "scheduler_reentrancy_deferred names the task being polled instead of the task whose wake was deferred (breaks 000 S4 and F1: the deferral names the woken task)"},
+	OutcomeKeyResult:          {"outcome-key-result", "task_completed names its outcome under the key result instead of outcome (breaks 000's trace contract: the attribute is named outcome)"},
 	AckEpochDropped:           {"ack-epoch-dropped", "cancel_acknowledged carries cancel_epoch 0 instead of the task's epoch, so the acknowledgement cannot be matched to the request it answers (breaks 001 B6: every cancel-protocol event carries the task's cancel_epoch)"},
 	CursorsLag:                {"cursors-lag", "advancing a wheel with no active timer moves its time but leaves its level cursors where they were, so the next registration and collect work from slots that are not now's (breaks 004 2.4: the cursors advance through the levels' slots as time does, level N+1's when level N's wraps)"},
 }

@@ -471,7 +471,12 @@ func (s *State) Dispatch(nested bool, log *trace.Log) (sched.Decision, error) {
 	if !late {
 		s.phase0(log)
 	}
-	log.Emit(trace.Event{Kind: trace.StepBegin, Streak: s.Sched.Streak, StreakLimit: s.Sched.EffectiveLimit()})
+	streak := s.Sched.Streak
+	// Fault StepBeginStreakZero reports streak 0.
+	if s.Config.Faults.Has(fault.StepBeginStreakZero) {
+		streak = 0
+	}
+	log.Emit(trace.Event{Kind: trace.StepBegin, Streak: streak, StreakLimit: s.Sched.EffectiveLimit()})
 	d := s.Sched.Next()
 	if late {
 		s.phase0(log)

@@ -289,6 +289,10 @@ func (s *State) wake(t uint8, gen uint32, log *trace.Log) error {
 			return err
 		}
 		s.Pending = true
+		// Fault DeferredNamesPolled names the polled task.
+		if s.Config.Faults.Has(fault.DeferredNamesPolled) {
+			t = s.Kernel.Current
+		}
 		log.Emit(trace.Event{Kind: trace.ReentrancyDeferred, Task: t})
 	case Idle:
 		s.QueueMicrotask(log)
@@ -410,7 +414,12 @@ func (s *State) deliverTimers(log *trace.Log) {
 			_ = s.Kernel.Wake(tm.Task, 0, log)
 			return
 		}
-		log.Emit(trace.Event{Kind: trace.StaleTimer, Task: tm.Task, Timer: id, Gen: uint64(tm.Gen), Deadline: uint64(tm.Deadline), ErrorClass: trace.ErrStaleTimer})
+		gen := uint64(tm.Gen)
+		// Fault StaleTimerNextGen names the slot's next generation.
+		if s.Config.Faults.Has(fault.StaleTimerNextGen) {
+			gen++
+		}
+		log.Emit(trace.Event{Kind: trace.StaleTimer, Task: tm.Task, Timer: id, Gen: gen, Deadline: uint64(tm.Deadline), ErrorClass: trace.ErrStaleTimer})
 	})
 	// Fault TimerTurnRequeues queues a pump already queued.
 	if (s.Mode == Idle || s.Config.Faults.Has(fault.TimerTurnRequeues)) && s.Kernel.Runnable() {

@@ -366,7 +366,12 @@ func (w *State) Cancel(h Handle, log *trace.Log) bool {
 		return false
 	}
 	w.removeActive(i)
-	emit(log, trace.Event{Kind: trace.WheelCancelled, ID: h.ID, Gen: h.Gen, Now: w.Now})
+	now := w.Now
+	// Fault WheelCancelNowUnset leaves now out.
+	if w.Config.Faults.Has(fault.WheelCancelNowUnset) {
+		now = 0
+	}
+	emit(log, trace.Event{Kind: trace.WheelCancelled, ID: h.ID, Gen: h.Gen, Now: now})
 	if w.ActiveUsed == 0 {
 		w.purge(log)
 	}

@@ -1,0 +1,265 @@
+package asupersync
+
+import (
+	model "modelcheck/model/asupersync"
+	"modelcheck/runtime/kernel"
+	"modelcheck/runtime/pump"
+	"modelcheck/runtime/trace"
+	"modelcheck/runtime/wheel"
+)
+
+// eventAttrInvariants hold the attributes of events no other check read.
+// Session 20 planted, for every event kind and every field the scenarios
+// ever set on it, a runtime that emitted the field one off (a number plus
+// one, a name emptied), and explored every scenario that emits it: 45 of
+// the pairs explored clean. The region of a task's events after its
+// spawn, the holder named by an obligation's resolution, the host
+// timers' cancel and stale reports, the wheel's time on its events, the
+// parties a channel event names, the deferred wake's task, the
+// attribute keys: each is part of the trace a user reads to learn what
+// the runtime did, and each was the runtime's word alone.
+var eventAttrInvariants = []Invariant{
+	{"task-region-attr", []string{"wasm-cancel-state-machine-v1/B6", "wasm-cancel-state-machine-v1/trace"},
+		"every task event after the spawn (task_running, the cancel protocol's events, task_completed, mask_entered, mask_exited, a stale_wake naming it) names the task's region, the one it was spawned into, which never changes", taskRegionAttr},
+	{"obligation-holder-attr", []string{"wasm-cancel-state-machine-v1/obligations", "wasm-cancel-state-machine-v1/trace"},
+		"obligation_reserved, obligation_committed, obligation_aborted and obligation_leaked name the obligation's holder task and region, as its record names them", obligationHolderAttr},
+	{"host-timer-attr", []string{"wasm-browser-scheduler-semantics-v1/P2", "004/2.5"},
+		"timer_fired, timer_cancelled and stale_timer name the task, generation and deadline of the timer they report, as its slot held them before the step, and stale_timer carries error_class stale_timer", hostTimerAttr},
+	{"wheel-event-attr", []string{"004/2.4", "004/2.5", "004/2.3"},
+		"every wheel event carries current_tick as it stands at the event: never before the wheel's time before the step nor past its time after, never earlier than the wheel event before it, and the time after the step on every event but a cascade's and a dead entry's drop, which happen on the way; wheel_dead_dropped names the handle of an entry the wheel held before the step and holds no longer; wheel_rejected names the task that asked, the deadline it asked for (now plus the sleep) and error_class timer_duration_exceeded", wheelEventAttr},
+	{"chan-party-attr", []string{"004/1.5", "004/1.3", "004/1.10"},
+		"chan_evicted names the task whose send_evict_oldest evicted the message; chan_waiter_removed names the id the waiter queue gave that task's entry; chan_receiver_closed counts the queued messages the close drops, one chan_message_dropped each", chanPartyAttr},
+	{"pump-event-attr", []string{"wasm-browser-scheduler-semantics-v1/S4", "wasm-browser-scheduler-semantics-v1/F1", "wasm-browser-scheduler-semantics-v1/P3", "wasm-browser-scheduler-semantics-v1/F4"},
+		"scheduler_reentrancy_deferred names the task whose wake was deferred (the wake's or the callback's); authorization_denied carries error_class unauthorized and names the task the denied callback targeted, or none for the pump's own hand-off and timer turn", pumpEventAttr},
+	{"attr-keys", []string{"wasm-browser-scheduler-semantics-v1/trace-observability", "wasm-cancel-state-machine-v1/trace"},
+		"an event's named attribute has the name the contracts give it for its kind: cancel_kind, outcome, obligation_kind, abort_reason, parent, mask_depth, truncated_at_depth, via, capability, suggestion, fallback, worker, from_worker or op, and a kind with none carries none", attrKeys},
+}
+
+// taskRegionEvents are the task events after a task's spawn; task_spawned
+// itself is event-tags'.
+var taskRegionEvents = kinds(trace.TaskRunning, trace.CancelRequested, trace.CancelStrengthened, trace.CancelAcknowledged,
+	trace.CancelDeferredMasked, trace.CleanupDone, trace.TaskCompleted, trace.MaskEntered, trace.MaskExited, trace.StaleWake)
+
+// taskRegionAttr: task-region-attr. No input moves a task between
+// regions, so the record after the step names the region.
+func taskRegionAttr(c *Context) bool {
+	a := &kern(c.After).Cancel
+	for i := range c.Events {
+		e := &c.Events[i]
+		if !taskRegionEvents.has(e.Kind) {
+			continue
+		}
+		if t := model.TaskRecord(a, e.Task); t == nil || !t.Used || e.Region != t.Region {
+			return true
+		}
+	}
+	return false
+}
+
+// obligationHolderEvents are the obligation events naming an obligation
+// of the table.
+var obligationHolderEvents = kinds(trace.ObligationReserved, trace.ObligationCommitted, trace.ObligationAborted, trace.ObligationLeaked)
+
+// obligationHolderAttr: obligation-holder-attr. An obligation's holder
+// and region are set when it is reserved and never change (that they are
+// the reserving task's is reservation-recorded's), so the record after
+// the step names them.
+func obligationHolderAttr(c *Context) bool {
+	a := &kern(c.After).Cancel
+	for i := range c.Events {
+		e := &c.Events[i]
+		if !obligationHolderEvents.has(e.Kind) {
+			continue
+		}
+		if o := model.ObligationRecord(a, e.Obligation); o == nil || !o.Used || e.Task != o.Task || e.Region != o.Region {
+			return true
+		}
+	}
+	return false
+}
+
+// hostTimerEvents are the host timer table's reports.
+var hostTimerEvents = kinds(trace.TimerFired, trace.TimerCancelled, trace.StaleTimer)
+
+// hostTimerAttr: host-timer-attr. A host timer's slot is freed by its
+// firing or its stale report, never taken again in the same step, so the
+// slot before the step holds the timer each event reports.
+func hostTimerAttr(c *Context) bool {
+	b := kern(c.Before)
+	for i := range c.Events {
+		e := &c.Events[i]
+		if !hostTimerEvents.has(e.Kind) {
+			continue
+		}
+		if e.Timer == 0 || int(e.Timer) > len(b.Timers) {
+			return true
+		}
+		tm := &b.Timers[e.Timer-1]
+		if !tm.Used || e.Task != tm.Task || e.Gen != uint64(tm.Gen) || e.Deadline != uint64(tm.Deadline) {
+			return true
+		}
+		if e.Kind == trace.StaleTimer && e.ErrorClass != trace.ErrStaleTimer {
+			return true
+		}
+	}
+	return false
+}
+
+// wheelEvents are the wheel's events.
+var wheelEvents = kinds(trace.WheelRegistered, trace.WheelRejected, trace.WheelCancelled, trace.WheelCancelRejected,
+	trace.WheelFired, trace.WheelDeadDropped, trace.WheelCascaded, trace.WheelPurged, trace.WheelCoalesced)
+
+// wheelEventAttr: wheel-event-attr. The wheel's time moves once a step
+// at most, to the kernel's time (wheel-clock-derived), so every event of
+// an operation carries the time after the step; a collect's cascades and
+// the dead entries they drop happen at the times it walks through.
+func wheelEventAttr(c *Context) bool {
+	if !c.Scenario.Kernel.Wheel {
+		return false
+	}
+	b, a := &kern(c.Before).Wheel, &kern(c.After).Wheel
+	last := b.Now
+	for i := range c.Events {
+		e := &c.Events[i]
+		if !wheelEvents.has(e.Kind) {
+			continue
+		}
+		if e.Now < last || e.Now > a.Now {
+			return true
+		}
+		last = e.Now
+		switch e.Kind {
+		case trace.WheelCascaded:
+		case trace.WheelDeadDropped:
+			if !wheelHeld(b, e.ID, e.Gen) || wheelHeld(a, e.ID, e.Gen) {
+				return true
+			}
+		case trace.WheelRejected:
+			if e.Now != a.Now || c.In.Host != pump.NoHost || c.In.K.Op != kernel.Sleep || e.Task != c.In.K.Task ||
+				e.Deadline != uint64(kern(c.Before).Now)+uint64(c.In.K.N) || e.ErrorClass != trace.ErrDurationExceeded {
+				return true
+			}
+		default:
+			if e.Now != a.Now {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// wheelHeld reports whether an entry of the wheel's storage holds the
+// handle (id, gen).
+func wheelHeld(w *wheel.State, id, gen uint64) bool {
+	for i := range w.Entries {
+		if e := &w.Entries[i]; e.Used && e.Handle.ID == id && e.Handle.Gen == gen {
+			return true
+		}
+	}
+	return false
+}
+
+// chanPartyAttr: chan-party-attr. An eviction is only send_evict_oldest's,
+// an input; a waiter leaves the queue it joined in an earlier step (a
+// pending reserve ends the step), so the queue before names its id.
+func chanPartyAttr(c *Context) bool {
+	b, _, ok := chans(c)
+	if !ok {
+		return false
+	}
+	for i := range c.Events {
+		e := &c.Events[i]
+		switch e.Kind {
+		case trace.ChanEvicted:
+			if c.In.Host != pump.NoHost || c.In.K.Op != kernel.ChanEvict || e.Task != c.In.K.Task {
+				return true
+			}
+		case trace.ChanWaiterRemoved:
+			if w, queued := waiterOf(b, e.Task); !queued || e.ID != w.ID {
+				return true
+			}
+		case trace.ChanReceiverClosed:
+			dropped := 0
+			for j := i + 1; j < len(c.Events) && c.Events[j].Kind == trace.ChanMessageDropped; j++ {
+				dropped++
+			}
+			if int(e.Count) != dropped || e.Count != b.Len {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// pumpEventAttr: pump-event-attr. A wake is deferred only by the input
+// that delivers it, a wake or a host callback, so the input names its
+// task; a denial with a task is a callback's, named by the input too.
+func pumpEventAttr(c *Context) bool {
+	for i := range c.Events {
+		e := &c.Events[i]
+		switch e.Kind {
+		case trace.ReentrancyDeferred:
+			if e.Task == 0 || e.Task != c.In.K.Task {
+				return true
+			}
+		case trace.AuthorizationDenied:
+			if e.ErrorClass != trace.ErrUnauthorized || e.Task != 0 && (c.In.Host != pump.Callback || e.Task != c.In.K.Task) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// attrKeyOf is the checker's own table of attribute names by kind, from
+// the contracts' trace fields (000 trace contract; 001 B6 and its
+// obligation and region events; 004 1.7 and 3.5-3.6), not the runtime's
+// constants. The empty name is a kind with no named attribute.
+func attrKeyOf(k trace.Kind) string {
+	switch k {
+	case trace.CancelRequested, trace.CancelStrengthened, trace.CancelAcknowledged, trace.CancelDeferredMasked, trace.CleanupDone,
+		trace.RegionCancelled, trace.RegionClosing:
+		return "cancel_kind"
+	case trace.TaskCompleted, trace.RegionClosed:
+		return "outcome"
+	case trace.ObligationReserved, trace.ObligationRejected, trace.ObligationCommitted, trace.ObligationLeaked:
+		return "obligation_kind"
+	case trace.ObligationAborted:
+		return "abort_reason"
+	case trace.RegionOpened:
+		return "parent"
+	case trace.MaskEntered, trace.MaskExited:
+		return "mask_depth"
+	case trace.ChainTruncated:
+		return "truncated_at_depth"
+	case trace.PumpScheduled, trace.HostHandoff:
+		return "via"
+	case trace.AuthorizationDenied:
+		return "capability"
+	case trace.GovernorChanged:
+		return "suggestion"
+	case trace.StepDecision:
+		return "fallback"
+	case trace.PoppedLocal:
+		return "worker"
+	case trace.Stolen:
+		return "from_worker"
+	case trace.ChanOpFailed:
+		return "op"
+	}
+	return ""
+}
+
+// attrKeys: attr-keys. An event with a value carries its kind's name for
+// it; a kind that names an attribute may leave it out (a decision that
+// is not a fallback, a region closing by close-region): whether it must
+// be there is the attribute's own check's.
+func attrKeys(c *Context) bool {
+	for i := range c.Events {
+		e := &c.Events[i]
+		if (e.AttrKey != "" || e.AttrVal != "") && e.AttrKey != attrKeyOf(e.Kind) {
+			return true
+		}
+	}
+	return false
+}
