@@ -273,6 +273,8 @@ var faults = []FaultCase{
 	{fault.StepBeginStreakZero, "default", []string{"streak-derived"}},
 	{fault.DeferredNamesPolled, "default", []string{"pump-event-attr"}},
 	{fault.OutcomeKeyResult, "default", []string{"attr-keys"}},
+	{fault.SilentCascade, "timers", []string{"wheel-cascade-announced"}},
+	{fault.RunningAnnouncedTwice, "default", []string{"events-once"}},
 }
 
 // Faults returns the fault catalogue in fault order.

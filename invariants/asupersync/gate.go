@@ -504,7 +504,9 @@ var gates = map[string]gate{
 	// are looked at.
 	"wheel-storage-derived":    {applies: withWheel},
 	"wheel-cascade-from-above": {applies: withWheel, on: kinds(trace.WheelCascaded)},
-	"wheel-cascade-on-time":    {applies: withWheel, on: kinds(trace.WheelCascaded)},
+	// The wheel unchanged -> nothing moved.
+	"wheel-cascade-announced": {applies: withWheel, changed: wheelPart},
+	"wheel-cascade-on-time":   {applies: withWheel, on: kinds(trace.WheelCascaded)},
 	// !Scenario.Kernel.Wheel -> false; then only wheel_registered and
 	// wheel_rejected events are looked at.
 	"wheel-default-bounds": {applies: withWheel, on: kinds(trace.WheelRegistered, trace.WheelRejected)},
@@ -752,7 +754,8 @@ var gates = map[string]gate{
 	"chan-party-attr":        {applies: withChannel, on: kinds(trace.ChanEvicted, trace.ChanWaiterRemoved, trace.ChanReceiverClosed)},
 	"pump-event-attr":        {applies: withPump, on: kinds(trace.ReentrancyDeferred, trace.AuthorizationDenied)},
 	// No event -> false.
-	"attr-keys": {on: anyEvent()},
+	"attr-keys":   {on: anyEvent()},
+	"events-once": {on: anyEvent()},
 	// No channel, or not a (no-host) send or try_send -> false.
 	"chan-send-answered": {applies: withChannel, on: ops(kernel.ChanSend, kernel.ChanTrySend)},
 	// No channel, or not a (no-host) chan-close -> false.

@@ -160,6 +160,8 @@ func wheelCursorDerived(c *Context) bool {
 var wheelCascadeInvariants = []Invariant{
 	{"wheel-cascade-from-above", []string{"004/2.4", "INV-TM-07", "tm-cascade-001"},
 		"each wheel_cascaded names an entry that, as the step's earlier events leave it, lies at level 1, 2 or 3 or in the overflow heap: nothing cascades out of level 0 or the ready list", wheelCascadeFromAbove},
+	{"wheel-cascade-announced", []string{"004/2.4", "INV-TM-07", "tm-cascade-001"},
+		"every move of a stored entry from one level or slot to another is announced: an entry the wheel stores before and after the step, outside the ready list after it, lies where the step's wheel_cascaded events naming it put it, and where it was with none", wheelCascadeAnnounced},
 }
 
 func wheelCascadeFromAbove(c *Context) bool {
@@ -172,20 +174,59 @@ func wheelCascadeFromAbove(c *Context) bool {
 	})
 }
 
+// wheelCascadeAnnounced: wheel-cascade-announced. Only the ready list
+// takes entries without an event of their own (a level-0 collect and a
+// coalescing promotion move them there), so every other move of an entry
+// the wheel keeps is one of its cascades. Before session 20 a wheel that
+// cascaded silently passed every check: each read the cascades the trace
+// announced, none asked whether an entry had moved unannounced.
+func wheelCascadeAnnounced(c *Context) bool {
+	b, a, ok := wheels(c)
+	if !ok {
+		return false
+	}
+	placed, n := copyStored(b)
+	cascadeBreaks(b, c.Events, func(from wheel.Entry, e *trace.Event) bool {
+		for j := range n {
+			if p := &placed[j]; p.Handle == from.Handle {
+				p.Level, p.Slot = e.Level, e.Slot
+			}
+		}
+		return false
+	})
+	for i := range a.Entries {
+		e := &a.Entries[i]
+		if !e.Used || e.Level == wheel.Ready {
+			continue
+		}
+		for j := range n {
+			if p := &placed[j]; p.Handle == e.Handle && (p.Level != e.Level || p.Slot != e.Slot) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// copyStored copies the entries the wheel stores, in storage order (a
+// replay moves the copies, not the state).
+func copyStored(w *wheel.State) (stored [wheel.MaxEntries]wheel.Entry, n int) {
+	for i := range w.Entries {
+		if w.Entries[i].Used {
+			stored[n] = w.Entries[i]
+			n++
+		}
+	}
+	return stored, n
+}
+
 // cascadeBreaks replays the step's wheel_cascaded events over the entries
 // the wheel stored before the step, moving each entry as its event says,
 // and reports whether breaks holds of some event and its entry as the
 // earlier events left it. The entry is passed by value so that the
 // replay's table stays on the stack.
 func cascadeBreaks(b *wheel.State, events []trace.Event, breaks func(from wheel.Entry, e *trace.Event) bool) bool {
-	var stored [wheel.MaxEntries]wheel.Entry
-	n := 0
-	for i := range b.Entries {
-		if b.Entries[i].Used {
-			stored[n] = b.Entries[i]
-			n++
-		}
-	}
+	stored, n := copyStored(b)
 	for ei := range events {
 		e := &events[ei]
 		if e.Kind != trace.WheelCascaded {

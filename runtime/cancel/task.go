@@ -78,6 +78,10 @@ func (s *State) Start(task uint8, log *trace.Log) error {
 	if t.Phase == Created {
 		t.Phase = Running
 		log.Emit(s.taskEvent(trace.TaskRunning, task))
+		// Fault RunningAnnouncedTwice announces the move again.
+		if s.Config.Faults.Has(fault.RunningAnnouncedTwice) {
+			log.Emit(s.taskEvent(trace.TaskRunning, task))
+		}
 	}
 	return nil
 }

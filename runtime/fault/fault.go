@@ -257,6 +257,8 @@ const (
 	StepBeginStreakZero      // scheduler_step_begin carries streak 0 (runtime/kernel)
 	DeferredNamesPolled      // scheduler_reentrancy_deferred names the task being polled, not the woken one (runtime/pump)
 	OutcomeKeyResult         // task_completed names its outcome under the key result (runtime/cancel)
+	SilentCascade            // a cascade or overflow refill re-places an entry without wheel_cascaded (runtime/wheel)
+	RunningAnnouncedTwice    // a task's first poll announces task_running twice (runtime/cancel)
 
 	count
 )
@@ -487,6 +489,8 @@ var table = [count]info{
 	StepBeginStreakZero:       {"step-begin-streak-zero", "scheduler_step_begin carries cancel streak 0 whatever the streak (breaks 000 S2 and the trace contract: every step event carries the cancel streak as it stands)"},
 	DeferredNamesPolled:       {"deferred-names-polled", "scheduler_reentrancy_deferred names the task being polled instead of the task whose wake was deferred (breaks 000 S4 and F1: the deferral names the woken task)"},
 	OutcomeKeyResult:          {"outcome-key-result", "task_completed names its outcome under the key result instead of outcome (breaks 000's trace contract: the attribute is named outcome)"},
+	SilentCascade:             {"silent-cascade", "a cascade out of a higher level's slot, or a refill out of the overflow heap, places the entry again without wheel_cascaded, so the trace never shows the timer moving (breaks 004 2.4 and INV-TM-07: a cascade re-places its entries, each move reported)"},
+	RunningAnnouncedTwice:     {"running-announced-twice", "a task's first poll emits task_running twice, so the trace reports two starts of one task (breaks 001's trace: each phase move is announced once, by its event)"},
 	AckEpochDropped:           {"ack-epoch-dropped", "cancel_acknowledged carries cancel_epoch 0 instead of the task's epoch, so the acknowledgement cannot be matched to the request it answers (breaks 001 B6: every cancel-protocol event carries the task's cancel_epoch)"},
 	CursorsLag:                {"cursors-lag", "advancing a wheel with no active timer moves its time but leaves its level cursors where they were, so the next registration and collect work from slots that are not now's (breaks 004 2.4: the cursors advance through the levels' slots as time does, level N+1's when level N's wraps)"},
 }

@@ -216,7 +216,10 @@ func (w *State) minOverflow() int {
 func (w *State) replace(i int, log *trace.Log) {
 	w.place(i)
 	e := &w.Entries[i]
-	emit(log, trace.Event{Kind: trace.WheelCascaded, ID: e.Handle.ID, Gen: e.Handle.Gen, Now: w.Now, Level: e.Level, Slot: e.Slot})
+	// Fault SilentCascade drops the event.
+	if !w.Config.Faults.Has(fault.SilentCascade) {
+		emit(log, trace.Event{Kind: trace.WheelCascaded, ID: e.Handle.ID, Gen: e.Handle.Gen, Now: w.Now, Level: e.Level, Slot: e.Slot})
+	}
 }
 
 // drop frees a dead entry's storage (lazy deletion catching up).
