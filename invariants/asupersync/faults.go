@@ -275,6 +275,7 @@ var faults = []FaultCase{
 	{fault.OutcomeKeyResult, "default", []string{"attr-keys"}},
 	{fault.SilentCascade, "timers", []string{"wheel-cascade-announced"}},
 	{fault.RunningAnnouncedTwice, "default", []string{"events-once"}},
+	{fault.WokenHeadRenumbered, "chan-senders", []string{"chan-waiter-ids-derived"}},
 }
 
 // Faults returns the fault catalogue in fault order.

@@ -819,7 +819,10 @@ func pumpPendingDerived(c *Context) bool {
 
 // chanWaiterIDsDerived replays the registrations of the step (a
 // chan_reserve_pending of a task with no waiter entry before it) over the
-// next-waiter id before.
+// next-waiter id before, and holds the queue after to the ids the replay
+// gives: session 20's state-field pass moved a queued waiter's id after
+// every step, and the events, read from the same drifting entry, agreed
+// with it.
 func chanWaiterIDsDerived(c *Context) bool {
 	b, a, ok := chans(c)
 	if !ok {
@@ -855,6 +858,14 @@ func chanWaiterIDsDerived(c *Context) bool {
 				}
 			}
 			if e.ID != id {
+				return true
+			}
+		}
+	}
+	// A sender the replay leaves queued keeps its id in the queue after.
+	for _, w := range a.Waiters[:a.NWaiters] {
+		for _, r := range q[:n] {
+			if r.Task == w.Task && r.ID != w.ID {
 				return true
 			}
 		}

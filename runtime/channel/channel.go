@@ -242,6 +242,11 @@ func (s *State) wakeHead(log *trace.Log) {
 	if i := s.head(); i >= 0 && s.HasCapacity() {
 		w := s.Waiters[i]
 		log.Emit(trace.Event{Kind: trace.ChanSenderWoken, Task: w.Task, ID: w.ID})
+		// Fault WokenHeadRenumbered gives the woken head the next id,
+		// which the next registration takes too.
+		if s.Config.Faults.Has(fault.WokenHeadRenumbered) {
+			s.Waiters[i].ID = s.NextWaiter
+		}
 	}
 }
 
