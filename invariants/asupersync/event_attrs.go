@@ -31,6 +31,8 @@ var eventAttrInvariants = []Invariant{
 		"chan_evicted names the task whose send_evict_oldest evicted the message; chan_waiter_removed names the id the waiter queue gave that task's entry; chan_receiver_closed counts the queued messages the close drops, one chan_message_dropped each", chanPartyAttr},
 	{"pump-event-attr", []string{"wasm-browser-scheduler-semantics-v1/S4", "wasm-browser-scheduler-semantics-v1/F1", "wasm-browser-scheduler-semantics-v1/P3", "wasm-browser-scheduler-semantics-v1/F4"},
 		"scheduler_reentrancy_deferred names the task whose wake was deferred (the wake's or the callback's); authorization_denied carries error_class unauthorized and names the task the denied callback targeted, or none for the pump's own hand-off and timer turn", pumpEventAttr},
+	{"dispatch-answered", []string{"wasm-browser-scheduler-semantics-v1/S1", "wasm-browser-scheduler-semantics-v1/trace-observability"},
+		"a dispatch (next_task) runs one scheduler step and says so: scheduler_step_begin, then a scheduler_step_decision naming the task it picks from the cancel, timed and ready lanes, or scheduler_park when none holds work", dispatchAnswered},
 	{"events-once", []string{"wasm-browser-scheduler-semantics-v1/trace-observability", "wasm-cancel-state-machine-v1/trace"},
 		"no event is reported twice back to back: each event of a step stands for one thing that happened (a task spawned, a region moved, a permit reserved, a timer cancelled), so two identical events in a row report one occurrence twice; a wake is the exception: 004 1.3 may wake a channel's head twice in a step, and each wake of a task already scheduled is deduplicated on its own", eventsOnce},
 	{"attr-keys", []string{"wasm-browser-scheduler-semantics-v1/trace-observability", "wasm-cancel-state-machine-v1/trace"},
@@ -211,6 +213,31 @@ func pumpEventAttr(c *Context) bool {
 		}
 	}
 	return false
+}
+
+// dispatchAnswered: dispatch-answered. The checks of a scheduler step
+// (lane-order, streak-derived, the certificate's) read its decision; a
+// dispatch that took no step gave them nothing to read. Session 20's pass
+// that made the runtime ignore one input kind at a time found that a
+// native dispatch doing nothing explored clean everywhere, and so did one
+// that did nothing while the ready lane was empty (fault
+// dispatch-needs-ready), stranding cancel- and timed-lane work.
+func dispatchAnswered(c *Context) bool {
+	if c.In.Host != pump.NoHost || c.In.K.Op != kernel.Dispatch {
+		return false
+	}
+	begun := false
+	for i := range c.Events {
+		switch c.Events[i].Kind {
+		case trace.StepBegin:
+			begun = true
+		case trace.StepDecision, trace.Park:
+			if begun {
+				return false
+			}
+		}
+	}
+	return true
 }
 
 // eventsOnce: events-once. Every field an event carries tells one

@@ -276,6 +276,7 @@ var faults = []FaultCase{
 	{fault.SilentCascade, "timers", []string{"wheel-cascade-announced"}},
 	{fault.RunningAnnouncedTwice, "default", []string{"events-once"}},
 	{fault.WokenHeadRenumbered, "chan-senders", []string{"chan-waiter-ids-derived"}},
+	{fault.DispatchNeedsReady, "native", []string{"dispatch-answered"}},
 }
 
 // Faults returns the fault catalogue in fault order.

@@ -753,6 +753,7 @@ var gates = map[string]gate{
 	"wheel-event-attr":       {applies: withWheel, on: wheelEvents},
 	"chan-party-attr":        {applies: withChannel, on: kinds(trace.ChanEvicted, trace.ChanWaiterRemoved, trace.ChanReceiverClosed)},
 	"pump-event-attr":        {applies: withPump, on: kinds(trace.ReentrancyDeferred, trace.AuthorizationDenied)},
+	"dispatch-answered":      {on: ops(kernel.Dispatch)},
 	// No event -> false.
 	"attr-keys":   {on: anyEvent()},
 	"events-once": {on: anyEvent()},

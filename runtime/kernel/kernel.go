@@ -467,6 +467,11 @@ func (s *State) Dispatch(nested bool, log *trace.Log) (sched.Decision, error) {
 	if s.Current != 0 && (!nested || s.Outer != 0) {
 		return sched.Decision{}, fmt.Errorf("dispatch: t%d is still being polled", s.Current)
 	}
+	// Fault DispatchNeedsReady skips the step when the ready lane is
+	// empty.
+	if s.Config.Faults.Has(fault.DispatchNeedsReady) && s.Sched.Ready.N == 0 {
+		return sched.Decision{}, nil
+	}
 	late := s.Config.Faults.Has(fault.TimersAfterDispatch)
 	if !late {
 		s.phase0(log)
