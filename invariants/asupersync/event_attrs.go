@@ -33,6 +33,8 @@ var eventAttrInvariants = []Invariant{
 		"scheduler_reentrancy_deferred names the task whose wake was deferred (the wake's or the callback's); authorization_denied carries error_class unauthorized and names the task the denied callback targeted, or none for the pump's own hand-off and timer turn", pumpEventAttr},
 	{"dispatch-answered", []string{"wasm-browser-scheduler-semantics-v1/S1", "wasm-browser-scheduler-semantics-v1/trace-observability"},
 		"a dispatch (next_task) runs one scheduler step and says so: scheduler_step_begin, then a scheduler_step_decision naming the task it picks from the cancel, timed and ready lanes, or scheduler_park when none holds work", dispatchAnswered},
+	{"mask-once", []string{"wasm-cancel-state-machine-v1/B3", "cancel.task.masked_defers_ack"},
+		"a mask enters one mask level of its task, with one mask_entered naming it, an unmask leaves one, with one mask_exited, and no other input enters or leaves a mask", maskOnce},
 	{"events-once", []string{"wasm-browser-scheduler-semantics-v1/trace-observability", "wasm-cancel-state-machine-v1/trace"},
 		"no event is reported twice back to back: each event of a step stands for one thing that happened (a task spawned, a region moved, a permit reserved, a timer cancelled), so two identical events in a row report one occurrence twice; a wake is the exception: 004 1.3 may wake a channel's head twice in a step, and each wake of a task already scheduled is deduplicated on its own", eventsOnce},
 	{"attr-keys", []string{"wasm-browser-scheduler-semantics-v1/trace-observability", "wasm-cancel-state-machine-v1/trace"},
@@ -238,6 +240,34 @@ func dispatchAnswered(c *Context) bool {
 		}
 	}
 	return true
+}
+
+// maskOnce: mask-once. mask-derived holds the depth to the events, one
+// level each, so a mask that entered two levels and announced both passed
+// it (session 20's pass that applied each input kind twice).
+func maskOnce(c *Context) bool {
+	entered, exited := 0, 0
+	for i := range c.Events {
+		if e := &c.Events[i]; e.Kind == trace.MaskEntered || e.Kind == trace.MaskExited {
+			if c.In.Host != pump.NoHost || e.Task != c.In.K.Task {
+				return true
+			}
+			if e.Kind == trace.MaskEntered {
+				entered++
+			} else {
+				exited++
+			}
+		}
+	}
+	switch {
+	case c.In.Host != pump.NoHost:
+		return false
+	case c.In.K.Op == kernel.Mask:
+		return entered > 1 || exited > 0
+	case c.In.K.Op == kernel.Unmask:
+		return exited > 1 || entered > 0
+	}
+	return entered+exited > 0
 }
 
 // eventsOnce: events-once. Every field an event carries tells one

@@ -277,6 +277,7 @@ var faults = []FaultCase{
 	{fault.RunningAnnouncedTwice, "default", []string{"events-once"}},
 	{fault.WokenHeadRenumbered, "chan-senders", []string{"chan-waiter-ids-derived"}},
 	{fault.DispatchNeedsReady, "native", []string{"dispatch-answered"}},
+	{fault.MaskEntersTwice, "default", []string{"mask-once"}},
 }
 
 // Faults returns the fault catalogue in fault order.

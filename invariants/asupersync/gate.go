@@ -754,6 +754,7 @@ var gates = map[string]gate{
 	"chan-party-attr":        {applies: withChannel, on: kinds(trace.ChanEvicted, trace.ChanWaiterRemoved, trace.ChanReceiverClosed)},
 	"pump-event-attr":        {applies: withPump, on: kinds(trace.ReentrancyDeferred, trace.AuthorizationDenied)},
 	"dispatch-answered":      {on: ops(kernel.Dispatch)},
+	"mask-once":              {on: kinds(trace.MaskEntered, trace.MaskExited)},
 	// No event -> false.
 	"attr-keys":   {on: anyEvent()},
 	"events-once": {on: anyEvent()},

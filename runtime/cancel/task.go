@@ -234,6 +234,11 @@ func (s *State) Mask(task uint8, log *trace.Log) error {
 		t.Mask++
 	}
 	s.emitMask(trace.MaskEntered, task, log)
+	// Fault MaskEntersTwice enters a second level when there is room.
+	if s.Config.Faults.Has(fault.MaskEntersTwice) && t.Mask < MaxMaskDepth {
+		t.Mask++
+		s.emitMask(trace.MaskEntered, task, log)
+	}
 	return nil
 }
 
