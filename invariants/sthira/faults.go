@@ -33,6 +33,7 @@ var faults = []FaultCase{
 	{rt.RetryIgnored, "reject", []string{"retry-new-task"}},
 	{rt.QueuedCountSkipsLow, "default", []string{"drop-policy"}},
 	{rt.CancelSkipsLow, "default", []string{"offered-input-accepted"}},
+	{rt.SuspendIgnored, "suspend-ticks", []string{"offered-input-accepted"}},
 }
 
 // Faults returns the catalogue: every fault of runtime/sthira with the

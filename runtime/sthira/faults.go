@@ -73,6 +73,9 @@ const (
 	// CancelSkipsLow looks a cancelled task up in Q_HIGH and Q_NORMAL
 	// only, so the cancel of a queued LOW task is refused (§8).
 	CancelSkipsLow
+	// SuspendIgnored accepts a suspension and does nothing: the task goes
+	// on running and no event says otherwise (lifecycle).
+	SuspendIgnored
 	numFaults
 )
 
@@ -98,6 +101,7 @@ var faultInfo = [numFaults]struct{ name, doc string }{
 	LowQueueUncounted:    {"low-queue-uncounted", "the queue lengths signal reports Q_LOW as empty whatever it holds (§10)"},
 	RetryIgnored:         {"retry-ignored", "a retry is accepted but declares no new task (§9)"},
 	QueuedCountSkipsLow:  {"queued-count-skips-low", "the count of queued tasks leaves out Q_LOW, so a queue limit lets LOW tasks past it (§8)"},
+	SuspendIgnored:       {"suspend-ignored", "a suspension of a RUNNING task is accepted and does nothing: no TASK_SUSPENDED, and the task stays RUNNING (lifecycle: RUNNING <-> SUSPENDED is the task's own doing, and the scheduler reports it)"},
 	CancelSkipsLow:       {"cancel-skips-low", "an explicit cancel looks the task up in Q_HIGH and Q_NORMAL only, so the cancel of a queued LOW task is refused with an error (§8: explicit cancellation is issued for a queued task)"},
 }
 
