@@ -752,7 +752,7 @@ var gates = map[string]gate{
 	"host-timer-attr":        {applies: withoutWheel, on: hostTimerEvents},
 	"wheel-event-attr":       {applies: withWheel, on: wheelEvents},
 	"chan-party-attr":        {applies: withChannel, on: kinds(trace.ChanEvicted, trace.ChanWaiterRemoved, trace.ChanReceiverClosed)},
-	"pump-event-attr":        {applies: withPump, on: kinds(trace.ReentrancyDeferred, trace.AuthorizationDenied)},
+	"pump-event-attr":        {on: kinds(trace.ReentrancyDeferred, trace.AuthorizationDenied)},
 	"dispatch-answered":      {on: ops(kernel.Dispatch)},
 	"mask-once":              {on: kinds(trace.MaskEntered, trace.MaskExited)},
 	// No event -> false.
