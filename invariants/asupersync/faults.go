@@ -278,6 +278,8 @@ var faults = []FaultCase{
 	{fault.WokenHeadRenumbered, "chan-senders", []string{"chan-waiter-ids-derived"}},
 	{fault.DispatchNeedsReady, "native", []string{"dispatch-answered"}},
 	{fault.MaskEntersTwice, "default", []string{"mask-once"}},
+	{fault.RegionReasonUnrooted, "default", []string{"region-reason-recorded"}},
+	{fault.SpawnRecordsParent, "default", []string{"task-region-derived"}},
 }
 
 // Faults returns the fault catalogue in fault order.

@@ -793,6 +793,8 @@ var gates = map[string]gate{
 	"resolution-has-cause": {changed: obligationsPart},
 	// A region's reason moves only by a change of the regions.
 	"region-reason-from-cancel": {changed: regionsPart},
+	"region-reason-recorded":    {on: ops(kernel.CancelRegion)},
+	"task-region-derived":       {changed: cancelTasksPart},
 	// An obligation appears or moves only by a change of the obligations.
 	"obligation-record": {changed: obligationsPart},
 	// No channel -> false.

@@ -197,6 +197,10 @@ func (s *State) within(id, ancestor uint8) bool {
 func (s *State) cancelRegionRecord(rid uint8, reason Reason, cut bool, log *trace.Log) {
 	r := &s.Regions[rid-1]
 	if r.State != RegionClosed {
+		// Fault RegionReasonUnrooted records the reason rooted at rid.
+		if s.Config.Faults.Has(fault.RegionReasonUnrooted) {
+			reason.RootKind, reason.RootRegion = reason.Kind, rid
+		}
 		if r.HasReason {
 			r.Reason = r.Reason.Strengthen(reason, s.Config.Faults)
 		} else {

@@ -64,6 +64,11 @@ func (s *State) Spawn(region uint8, log *trace.Log) (uint8, error) {
 	}
 	s.Tasks[id-1] = Task{Used: true, Phase: Created, Region: region}
 	log.Emit(s.taskEvent(trace.TaskSpawned, id))
+	// Fault SpawnRecordsParent records the region's parent, once the
+	// spawn is announced.
+	if p := r.Parent; p != 0 && s.Config.Faults.Has(fault.SpawnRecordsParent) {
+		s.Tasks[id-1].Region = p
+	}
 	return id, nil
 }
 
