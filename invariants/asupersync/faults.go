@@ -280,6 +280,7 @@ var faults = []FaultCase{
 	{fault.MaskEntersTwice, "default", []string{"mask-once"}},
 	{fault.RegionReasonUnrooted, "default", []string{"region-reason-recorded"}},
 	{fault.SpawnRecordsParent, "default", []string{"task-region-derived"}},
+	{fault.RunningBeforeDecision, "default", []string{"run-after-decision"}},
 }
 
 // Faults returns the fault catalogue in fault order.

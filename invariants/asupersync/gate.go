@@ -755,6 +755,7 @@ var gates = map[string]gate{
 	"pump-event-attr":        {on: kinds(trace.ReentrancyDeferred, trace.AuthorizationDenied)},
 	"dispatch-answered":      {on: ops(kernel.Dispatch)},
 	"mask-once":              {on: kinds(trace.MaskEntered, trace.MaskExited)},
+	"run-after-decision":     {on: kinds(trace.TaskRunning)},
 	// No event -> false.
 	"attr-keys":   {on: anyEvent()},
 	"events-once": {on: anyEvent()},

@@ -23,6 +23,13 @@ import (
 //     that did nothing (dispatch-answered) and a mask that entered two
 //     levels (mask-once) explored clean.
 //
+// Session 21 moved every event of one kind one place later in its step:
+// of the 56 kinds ever followed by another in a step, 44 explored clean,
+// as most checks read a step's events as a set and the contracts order
+// few of them. run-after-decision holds the
+// one a trace reader needs most: a task runs after the decision that
+// picked it.
+//
 // They come last in the check order, so the older faults keep their
 // first reports.
 var traceAuditInvariants = []Invariant{
@@ -45,7 +52,27 @@ var traceAuditInvariants = []Invariant{
 	{"events-once", []string{"wasm-browser-scheduler-semantics-v1/trace-observability", "wasm-cancel-state-machine-v1/trace"},
 		"no event is reported twice back to back: each event of a step stands for one thing that happened (a task spawned, a region moved, a permit reserved, a timer cancelled), so two identical events in a row report one occurrence twice; a wake is the exception: 004 1.3 may wake a channel's head twice in a step, and each wake of a task already scheduled is deduplicated on its own", eventsOnce},
 	{"attr-keys", []string{"wasm-browser-scheduler-semantics-v1/trace-observability", "wasm-cancel-state-machine-v1/trace"},
-		"an event's named attribute has the name the contracts give it for its kind: cancel_kind, outcome, obligation_kind, abort_reason, parent, mask_depth, truncated_at_depth, via, capability, suggestion, fallback, worker, from_worker or op, and a kind with none carries none", attrKeys},
+		"an event's named attribute has the name the contracts give it for its kind: cancel_kind, outcome, obligation_kind, abort_reason, parent, mask_depth, truncated_at_depth, via, capability, suggestion, fallback, worker, from_worker or op, and a kind with none carries none", attrKeys}, {"run-after-decision", []string{"wasm-browser-scheduler-semantics-v1/S1", "wasm-cancel-state-machine-v1/trace"},
+		"a task starts running because a scheduler step picked it: its task_running comes after the scheduler_step_decision naming it, with no other decision between", runAfterDecision},
+}
+
+// runAfterDecision: run-after-decision. Session 21's pass that moved
+// every event of one kind one place later in its step explored clean for
+// most kinds, since most checks read a step's events as a set; this is
+// the causal order of 000 S1 that a reader of the trace relies on most.
+func runAfterDecision(c *Context) bool {
+	picked := uint8(0)
+	for i := range c.Events {
+		switch e := &c.Events[i]; e.Kind {
+		case trace.StepDecision:
+			picked = e.Task
+		case trace.TaskRunning:
+			if e.Task != picked {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 // taskRegionEvents are the task events after a task's spawn; task_spawned

@@ -503,12 +503,20 @@ func (s *State) Dispatch(nested bool, log *trace.Log) (sched.Decision, error) {
 	if s.Config.Faults.Has(fault.DecisionUntagged) {
 		ev.Region = trace.None
 	}
+	// Fault RunningBeforeDecision starts the task before the decision.
+	var err error
+	if s.Config.Faults.Has(fault.RunningBeforeDecision) {
+		err = s.Cancel.Start(t, log)
+	}
 	log.Emit(ev)
 	if s.Current != 0 {
 		s.Outer = s.Current
 	}
 	s.Current = t
 	s.Tasks[t-1].Notified = false
+	if err != nil || s.Config.Faults.Has(fault.RunningBeforeDecision) {
+		return d, err
+	}
 	return d, s.Cancel.Start(t, log)
 }
 
