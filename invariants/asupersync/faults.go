@@ -281,6 +281,7 @@ var faults = []FaultCase{
 	{fault.RegionReasonUnrooted, "default", []string{"region-reason-recorded"}},
 	{fault.SpawnRecordsParent, "default", []string{"task-region-derived"}},
 	{fault.RunningBeforeDecision, "default", []string{"run-after-decision"}},
+	{fault.ScheduledBeforeRequest, "default", []string{"schedule-after-request"}},
 }
 
 // Faults returns the fault catalogue in fault order.

@@ -756,6 +756,7 @@ var gates = map[string]gate{
 	"dispatch-answered":      {on: ops(kernel.Dispatch)},
 	"mask-once":              {on: kinds(trace.MaskEntered, trace.MaskExited)},
 	"run-after-decision":     {on: kinds(trace.TaskRunning)},
+	"schedule-after-request": {on: ops(kernel.CancelTask, kernel.CancelRegion)},
 	// No event -> false.
 	"attr-keys":   {on: anyEvent()},
 	"events-once": {on: anyEvent()},

@@ -4,6 +4,7 @@ import (
 	model "modelcheck/model/asupersync"
 	"modelcheck/runtime/kernel"
 	"modelcheck/runtime/pump"
+	"modelcheck/runtime/sched"
 	"modelcheck/runtime/trace"
 	"modelcheck/runtime/wheel"
 )
@@ -26,9 +27,9 @@ import (
 // Session 21 moved every event of one kind one place later in its step:
 // of the 56 kinds ever followed by another in a step, 44 explored clean,
 // as most checks read a step's events as a set and the contracts order
-// few of them. run-after-decision holds the
-// one a trace reader needs most: a task runs after the decision that
-// picked it.
+// few of them. run-after-decision and schedule-after-request hold two
+// causal orders they imply: a task runs after the decision that picked
+// it, and a cancel schedules its task after the request that changed it.
 //
 // They come last in the check order, so the older faults keep their
 // first reports.
@@ -53,7 +54,8 @@ var traceAuditInvariants = []Invariant{
 		"no event is reported twice back to back: each event of a step stands for one thing that happened (a task spawned, a region moved, a permit reserved, a timer cancelled), so two identical events in a row report one occurrence twice; a wake is the exception: 004 1.3 may wake a channel's head twice in a step, and each wake of a task already scheduled is deduplicated on its own", eventsOnce},
 	{"attr-keys", []string{"wasm-browser-scheduler-semantics-v1/trace-observability", "wasm-cancel-state-machine-v1/trace"},
 		"an event's named attribute has the name the contracts give it for its kind: cancel_kind, outcome, obligation_kind, abort_reason, parent, mask_depth, truncated_at_depth, via, capability, suggestion, fallback, worker, from_worker or op, and a kind with none carries none", attrKeys}, {"run-after-decision", []string{"wasm-browser-scheduler-semantics-v1/S1", "wasm-cancel-state-machine-v1/trace"},
-		"a task starts running because a scheduler step picked it: its task_running comes after the scheduler_step_decision naming it, with no other decision between", runAfterDecision},
+		"a task starts running because a scheduler step picked it: its task_running comes after the scheduler_step_decision naming it, with no other decision between", runAfterDecision}, {"schedule-after-request", []string{"wasm-cancel-state-machine-v1/cascade-law-5", "wasm-cancel-state-machine-v1/T1"},
+		"a cancel request schedules the tasks it changed after it changed them: a task's enqueued into the cancel lane comes after the step's cancel_requested or cancel_strengthened naming it", scheduleAfterRequest},
 }
 
 // runAfterDecision: run-after-decision. Session 21's pass that moved
@@ -70,6 +72,41 @@ func runAfterDecision(c *Context) bool {
 			if e.Task != picked {
 				return true
 			}
+		}
+	}
+	return false
+}
+
+// scheduleAfterRequest: schedule-after-request, the causal order of 001's
+// Cascade Law step 5 (the request returns the set it changed, which is
+// then scheduled): in a cancel request's step, no task enters the cancel
+// lane before the event that says its cancel changed.
+func scheduleAfterRequest(c *Context) bool {
+	if !c.cancelRequest() {
+		return false
+	}
+	var requested uint16
+	for i := range c.Events {
+		e := &c.Events[i]
+		if e.Task == 0 || e.Task > kernel.MaxTasks {
+			continue
+		}
+		switch bit := uint16(1) << (e.Task - 1); {
+		case e.Kind == trace.CancelRequested || e.Kind == trace.CancelStrengthened:
+			requested |= bit
+		case e.Kind == trace.Enqueued && laneByName(e.Lane) == sched.Cancel && requested&bit == 0 && c.announcesCancel(e.Task, i):
+			return true
+		}
+	}
+	return false
+}
+
+// announcesCancel reports whether an event after index at names task's
+// cancel request or strengthening.
+func (c *Context) announcesCancel(task uint8, at int) bool {
+	for i := at + 1; i < len(c.Events); i++ {
+		if e := &c.Events[i]; e.Task == task && (e.Kind == trace.CancelRequested || e.Kind == trace.CancelStrengthened) {
+			return true
 		}
 	}
 	return false

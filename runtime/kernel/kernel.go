@@ -35,6 +35,7 @@ package kernel
 
 import (
 	"fmt"
+	"slices"
 
 	"modelcheck/runtime/cancel"
 	"modelcheck/runtime/channel"
@@ -392,9 +393,11 @@ func (s *State) cancelTask(t uint8, k cancel.Kind, log *trace.Log) error {
 	// A root reason: RequestTask roots it at the task's region.
 	r := cancel.Reason{Kind: k, At: s.Now}
 	before := *tk
+	from := len(log.Events)
 	if err := s.Cancel.RequestTask(t, r, cancel.BudgetFor(k, s.Now), log); err != nil {
 		return err
 	}
+	requested := len(log.Events)
 	// The request's cancel-scheduling set is t only if it changed t (001
 	// Cascade Law step 5): a repeat that leaves the reason and budget as
 	// they were must not requeue a parked task. Fault
@@ -407,6 +410,14 @@ func (s *State) cancelTask(t uint8, k cancel.Kind, log *trace.Log) error {
 	}
 	if changed || s.Config.Faults.Has(fault.RequeueUnchangedCancel) {
 		s.afterCancel(t, log)
+	}
+	// Fault ScheduledBeforeRequest reports the schedule before the request.
+	if s.Config.Faults.Has(fault.ScheduledBeforeRequest) {
+		evs := log.Events[from:]
+		n := requested - from
+		slices.Reverse(evs[:n])
+		slices.Reverse(evs[n:])
+		slices.Reverse(evs)
 	}
 	return nil
 }
