@@ -282,6 +282,7 @@ var faults = []FaultCase{
 	{fault.SpawnRecordsParent, "default", []string{"task-region-derived"}},
 	{fault.RunningBeforeDecision, "default", []string{"run-after-decision"}},
 	{fault.ScheduledBeforeRequest, "default", []string{"schedule-after-request"}},
+	{fault.EnqueuedBeforeSpawned, "default", []string{"named-after-creation"}},
 }
 
 // Faults returns the fault catalogue in fault order.

@@ -757,6 +757,7 @@ var gates = map[string]gate{
 	"mask-once":              {on: kinds(trace.MaskEntered, trace.MaskExited)},
 	"run-after-decision":     {on: kinds(trace.TaskRunning)},
 	"schedule-after-request": {on: ops(kernel.CancelTask, kernel.CancelRegion)},
+	"named-after-creation":   {on: kinds(trace.TaskSpawned, trace.RegionOpened)},
 	// No event -> false.
 	"attr-keys":   {on: anyEvent()},
 	"events-once": {on: anyEvent()},

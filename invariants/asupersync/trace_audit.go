@@ -27,9 +27,10 @@ import (
 // Session 21 moved every event of one kind one place later in its step:
 // of the 56 kinds ever followed by another in a step, 44 explored clean,
 // as most checks read a step's events as a set and the contracts order
-// few of them. run-after-decision and schedule-after-request hold two
-// causal orders they imply: a task runs after the decision that picked
-// it, and a cancel schedules its task after the request that changed it.
+// few of them. run-after-decision, schedule-after-request and
+// named-after-creation hold three causal orders they imply: a task runs
+// after the decision that picked it, a cancel schedules its task after
+// the request that changed it, and nothing is named before it exists.
 //
 // They come last in the check order, so the older faults keep their
 // first reports.
@@ -55,7 +56,8 @@ var traceAuditInvariants = []Invariant{
 	{"attr-keys", []string{"wasm-browser-scheduler-semantics-v1/trace-observability", "wasm-cancel-state-machine-v1/trace"},
 		"an event's named attribute has the name the contracts give it for its kind: cancel_kind, outcome, obligation_kind, abort_reason, parent, mask_depth, truncated_at_depth, via, capability, suggestion, fallback, worker, from_worker or op, and a kind with none carries none", attrKeys}, {"run-after-decision", []string{"wasm-browser-scheduler-semantics-v1/S1", "wasm-cancel-state-machine-v1/trace"},
 		"a task starts running because a scheduler step picked it: its task_running comes after the scheduler_step_decision naming it, with no other decision between", runAfterDecision}, {"schedule-after-request", []string{"wasm-cancel-state-machine-v1/cascade-law-5", "wasm-cancel-state-machine-v1/T1"},
-		"a cancel request schedules the tasks it changed after it changed them: a task's enqueued into the cancel lane comes after the step's cancel_requested or cancel_strengthened naming it", scheduleAfterRequest},
+		"a cancel request schedules the tasks it changed after it changed them: a task's enqueued into the cancel lane comes after the step's cancel_requested or cancel_strengthened naming it", scheduleAfterRequest}, {"named-after-creation", []string{"wasm-cancel-state-machine-v1/trace", "wasm-browser-scheduler-semantics-v1/trace-observability"},
+		"a task or region is created before anything is said of it: in the step that spawns a task or opens a region, no event before its task_spawned or region_opened names it", namedAfterCreation},
 }
 
 // runAfterDecision: run-after-decision. Session 21's pass that moved
@@ -107,6 +109,27 @@ func (c *Context) announcesCancel(task uint8, at int) bool {
 	for i := at + 1; i < len(c.Events); i++ {
 		if e := &c.Events[i]; e.Task == task && (e.Kind == trace.CancelRequested || e.Kind == trace.CancelStrengthened) {
 			return true
+		}
+	}
+	return false
+}
+
+// namedAfterCreation: named-after-creation. The reorder pass moved
+// task_spawned past the enqueue that routes the new task, and
+// region_opened past the next event, unseen: the checks of a spawn read
+// its events as a set. A task or region an event names before its
+// creation is one the trace has not introduced yet.
+func namedAfterCreation(c *Context) bool {
+	for i := range c.Events {
+		e := &c.Events[i]
+		if e.Kind != trace.TaskSpawned && e.Kind != trace.RegionOpened {
+			continue
+		}
+		for j := range i {
+			o := &c.Events[j]
+			if (e.Kind == trace.TaskSpawned && o.Task == e.Task) || (e.Kind == trace.RegionOpened && o.Region == e.Region) {
+				return true
+			}
 		}
 	}
 	return false

@@ -266,6 +266,7 @@ const (
 	SpawnRecordsParent       // a spawned task's record names its region's parent (runtime/cancel)
 	RunningBeforeDecision    // a dispatched task's first poll announces task_running before the decision (runtime/kernel)
 	ScheduledBeforeRequest   // a task cancel reports the cancel-lane enqueue before the request (runtime/kernel)
+	EnqueuedBeforeSpawned    // a spawn reports the new task's enqueue before task_spawned (runtime/kernel)
 
 	count
 )
@@ -505,6 +506,7 @@ var table = [count]info{
 	SpawnRecordsParent:        {"spawn-records-parent", "a task spawned into a nested region records the region's parent as its own, though task_spawned names the region it was spawned into, so the nested region may close with the task still live and its cancel passes the task by (breaks 001 quiescence: a region closes only when every task spawned into it has completed)"},
 	RunningBeforeDecision:     {"running-before-decision", "a step that picks a task for its first poll emits task_running before the scheduler_step_decision that picks it, so the trace shows the task running before any step chose it (breaks 000 S1: a step picks a task, then polls it)"},
 	ScheduledBeforeRequest:    {"scheduled-before-request", "a task cancel emits the task's cancel-lane enqueued before its cancel_requested or cancel_strengthened, so the trace shows the task scheduled for a cancel no one had requested yet (breaks 001 Cascade Law step 5: a request changes the task, then schedules the tasks it changed)"},
+	EnqueuedBeforeSpawned:     {"enqueued-before-spawned", "a spawn emits the new task's enqueued before its task_spawned, so the trace shows a task scheduled before it exists (breaks 001's trace and 000 S1: a task is spawned, then routed to its lane)"},
 	AckEpochDropped:           {"ack-epoch-dropped", "cancel_acknowledged carries cancel_epoch 0 instead of the task's epoch, so the acknowledgement cannot be matched to the request it answers (breaks 001 B6: every cancel-protocol event carries the task's cancel_epoch)"},
 	CursorsLag:                {"cursors-lag", "advancing a wheel with no active timer moves its time but leaves its level cursors where they were, so the next registration and collect work from slots that are not now's (breaks 004 2.4: the cursors advance through the levels' slots as time does, level N+1's when level N's wraps)"},
 }

@@ -330,6 +330,7 @@ func (s *State) taskOp(in Input, log *trace.Log) error {
 }
 
 func (s *State) spawn(region, priority uint8, deadline uint32, log *trace.Log) error {
+	from := len(log.Events)
 	t, err := s.Cancel.Spawn(region, log)
 	if err != nil || t == 0 {
 		return err
@@ -339,7 +340,13 @@ func (s *State) spawn(region, priority uint8, deadline uint32, log *trace.Log) e
 		priority = 0
 	}
 	s.Tasks[t-1] = TaskRun{Priority: priority, Deadline: deadline}
+	spawned := len(log.Events)
 	s.route(t, log)
+	// Fault EnqueuedBeforeSpawned reports the task's enqueue before its
+	// spawn.
+	if s.Config.Faults.Has(fault.EnqueuedBeforeSpawned) {
+		effectsFirst(log.Events[from:], spawned-from)
+	}
 	return nil
 }
 
@@ -413,13 +420,18 @@ func (s *State) cancelTask(t uint8, k cancel.Kind, log *trace.Log) error {
 	}
 	// Fault ScheduledBeforeRequest reports the schedule before the request.
 	if s.Config.Faults.Has(fault.ScheduledBeforeRequest) {
-		evs := log.Events[from:]
-		n := requested - from
-		slices.Reverse(evs[:n])
-		slices.Reverse(evs[n:])
-		slices.Reverse(evs)
+		effectsFirst(log.Events[from:], requested-from)
 	}
 	return nil
+}
+
+// effectsFirst moves evs[n:], the events an operation's effects emitted,
+// before evs[:n], those of its cause, keeping each run's order: the trace
+// of the faults that report an effect before its cause.
+func effectsFirst(evs []trace.Event, n int) {
+	slices.Reverse(evs[:n])
+	slices.Reverse(evs[n:])
+	slices.Reverse(evs)
 }
 
 func (s *State) cancelRegion(r uint8, k cancel.Kind, log *trace.Log) error {
