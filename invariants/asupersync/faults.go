@@ -283,6 +283,7 @@ var faults = []FaultCase{
 	{fault.RunningBeforeDecision, "default", []string{"run-after-decision"}},
 	{fault.ScheduledBeforeRequest, "default", []string{"schedule-after-request"}},
 	{fault.EnqueuedBeforeSpawned, "default", []string{"named-after-creation"}},
+	{fault.TasksBeforeRegion, "default", []string{"region-before-tasks"}},
 }
 
 // Faults returns the fault catalogue in fault order.

@@ -758,6 +758,7 @@ var gates = map[string]gate{
 	"run-after-decision":     {on: kinds(trace.TaskRunning)},
 	"schedule-after-request": {on: ops(kernel.CancelTask, kernel.CancelRegion)},
 	"named-after-creation":   {on: kinds(trace.TaskSpawned, trace.RegionOpened)},
+	"region-before-tasks":    {on: ops(kernel.CancelRegion)},
 	// No event -> false.
 	"attr-keys":   {on: anyEvent()},
 	"events-once": {on: anyEvent()},

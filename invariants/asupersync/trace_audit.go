@@ -2,6 +2,7 @@ package asupersync
 
 import (
 	model "modelcheck/model/asupersync"
+	"modelcheck/runtime/cancel"
 	"modelcheck/runtime/kernel"
 	"modelcheck/runtime/pump"
 	"modelcheck/runtime/sched"
@@ -27,10 +28,12 @@ import (
 // Session 21 moved every event of one kind one place later in its step:
 // of the 56 kinds ever followed by another in a step, 44 explored clean,
 // as most checks read a step's events as a set and the contracts order
-// few of them. run-after-decision, schedule-after-request and
-// named-after-creation hold three causal orders they imply: a task runs
-// after the decision that picked it, a cancel schedules its task after
-// the request that changed it, and nothing is named before it exists.
+// few of them. Four checks hold causal orders they imply: a task runs
+// after the decision that picked it (run-after-decision), a cancel
+// schedules its task after the request that changed it
+// (schedule-after-request), nothing is named before it exists
+// (named-after-creation), and a region cancel marks a region before it
+// requests the region's tasks (region-before-tasks).
 //
 // They come last in the check order, so the older faults keep their
 // first reports.
@@ -57,7 +60,8 @@ var traceAuditInvariants = []Invariant{
 		"an event's named attribute has the name the contracts give it for its kind: cancel_kind, outcome, obligation_kind, abort_reason, parent, mask_depth, truncated_at_depth, via, capability, suggestion, fallback, worker, from_worker or op, and a kind with none carries none", attrKeys}, {"run-after-decision", []string{"wasm-browser-scheduler-semantics-v1/S1", "wasm-cancel-state-machine-v1/trace"},
 		"a task starts running because a scheduler step picked it: its task_running comes after the scheduler_step_decision naming it, with no other decision between", runAfterDecision}, {"schedule-after-request", []string{"wasm-cancel-state-machine-v1/cascade-law-5", "wasm-cancel-state-machine-v1/T1"},
 		"a cancel request schedules the tasks it changed after it changed them: a task's enqueued into the cancel lane comes after the step's cancel_requested or cancel_strengthened naming it", scheduleAfterRequest}, {"named-after-creation", []string{"wasm-cancel-state-machine-v1/trace", "wasm-browser-scheduler-semantics-v1/trace-observability"},
-		"a task or region is created before anything is said of it: in the step that spawns a task or opens a region, no event before its task_spawned or region_opened names it", namedAfterCreation},
+		"a task or region is created before anything is said of it: in the step that spawns a task or opens a region, no event before its task_spawned or region_opened names it", namedAfterCreation}, {"region-before-tasks", []string{"wasm-cancel-state-machine-v1/cascade-law-3", "wasm-cancel-state-machine-v1/cascade-law-4"},
+		"a region cancel reaches a region before its tasks: no region_cancelled comes after a cancel_requested or cancel_strengthened of a task in that region in the same step", regionBeforeTasks},
 }
 
 // runAfterDecision: run-after-decision. Session 21's pass that moved
@@ -128,6 +132,32 @@ func namedAfterCreation(c *Context) bool {
 		for j := range i {
 			o := &c.Events[j]
 			if (e.Kind == trace.TaskSpawned && o.Task == e.Task) || (e.Kind == trace.RegionOpened && o.Region == e.Region) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// regionBeforeTasks: region-before-tasks, 001 Cascade Law steps 3 and 4
+// in the trace: each region of the cascade is marked (region_cancelled),
+// then its tasks are requested. A task's region is its record's, which
+// task-region-derived holds to its spawn.
+func regionBeforeTasks(c *Context) bool {
+	if c.In.Host != pump.NoHost || c.In.K.Op != kernel.CancelRegion {
+		return false
+	}
+	a := &kern(c.After).Cancel
+	var told uint16 // regions one of whose tasks a request named
+	for i := range c.Events {
+		e := &c.Events[i]
+		switch e.Kind {
+		case trace.CancelRequested, trace.CancelStrengthened:
+			if t := model.TaskRecord(a, e.Task); t != nil && t.Region >= 1 && t.Region <= cancel.MaxRegions {
+				told |= 1 << (t.Region - 1)
+			}
+		case trace.RegionCancelled:
+			if e.Region >= 1 && e.Region <= cancel.MaxRegions && told&(1<<(e.Region-1)) != 0 {
 				return true
 			}
 		}

@@ -124,6 +124,7 @@ func (s *State) CancelRegion(region uint8, kind Kind, now uint32, log *trace.Log
 		kind = Shutdown
 	}
 	root := Reason{Kind: kind, At: now, Origin: region, Depth: 1, RootKind: kind, RootRegion: region}
+	from := len(log.Events)
 	var got [MaxRegions]Reason
 	var have [MaxRegions]bool
 	for _, rid := range order[:n] {
@@ -138,6 +139,7 @@ func (s *State) CancelRegion(region uint8, kind Kind, now uint32, log *trace.Log
 		got[rid-1], have[rid-1] = reason, true
 		s.cancelRegionRecord(rid, reason, cut, log)
 	}
+	marked := len(log.Events)
 	for _, rid := range order[:n] {
 		for i := range s.Tasks {
 			t := &s.Tasks[i]
@@ -154,6 +156,11 @@ func (s *State) CancelRegion(region uint8, kind Kind, now uint32, log *trace.Log
 				tasks |= 1 << i
 			}
 		}
+	}
+	// Fault TasksBeforeRegion reports the tasks' requests before the
+	// regions' marks.
+	if s.Config.Faults.Has(fault.TasksBeforeRegion) {
+		trace.EffectsFirst(log.Events[from:], marked-from)
 	}
 	s.advanceRegions(log)
 	return tasks, nil

@@ -35,7 +35,6 @@ package kernel
 
 import (
 	"fmt"
-	"slices"
 
 	"modelcheck/runtime/cancel"
 	"modelcheck/runtime/channel"
@@ -345,7 +344,7 @@ func (s *State) spawn(region, priority uint8, deadline uint32, log *trace.Log) e
 	// Fault EnqueuedBeforeSpawned reports the task's enqueue before its
 	// spawn.
 	if s.Config.Faults.Has(fault.EnqueuedBeforeSpawned) {
-		effectsFirst(log.Events[from:], spawned-from)
+		trace.EffectsFirst(log.Events[from:], spawned-from)
 	}
 	return nil
 }
@@ -420,18 +419,9 @@ func (s *State) cancelTask(t uint8, k cancel.Kind, log *trace.Log) error {
 	}
 	// Fault ScheduledBeforeRequest reports the schedule before the request.
 	if s.Config.Faults.Has(fault.ScheduledBeforeRequest) {
-		effectsFirst(log.Events[from:], requested-from)
+		trace.EffectsFirst(log.Events[from:], requested-from)
 	}
 	return nil
-}
-
-// effectsFirst moves evs[n:], the events an operation's effects emitted,
-// before evs[:n], those of its cause, keeping each run's order: the trace
-// of the faults that report an effect before its cause.
-func effectsFirst(evs []trace.Event, n int) {
-	slices.Reverse(evs[:n])
-	slices.Reverse(evs[n:])
-	slices.Reverse(evs)
 }
 
 func (s *State) cancelRegion(r uint8, k cancel.Kind, log *trace.Log) error {

@@ -9,6 +9,7 @@
 package trace
 
 import (
+	"slices"
 	"strconv"
 	"strings"
 )
@@ -312,6 +313,15 @@ func (l *Log) Emit(e Event) { l.Events = append(l.Events, e) }
 
 // Reset empties the log, keeping its storage.
 func (l *Log) Reset() { l.Events = l.Events[:0] }
+
+// EffectsFirst moves evs[n:], the events an operation's effects emitted,
+// before evs[:n], those of its cause, keeping each run's order. Only the
+// fault switches that report an effect before its cause call it.
+func EffectsFirst(evs []Event, n int) {
+	slices.Reverse(evs[:n])
+	slices.Reverse(evs[n:])
+	slices.Reverse(evs)
+}
 
 // String renders an event as "name field=value ...", printing the fields
 // its kind carries (zero ids and metadata are omitted).
