@@ -284,6 +284,7 @@ var faults = []FaultCase{
 	{fault.ScheduledBeforeRequest, "default", []string{"schedule-after-request"}},
 	{fault.EnqueuedBeforeSpawned, "default", []string{"named-after-creation"}},
 	{fault.TasksBeforeRegion, "default", []string{"region-before-tasks"}},
+	{fault.WokenBeforeFire, "default", []string{"fire-wakes-after"}},
 }
 
 // Faults returns the fault catalogue in fault order.

@@ -759,6 +759,7 @@ var gates = map[string]gate{
 	"schedule-after-request": {on: ops(kernel.CancelTask, kernel.CancelRegion)},
 	"named-after-creation":   {on: kinds(trace.TaskSpawned, trace.RegionOpened)},
 	"region-before-tasks":    {on: ops(kernel.CancelRegion)},
+	"fire-wakes-after":       {on: kinds(trace.TimerFired, trace.WheelFired)},
 	// No event -> false.
 	"attr-keys":   {on: anyEvent()},
 	"events-once": {on: anyEvent()},

@@ -28,12 +28,13 @@ import (
 // Session 21 moved every event of one kind one place later in its step:
 // of the 56 kinds ever followed by another in a step, 44 explored clean,
 // as most checks read a step's events as a set and the contracts order
-// few of them. Four checks hold causal orders they imply: a task runs
+// few of them. Five checks hold causal orders they imply: a task runs
 // after the decision that picked it (run-after-decision), a cancel
 // schedules its task after the request that changed it
 // (schedule-after-request), nothing is named before it exists
-// (named-after-creation), and a region cancel marks a region before it
-// requests the region's tasks (region-before-tasks).
+// (named-after-creation), a region cancel marks a region before it
+// requests the region's tasks (region-before-tasks), and a fire wakes its
+// task after it (fire-wakes-after).
 //
 // They come last in the check order, so the older faults keep their
 // first reports.
@@ -61,7 +62,8 @@ var traceAuditInvariants = []Invariant{
 		"a task starts running because a scheduler step picked it: its task_running comes after the scheduler_step_decision naming it, with no other decision between", runAfterDecision}, {"schedule-after-request", []string{"wasm-cancel-state-machine-v1/cascade-law-5", "wasm-cancel-state-machine-v1/T1"},
 		"a cancel request schedules the tasks it changed after it changed them: a task's enqueued into the cancel lane comes after the step's cancel_requested or cancel_strengthened naming it", scheduleAfterRequest}, {"named-after-creation", []string{"wasm-cancel-state-machine-v1/trace", "wasm-browser-scheduler-semantics-v1/trace-observability"},
 		"a task or region is created before anything is said of it: in the step that spawns a task or opens a region, no event before its task_spawned or region_opened names it", namedAfterCreation}, {"region-before-tasks", []string{"wasm-cancel-state-machine-v1/cascade-law-3", "wasm-cancel-state-machine-v1/cascade-law-4"},
-		"a region cancel reaches a region before its tasks: no region_cancelled comes after a cancel_requested or cancel_strengthened of a task in that region in the same step", regionBeforeTasks},
+		"a region cancel reaches a region before its tasks: no region_cancelled comes after a cancel_requested or cancel_strengthened of a task in that region in the same step", regionBeforeTasks}, {"fire-wakes-after", []string{"wasm-browser-scheduler-semantics-v1/P2", "004/2.5"},
+		"a timer's fire wakes its task after it: each timer_fired of a live timer and each wheel_fired of a live task is followed in the step by the task's enqueued or wake_deduped, unless the task is being polled (before or after the step, or picked in it), where the wake only marks it", fireWakesAfter},
 }
 
 // runAfterDecision: run-after-decision. Session 21's pass that moved
@@ -100,18 +102,7 @@ func scheduleAfterRequest(c *Context) bool {
 		switch bit := uint16(1) << (e.Task - 1); {
 		case e.Kind == trace.CancelRequested || e.Kind == trace.CancelStrengthened:
 			requested |= bit
-		case e.Kind == trace.Enqueued && laneByName(e.Lane) == sched.Cancel && requested&bit == 0 && c.announcesCancel(e.Task, i):
-			return true
-		}
-	}
-	return false
-}
-
-// announcesCancel reports whether an event after index at names task's
-// cancel request or strengthening.
-func (c *Context) announcesCancel(task uint8, at int) bool {
-	for i := at + 1; i < len(c.Events); i++ {
-		if e := &c.Events[i]; e.Task == task && (e.Kind == trace.CancelRequested || e.Kind == trace.CancelStrengthened) {
+		case e.Kind == trace.Enqueued && laneByName(e.Lane) == sched.Cancel && requested&bit == 0 && c.namedAfter(e.Task, i, trace.CancelRequested, trace.CancelStrengthened):
 			return true
 		}
 	}
@@ -160,6 +151,55 @@ func regionBeforeTasks(c *Context) bool {
 			if e.Region >= 1 && e.Region <= cancel.MaxRegions && told&(1<<(e.Region-1)) != 0 {
 				return true
 			}
+		}
+	}
+	return false
+}
+
+// fireWakesAfter: fire-wakes-after, 000 P2's "timer callback must
+// enqueue wake signals" as an order. The reorder pass moved timer_fired
+// past the enqueue it causes, unseen: the checks of a fire ask that the
+// task was woken, not that the wake came after the fire. A task being
+// polled is woken by a flag, with no event, so it is left out.
+func fireWakesAfter(c *Context) bool {
+	b := kern(c.Before)
+	for i := range c.Events {
+		e := &c.Events[i]
+		if !(e.Kind == trace.TimerFired && c.liveBefore(e.Timer)) && e.Kind != trace.WheelFired {
+			continue
+		}
+		t := e.Task
+		if tk := model.TaskRecord(&b.Cancel, t); tk == nil || !tk.Used || tk.Phase == cancel.Completed || c.polledIn(t) {
+			continue
+		}
+		if !c.namedAfter(t, i, trace.Enqueued, trace.WakeDeduped) {
+			return true
+		}
+	}
+	return false
+}
+
+// polledIn reports whether task t is being polled before or after the
+// step, or is picked by a decision in it.
+func (c *Context) polledIn(t uint8) bool {
+	b, a := kern(c.Before), kern(c.After)
+	if t == b.Current || t == b.Outer || t == a.Current || t == a.Outer {
+		return true
+	}
+	for i := range c.Events {
+		if e := &c.Events[i]; e.Kind == trace.StepDecision && e.Task == t {
+			return true
+		}
+	}
+	return false
+}
+
+// namedAfter reports whether an event of kind k1 or k2 after index at
+// names task: the effect the order checks look for after its cause.
+func (c *Context) namedAfter(task uint8, at int, k1, k2 trace.Kind) bool {
+	for i := at + 1; i < len(c.Events); i++ {
+		if e := &c.Events[i]; e.Task == task && (e.Kind == k1 || e.Kind == k2) {
+			return true
 		}
 	}
 	return false

@@ -268,6 +268,7 @@ const (
 	ScheduledBeforeRequest   // a task cancel reports the cancel-lane enqueue before the request (runtime/kernel)
 	EnqueuedBeforeSpawned    // a spawn reports the new task's enqueue before task_spawned (runtime/kernel)
 	TasksBeforeRegion        // a region cancel reports its tasks' requests before the regions' marks (runtime/cancel)
+	WokenBeforeFire          // a host timer's wake is reported before its timer_fired (runtime/kernel)
 
 	count
 )
@@ -509,6 +510,7 @@ var table = [count]info{
 	ScheduledBeforeRequest:    {"scheduled-before-request", "a task cancel emits the task's cancel-lane enqueued before its cancel_requested or cancel_strengthened, so the trace shows the task scheduled for a cancel no one had requested yet (breaks 001 Cascade Law step 5: a request changes the task, then schedules the tasks it changed)"},
 	EnqueuedBeforeSpawned:     {"enqueued-before-spawned", "a spawn emits the new task's enqueued before its task_spawned, so the trace shows a task scheduled before it exists (breaks 001's trace and 000 S1: a task is spawned, then routed to its lane)"},
 	TasksBeforeRegion:         {"tasks-before-region", "a region cancel emits its tasks' cancel_requested before the region_cancelled of their regions, so the trace shows tasks cancelled by a region cancel that had not reached their region yet (breaks 001 Cascade Law: step 3 marks each region, step 4 then requests its tasks)"},
+	WokenBeforeFire:           {"woken-before-fire", "a host timer's fire emits its task's enqueued (or wake_deduped) before its timer_fired, so the trace shows the task woken before its timer fired (breaks 000 P2: the timer callback enqueues the wake)"},
 	AckEpochDropped:           {"ack-epoch-dropped", "cancel_acknowledged carries cancel_epoch 0 instead of the task's epoch, so the acknowledgement cannot be matched to the request it answers (breaks 001 B6: every cancel-protocol event carries the task's cancel_epoch)"},
 	CursorsLag:                {"cursors-lag", "advancing a wheel with no active timer moves its time but leaves its level cursors where they were, so the next registration and collect work from slots that are not now's (breaks 004 2.4: the cursors advance through the levels' slots as time does, level N+1's when level N's wraps)"},
 }

@@ -99,8 +99,13 @@ func (s *State) phase0(log *trace.Log) {
 		}
 		tm := &s.Timers[next]
 		tm.Used, tm.Live = false, false
+		fire := len(log.Events)
 		log.Emit(trace.Event{Kind: trace.TimerFired, Task: tm.Task, Timer: uint8(next + 1), Gen: uint64(tm.Gen), Deadline: uint64(tm.Deadline)})
 		s.route(tm.Task, log)
+		// Fault WokenBeforeFire reports the wake before the fire.
+		if s.Config.Faults.Has(fault.WokenBeforeFire) {
+			trace.EffectsFirst(log.Events[fire:], 1)
+		}
 	}
 }
 
