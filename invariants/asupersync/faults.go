@@ -285,6 +285,12 @@ var faults = []FaultCase{
 	{fault.EnqueuedBeforeSpawned, "default", []string{"named-after-creation"}},
 	{fault.TasksBeforeRegion, "default", []string{"region-before-tasks"}},
 	{fault.WokenBeforeFire, "default", []string{"fire-wakes-after"}},
+	{fault.YieldedAfterStepEnd, "default", []string{"effects-before-step-end"}},
+	{fault.LimitAfterHandoff, "default", []string{"handoff-after-limit"}},
+	{fault.PumpMovesEarly, "default", []string{"pump-moves-last"}},
+	{fault.LeakedAfterClose, "leaky-tasks", []string{"closed-is-final"}},
+	{fault.WokenBeforeChanWake, "channel", []string{"chan-wakes-after"}},
+	{fault.TruncationAfterRequests, "deep-regions", []string{"cascade-phases"}},
 }
 
 // Faults returns the fault catalogue in fault order.

@@ -34,7 +34,14 @@ import (
 // (schedule-after-request), nothing is named before it exists
 // (named-after-creation), a region cancel marks a region before it
 // requests the region's tasks (region-before-tasks), and a fire wakes its
-// task after it (fire-wakes-after).
+// task after it (fire-wakes-after). Session 22 added the bracket of a
+// step: a poll's effects come before its scheduler_step_end
+// (effects-before-step-end); the pump's: it hands off after it hits the
+// burst limit (handoff-after-limit) and decides after the operation it
+// follows (pump-moves-last); a region's close is the last the step says
+// of it (closed-is-final); a channel's wake schedules its task after it
+// (chan-wakes-after); and a region cancel runs the Cascade Law's steps in
+// order (cascade-phases).
 //
 // They come last in the check order, so the older faults keep their
 // first reports.
@@ -58,12 +65,123 @@ var traceAuditInvariants = []Invariant{
 	{"events-once", []string{"wasm-browser-scheduler-semantics-v1/trace-observability", "wasm-cancel-state-machine-v1/trace"},
 		"no event is reported twice back to back: each event of a step stands for one thing that happened (a task spawned, a region moved, a permit reserved, a timer cancelled), so two identical events in a row report one occurrence twice; a wake is the exception: 004 1.3 may wake a channel's head twice in a step, and each wake of a task already scheduled is deduplicated on its own", eventsOnce},
 	{"attr-keys", []string{"wasm-browser-scheduler-semantics-v1/trace-observability", "wasm-cancel-state-machine-v1/trace"},
-		"an event's named attribute has the name the contracts give it for its kind: cancel_kind, outcome, obligation_kind, abort_reason, parent, mask_depth, truncated_at_depth, via, capability, suggestion, fallback, worker, from_worker or op, and a kind with none carries none", attrKeys}, {"run-after-decision", []string{"wasm-browser-scheduler-semantics-v1/S1", "wasm-cancel-state-machine-v1/trace"},
-		"a task starts running because a scheduler step picked it: its task_running comes after the scheduler_step_decision naming it, with no other decision between", runAfterDecision}, {"schedule-after-request", []string{"wasm-cancel-state-machine-v1/cascade-law-5", "wasm-cancel-state-machine-v1/T1"},
-		"a cancel request schedules the tasks it changed after it changed them: a task's enqueued into the cancel lane comes after the step's cancel_requested or cancel_strengthened naming it", scheduleAfterRequest}, {"named-after-creation", []string{"wasm-cancel-state-machine-v1/trace", "wasm-browser-scheduler-semantics-v1/trace-observability"},
-		"a task or region is created before anything is said of it: in the step that spawns a task or opens a region, no event before its task_spawned or region_opened names it", namedAfterCreation}, {"region-before-tasks", []string{"wasm-cancel-state-machine-v1/cascade-law-3", "wasm-cancel-state-machine-v1/cascade-law-4"},
-		"a region cancel reaches a region before its tasks: no region_cancelled comes after a cancel_requested or cancel_strengthened of a task in that region in the same step", regionBeforeTasks}, {"fire-wakes-after", []string{"wasm-browser-scheduler-semantics-v1/P2", "004/2.5"},
+		"an event's named attribute has the name the contracts give it for its kind: cancel_kind, outcome, obligation_kind, abort_reason, parent, mask_depth, truncated_at_depth, via, capability, suggestion, fallback, worker, from_worker or op, and a kind with none carries none", attrKeys},
+	{"run-after-decision", []string{"wasm-browser-scheduler-semantics-v1/S1", "wasm-cancel-state-machine-v1/trace"},
+		"a task starts running because a scheduler step picked it: its task_running comes after the scheduler_step_decision naming it, with no other decision between", runAfterDecision},
+	{"schedule-after-request", []string{"wasm-cancel-state-machine-v1/cascade-law-5", "wasm-cancel-state-machine-v1/T1"},
+		"a cancel request schedules the tasks it changed after it changed them: a task's enqueued into the cancel lane comes after the step's cancel_requested or cancel_strengthened naming it", scheduleAfterRequest},
+	{"named-after-creation", []string{"wasm-cancel-state-machine-v1/trace", "wasm-browser-scheduler-semantics-v1/trace-observability"},
+		"a task or region is created before anything is said of it: in the step that spawns a task or opens a region, no event before its task_spawned or region_opened names it", namedAfterCreation},
+	{"region-before-tasks", []string{"wasm-cancel-state-machine-v1/cascade-law-3", "wasm-cancel-state-machine-v1/cascade-law-4"},
+		"a region cancel reaches a region before its tasks: no region_cancelled comes after a cancel_requested or cancel_strengthened of a task in that region in the same step", regionBeforeTasks},
+	{"fire-wakes-after", []string{"wasm-browser-scheduler-semantics-v1/P2", "004/2.5"},
 		"a timer's fire wakes its task after it: each timer_fired of a live timer and each wheel_fired of a live task is followed in the step by the task's enqueued or wake_deduped, unless the task is being polled (before or after the step, or picked in it), where the wake only marks it", fireWakesAfter},
+	{"effects-before-step-end", []string{"wasm-browser-scheduler-semantics-v1/trace-observability", "wasm-browser-scheduler-semantics-v1/S5"},
+		"a poll's effects are reported inside its scheduler step: after a step's scheduler_step_end come only the enqueued that requeues the task whose poll ended (a wake during the poll, as a yield's own, S5) and the pump's own moves (pump_idle, pump_scheduled, scheduler_burst_limit_reached, scheduler_host_handoff, authorization_denied)", effectsBeforeStepEnd},
+	{"handoff-after-limit", []string{"wasm-browser-scheduler-semantics-v1/P1", "wasm-browser-scheduler-semantics-v1/trace-observability"},
+		"the pump hands off because its drain cycle hit the burst limit: each scheduler_host_handoff comes after the step's scheduler_burst_limit_reached", handoffAfterLimit},
+	{"pump-moves-last", []string{"wasm-browser-scheduler-semantics-v1/P1", "wasm-browser-scheduler-semantics-v1/S4", "wasm-browser-scheduler-semantics-v1/F1"},
+		"the pump decides on what a step leaves: once a step reports one of the pump's moves (pump_scheduled, pump_idle, scheduler_burst_limit_reached, scheduler_host_handoff, scheduler_reentrancy_deferred), only more of them follow, and the authorization_denied of a hand-off that failed closed", pumpMovesLast},
+	{"closed-is-final", []string{"wasm-cancel-state-machine-v1/quiescence-completion", "wasm-cancel-state-machine-v1/regions"},
+		"a region's region_closed is the last the step says of it: its finalizers' finalizer_done and its obligations' obligation_leaked come before the close, and no event after it names the region", closedIsFinal},
+	{"chan-wakes-after", []string{"004/1.3", "004/1.5"},
+		"a channel's wake schedules its task after it: each chan_sender_woken and chan_receiver_woken of a task live after the step is followed in the step by the task's enqueued or wake_deduped, unless the task is being polled (before or after the step, or picked in it), where the wake only marks it", chanWakesAfter},
+	{"cascade-phases", []string{"wasm-cancel-state-machine-v1/cascade-law-3", "wasm-cancel-state-machine-v1/cascade-law-4", "wasm-cancel-state-machine-v1/quiescence-completion"},
+		"a region cancel runs the Cascade Law's steps in order: every region's mark (region_cancelled, cause_chain_truncated, region_closing: step 3) comes before every task's request (cancel_requested, cancel_strengthened: step 4), and the requests before the moves the cancel then lets regions make (region_draining, region_finalizing, obligation_leaked, region_closed)", cascadePhases},
+}
+
+// effectsBeforeStepEnd: effects-before-step-end. The reorder pass moved
+// yielded past the scheduler_step_end of the poll that yielded, unseen:
+// the checks of a poll read its events as a set. A task's poll is the step that ran
+// it, so what the poll did belongs between the step's decision and its
+// end; what follows the end is the step's aftermath: the requeue of a
+// task woken while it ran, and the pump deciding what runs next.
+func effectsBeforeStepEnd(c *Context) bool {
+	end := -1
+	for i := range c.Events {
+		if c.Events[i].Kind == trace.StepEnd {
+			end = i
+		}
+	}
+	if end < 0 {
+		return false
+	}
+	polled := c.Events[end].Task
+	for i := end + 1; i < len(c.Events); i++ {
+		switch e := &c.Events[i]; e.Kind {
+		case trace.Enqueued:
+			if e.Task != polled {
+				return true
+			}
+		case trace.PumpIdle, trace.PumpScheduled, trace.BurstLimitReached, trace.HostHandoff, trace.AuthorizationDenied:
+		default:
+			return true
+		}
+	}
+	return false
+}
+
+// handoffAfterLimit: handoff-after-limit. The reorder pass moved
+// scheduler_burst_limit_reached past the hand-off it begins, unseen: the
+// pump's checks (burst-handoff-at-limit among them) read a step's events
+// as a set. 000 P1 hands off "on limit hit", so the hit comes first.
+func handoffAfterLimit(c *Context) bool {
+	for i := range c.Events {
+		switch c.Events[i].Kind {
+		case trace.BurstLimitReached:
+			return false
+		case trace.HostHandoff:
+			return true
+		}
+	}
+	return false
+}
+
+// pumpMovesLast: pump-moves-last. The reorder pass moved the last event
+// of many inputs (a spawn's rejection, a region's opening, a timer turn's
+// time_advanced and stale_timer, a stale wake, a governor change, a
+// poll's scheduler_step_end) past the pump's decision that follows it,
+// unseen. The pump decides after the operation, on the runnable work it
+// leaves (000 P1), and defers a wake that arrives while it runs (S4, F1):
+// nothing the operation does can come after that decision.
+func pumpMovesLast(c *Context) bool {
+	moved := false
+	for i := range c.Events {
+		switch c.Events[i].Kind {
+		case trace.PumpScheduled, trace.PumpIdle, trace.BurstLimitReached, trace.HostHandoff, trace.ReentrancyDeferred:
+			moved = true
+		case trace.AuthorizationDenied:
+		default:
+			if moved {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// closedIsFinal: closed-is-final. The reorder pass moved a finalizing
+// region's obligation_leaked and its last finalizer_done past its
+// region_closed, unseen: the checks of a close read the step's events as
+// a set. 001's Quiescence Completion closes a region once it has
+// finalized (its leaks marked) and its finalizers are done, and Closed is
+// the last of its states.
+func closedIsFinal(c *Context) bool {
+	var closed uint16 // regions whose region_closed the step has reported
+	for i := range c.Events {
+		e := &c.Events[i]
+		if e.Region == 0 || e.Region > cancel.MaxRegions {
+			continue
+		}
+		bit := uint16(1) << (e.Region - 1)
+		if closed&bit != 0 {
+			return true
+		}
+		if e.Kind == trace.RegionClosed {
+			closed |= bit
+		}
+	}
+	return false
 }
 
 // runAfterDecision: run-after-decision. Session 21's pass that moved
@@ -168,13 +286,68 @@ func fireWakesAfter(c *Context) bool {
 		if !(e.Kind == trace.TimerFired && c.liveBefore(e.Timer)) && e.Kind != trace.WheelFired {
 			continue
 		}
-		t := e.Task
-		if tk := model.TaskRecord(&b.Cancel, t); tk == nil || !tk.Used || tk.Phase == cancel.Completed || c.polledIn(t) {
-			continue
-		}
-		if !c.namedAfter(t, i, trace.Enqueued, trace.WakeDeduped) {
+		if c.unscheduled(e.Task, i, &b.Cancel) {
 			return true
 		}
+	}
+	return false
+}
+
+// chanWakesAfter: chan-wakes-after, fire-wakes-after's order for the
+// channel's wakes. The reorder pass moved chan_sender_woken and
+// chan_receiver_woken past the enqueue they cause, unseen: the channel's
+// checks ask that a waiter was woken, not that its scheduling came after.
+// A task that completes in the step is not scheduled, so the record after
+// the step decides which tasks a wake must schedule.
+func chanWakesAfter(c *Context) bool {
+	a := kern(c.After)
+	for i := range c.Events {
+		e := &c.Events[i]
+		if e.Kind != trace.ChanSenderWoken && e.Kind != trace.ChanReceiverWoken {
+			continue
+		}
+		if c.unscheduled(e.Task, i, &a.Cancel) {
+			return true
+		}
+	}
+	return false
+}
+
+// unscheduled reports whether task t, woken by the event at index at, is
+// live in record rec and not being polled (a polled task is woken by a
+// flag, with no event), yet no enqueued or wake_deduped naming it follows.
+func (c *Context) unscheduled(t uint8, at int, rec *cancel.State) bool {
+	if tk := model.TaskRecord(rec, t); tk == nil || !tk.Used || tk.Phase == cancel.Completed || c.polledIn(t) {
+		return false
+	}
+	return !c.namedAfter(t, at, trace.Enqueued, trace.WakeDeduped)
+}
+
+// cascadePhases: cascade-phases. The reorder pass moved
+// cause_chain_truncated past the requests that carry the cut chain and
+// past the regions' later moves, unseen: region-before-tasks orders a
+// region's mark before its own tasks only, and truncation is part of the
+// mark. 001's Cascade Law builds every chain (step 3) before it requests
+// any task (step 4); Quiescence Completion then advances the regions.
+func cascadePhases(c *Context) bool {
+	if c.In.Host != pump.NoHost || c.In.K.Op != kernel.CancelRegion {
+		return false
+	}
+	phase := 0
+	for i := range c.Events {
+		p := 0
+		switch c.Events[i].Kind {
+		case trace.RegionCancelled, trace.ChainTruncated, trace.RegionClosing:
+			p = 1
+		case trace.CancelRequested, trace.CancelStrengthened:
+			p = 2
+		case trace.RegionDraining, trace.RegionFinalizing, trace.ObligationLeaked, trace.RegionClosed:
+			p = 3
+		}
+		if p != 0 && p < phase {
+			return true
+		}
+		phase = max(phase, p)
 	}
 	return false
 }

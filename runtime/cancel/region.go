@@ -126,7 +126,7 @@ func (s *State) CancelRegion(region uint8, kind Kind, now uint32, log *trace.Log
 	root := Reason{Kind: kind, At: now, Origin: region, Depth: 1, RootKind: kind, RootRegion: region}
 	from := len(log.Events)
 	var got [MaxRegions]Reason
-	var have [MaxRegions]bool
+	var have, cuts [MaxRegions]bool
 	for _, rid := range order[:n] {
 		reason, cut := root, false
 		if rid != region {
@@ -137,7 +137,11 @@ func (s *State) CancelRegion(region uint8, kind Kind, now uint32, log *trace.Log
 			reason, cut = s.Config.chained(rid, cause, now)
 		}
 		got[rid-1], have[rid-1] = reason, true
-		s.cancelRegionRecord(rid, reason, cut, log)
+		// Fault TruncationAfterRequests reports the cut after the
+		// requests.
+		late := cut && s.Config.Faults.Has(fault.TruncationAfterRequests)
+		s.cancelRegionRecord(rid, reason, cut && !late, log)
+		cuts[rid-1] = late
 	}
 	marked := len(log.Events)
 	for _, rid := range order[:n] {
@@ -161,6 +165,11 @@ func (s *State) CancelRegion(region uint8, kind Kind, now uint32, log *trace.Log
 	// regions' marks.
 	if s.Config.Faults.Has(fault.TasksBeforeRegion) {
 		trace.EffectsFirst(log.Events[from:], marked-from)
+	}
+	for _, rid := range order[:n] {
+		if cuts[rid-1] {
+			log.Emit(truncation(rid, got[rid-1]))
+		}
 	}
 	s.advanceRegions(log)
 	return tasks, nil
@@ -224,8 +233,7 @@ func (s *State) cancelRegionRecord(rid uint8, reason Reason, cut bool, log *trac
 		}
 	}
 	if cut {
-		log.Emit(trace.Event{Kind: trace.ChainTruncated, Region: rid,
-			AttrKey: attrTruncatedAt, AttrVal: strconv.Itoa(int(reason.TruncatedAt))})
+		log.Emit(truncation(rid, reason))
 	}
 	if r.State == RegionOpen {
 		r.State = RegionClosing
@@ -234,6 +242,12 @@ func (s *State) cancelRegionRecord(rid uint8, reason Reason, cut bool, log *trac
 			log.Emit(trace.Event{Kind: trace.RegionClosing, Region: rid, AttrKey: attrCancelKind, AttrVal: reason.Kind.String()})
 		}
 	}
+}
+
+// truncation is the cause_chain_truncated event of region rid's cut chain
+// (the "Cause-Chain Limits": truncation is explicit).
+func truncation(rid uint8, reason Reason) trace.Event {
+	return trace.Event{Kind: trace.ChainTruncated, Region: rid, AttrKey: attrTruncatedAt, AttrVal: strconv.Itoa(int(reason.TruncatedAt))}
 }
 
 // RegisterFinalizer adds a pending finalizer to an Open region; it runs when
@@ -295,11 +309,13 @@ func (s *State) advanceRegions(log *trace.Log) {
 
 func (s *State) advanceRegion(id uint8, log *trace.Log) {
 	r := &s.Regions[id-1]
+	leaks := -1 // where the leaks this call marks begin in the log
 	if r.State == RegionClosing || r.State == RegionDraining {
 		switch {
 		case s.quiescent(id):
 			r.State = RegionFinalizing
 			log.Emit(trace.Event{Kind: trace.RegionFinalizing, Region: id})
+			leaks = len(log.Events)
 			for i := range s.Obligations {
 				// Fault LeakUnmarked leaves them Reserved.
 				if o := &s.Obligations[i]; o.Used && o.Region == id && o.State == Reserved && !s.Config.Faults.Has(fault.LeakUnmarked) {
@@ -325,6 +341,10 @@ func (s *State) advanceRegion(id uint8, log *trace.Log) {
 		// Fault SilentRegionClose skips the event.
 		if !s.Config.Faults.Has(fault.SilentRegionClose) {
 			log.Emit(trace.Event{Kind: trace.RegionClosed, Region: id, AttrKey: attrOutcome, AttrVal: r.Outcome.String()})
+			// Fault LeakedAfterClose reports the leaks after the close.
+			if leaks >= 0 && s.Config.Faults.Has(fault.LeakedAfterClose) {
+				trace.EffectsFirst(log.Events[leaks:], len(log.Events)-1-leaks)
+			}
 		}
 	}
 }

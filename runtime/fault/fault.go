@@ -269,6 +269,12 @@ const (
 	EnqueuedBeforeSpawned    // a spawn reports the new task's enqueue before task_spawned (runtime/kernel)
 	TasksBeforeRegion        // a region cancel reports its tasks' requests before the regions' marks (runtime/cancel)
 	WokenBeforeFire          // a host timer's wake is reported before its timer_fired (runtime/kernel)
+	YieldedAfterStepEnd      // a yield's yielded is reported after the scheduler_step_end of its poll (runtime/kernel)
+	LimitAfterHandoff        // the pump reports scheduler_burst_limit_reached after the hand-off it begins (runtime/pump)
+	PumpMovesEarly           // the pump's decision after an operation is reported before the operation's last event (runtime/pump)
+	LeakedAfterClose         // a finalizing region's leaks are reported after its region_closed (runtime/cancel)
+	WokenBeforeChanWake      // a channel's woken task is routed in the trace before the channel's wake (runtime/kernel)
+	TruncationAfterRequests  // a region cancel reports its chains' truncations after its tasks' requests (runtime/cancel)
 
 	count
 )
@@ -511,6 +517,12 @@ var table = [count]info{
 	EnqueuedBeforeSpawned:     {"enqueued-before-spawned", "a spawn emits the new task's enqueued before its task_spawned, so the trace shows a task scheduled before it exists (breaks 001's trace and 000 S1: a task is spawned, then routed to its lane)"},
 	TasksBeforeRegion:         {"tasks-before-region", "a region cancel emits its tasks' cancel_requested before the region_cancelled of their regions, so the trace shows tasks cancelled by a region cancel that had not reached their region yet (breaks 001 Cascade Law: step 3 marks each region, step 4 then requests its tasks)"},
 	WokenBeforeFire:           {"woken-before-fire", "a host timer's fire emits its task's enqueued (or wake_deduped) before its timer_fired, so the trace shows the task woken before its timer fired (breaks 000 P2: the timer callback enqueues the wake)"},
+	PumpMovesEarly:            {"pump-moves-early", "after a kernel operation, the pump's decision (pump_idle, pump_scheduled, a burst limit and its hand-off) is reported before the operation's last event, so the trace shows the pump deciding on work the step had not finished (breaks 000 P1: the pump hands off or idles on the runnable work a step leaves)"},
+	LeakedAfterClose:          {"leaked-after-close", "a region that finalizes over a Reserved obligation emits its obligation_leaked after its region_closed, so the trace shows a closed region still changing (breaks 001 Quiescence Completion: a region finalizes, its leaks are marked, then it closes; Closed is final)"},
+	WokenBeforeChanWake:       {"woken-before-chan-wake", "a task the channel wakes (chan_sender_woken, chan_receiver_woken) has its enqueued or wake_deduped reported before the channel's wake, so the trace shows the task scheduled before anything woke it (breaks 004 1.3 and 1.5: the channel calls the waiter's waker, which then schedules it)"},
+	TruncationAfterRequests:   {"truncation-after-requests", "a region cancel emits the cause_chain_truncated of a cut chain after its tasks' cancel_requested, so the trace shows tasks requested before the chains their reasons carry were built (breaks 001 Cascade Law: step 3 builds the chains, cut under the Cause-Chain Limits, before step 4 requests the tasks)"},
+	LimitAfterHandoff:         {"limit-after-handoff", "a drain cycle that hits microtask_burst_limit emits scheduler_host_handoff before scheduler_burst_limit_reached, so the trace shows the pump handing off before it reached the limit that makes it hand off (breaks 000 P1: on limit hit with runnable work remaining, the adapter hands off)"},
+	YieldedAfterStepEnd:       {"yielded-after-step-end", "a yield emits its yielded after the scheduler_step_end (and the requeue) that close its poll, so the trace shows the task yielding in no step at all (breaks 000 S5 and the trace's step bracket: the poll returns Pending inside the step that ran it)"},
 	AckEpochDropped:           {"ack-epoch-dropped", "cancel_acknowledged carries cancel_epoch 0 instead of the task's epoch, so the acknowledgement cannot be matched to the request it answers (breaks 001 B6: every cancel-protocol event carries the task's cancel_epoch)"},
 	CursorsLag:                {"cursors-lag", "advancing a wheel with no active timer moves its time but leaves its level cursors where they were, so the next registration and collect work from slots that are not now's (breaks 004 2.4: the cursors advance through the levels' slots as time does, level N+1's when level N's wraps)"},
 }

@@ -220,10 +220,20 @@ func (s *State) resolvePermit(t uint8, commit bool, log *trace.Log) error {
 }
 
 // wakeFromChannel routes every task the channel woke since event from.
+// Fault WokenBeforeChanWake reports each routing before the channel's
+// wake that caused it.
 func (s *State) wakeFromChannel(from int, log *trace.Log) {
-	for i := from; i < len(log.Events); i++ {
-		if e := log.Events[i]; e.Kind == trace.ChanSenderWoken || e.Kind == trace.ChanReceiverWoken {
-			s.wakeParked(e.Task, log)
+	end := len(log.Events) // routing emits no channel wakes
+	for i := from; i < end; i++ {
+		e := log.Events[i]
+		if e.Kind != trace.ChanSenderWoken && e.Kind != trace.ChanReceiverWoken {
+			continue
+		}
+		at := len(log.Events)
+		s.wakeParked(e.Task, log)
+		if n := len(log.Events) - at; n > 0 && s.Config.Faults.Has(fault.WokenBeforeChanWake) {
+			trace.EffectsFirst(log.Events[i:], at-i)
+			i, end = i+n, end+n
 		}
 	}
 }

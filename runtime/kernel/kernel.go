@@ -267,11 +267,16 @@ func (s *State) taskOp(in Input, log *trace.Log) error {
 			return s.taskOp(in, log)
 		}
 		// S5: the first poll returns Pending and issues a wake.
+		yielded := len(log.Events)
 		log.Emit(trace.Event{Kind: trace.Yielded, Task: t})
 		s.Tasks[t-1].Notified = true
 		// Fault YieldKeepsPoll: the poll does not return.
 		if !s.Config.Faults.Has(fault.YieldKeepsPoll) {
 			s.endPoll(log)
+		}
+		// Fault YieldedAfterStepEnd reports the yield after the poll's end.
+		if s.Config.Faults.Has(fault.YieldedAfterStepEnd) {
+			trace.EffectsFirst(log.Events[yielded:], 1)
 		}
 		return nil
 	case Pending:

@@ -260,7 +260,13 @@ func (s *State) apply(in Input, log *trace.Log) error {
 	if err := s.Kernel.Apply(in.K, log); err != nil {
 		return err
 	}
+	settled := len(log.Events)
 	s.settle(log)
+	// Fault PumpMovesEarly reports the pump's decision before the
+	// operation's last event.
+	if s.Config.Faults.Has(fault.PumpMovesEarly) && settled > 0 {
+		trace.EffectsFirst(log.Events[settled-1:], 1)
+	}
 	return nil
 }
 
@@ -347,8 +353,14 @@ func (s *State) settle(log *trace.Log) {
 		}
 		switch {
 		case runnable && burst >= s.burstLimit() && !s.Config.Faults.Has(fault.UnboundedBurst):
+			limit := len(log.Events)
 			log.Emit(trace.Event{Kind: trace.BurstLimitReached})
 			s.handoff(log)
+			// Fault LimitAfterHandoff reports the limit after the
+			// hand-off it begins.
+			if s.Config.Faults.Has(fault.LimitAfterHandoff) {
+				trace.EffectsFirst(log.Events[limit:], 1)
+			}
 		case requeue && !s.Config.Faults.Has(fault.DropDeferredTurn):
 			// Fault DeferredTurnKeepsPending leaves the paid turn owed.
 			if !s.Config.Faults.Has(fault.DeferredTurnKeepsPending) {
