@@ -175,10 +175,14 @@ func (st *step) holdersAbove(p rt.Priority) uint8 {
 	return set
 }
 
-// held counts the shadow's slots held, globally and in scope.
+// held counts the shadow's slots held, globally and in scope: a task
+// holds its slot from its TASK_ACTIVATED until its TASK_DISPOSED (where
+// the shadow's own count drops too), DISPOSING included. Session 22's
+// reorder pass moved TASK_DISPOSED past the activation the freed slot
+// allowed, unseen while this count let a DISPOSING task's slot go.
 func (st *step) held(scope uint8) (global, inScope uint8) {
 	for i := range st.sh.Tasks {
-		if t := &st.sh.Tasks[i]; t.Phase.HoldsSlot() {
+		if t := &st.sh.Tasks[i]; t.Phase == rt.Running || t.Phase == rt.Suspended || t.Phase == rt.Disposing {
 			global++
 			if t.Scope == scope {
 				inScope++

@@ -34,6 +34,7 @@ var faults = []FaultCase{
 	{rt.QueuedCountSkipsLow, "default", []string{"drop-policy"}},
 	{rt.CancelSkipsLow, "default", []string{"offered-input-accepted"}},
 	{rt.SuspendIgnored, "suspend-ticks", []string{"offered-input-accepted"}},
+	{rt.ActivatedBeforeDisposed, "default", []string{"limit"}},
 }
 
 // Faults returns the catalogue: every fault of runtime/sthira with the

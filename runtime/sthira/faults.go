@@ -76,33 +76,37 @@ const (
 	// SuspendIgnored accepts a suspension and does nothing: the task goes
 	// on running and no event says otherwise (lifecycle).
 	SuspendIgnored
+	// ActivatedBeforeDisposed reports a completion's TASK_DISPOSED after
+	// the activations its freed slot allows (§6).
+	ActivatedBeforeDisposed
 	numFaults
 )
 
 var faultInfo = [numFaults]struct{ name, doc string }{
-	LimitOffByOne:        {"limit-off-by-one", "the global maxConcurrentTasks check lets one more task start (§6)"},
-	ScopeLimitIgnored:    {"scope-limit-ignored", "the per-scope maxConcurrentTasks is not checked (§6)"},
-	PreemptRunning:       {"preempt-running", "an arrival that cannot start sends a running lower-priority task back to its queue and takes its slot (§3)"},
-	LIFOQueue:            {"lifo-queue", "a queue activates its newest task first (§4, §5)"},
-	NormalBeforeHigh:     {"normal-before-high", "the activation loop scans Q_NORMAL before Q_HIGH (§5)"},
-	LazyActivation:       {"lazy-activation", "a completion frees its slot without running the activation loop (§5, §6)"},
-	HeadOfLine:           {"head-of-line", "the activation loop stops at a queued task whose scope is full (§6)"},
-	Aging:                {"aging", "a task queued for two ticks is moved up one queue (§7)"},
-	SilentOverflow:       {"silent-overflow", "the task an overflow drops is disposed without any event (§8)"},
-	RefKept:              {"ref-kept", "a dropped task's ref stays valid (§8)"},
-	OverflowDropsOldest:  {"overflow-drops-oldest", "an overflow with nothing of lower priority queued drops the oldest task of the arrival's queue instead of the arrival (§8)"},
-	TimeoutEarly:         {"timeout-early", "a task is dropped when its wait reaches max wait, before it exceeds it (§8)"},
-	DropViaDisposing:     {"drop-via-disposing", "a dropped task passes through DISPOSING instead of going directly to DISPOSED (§8)"},
-	RetryDefaultPriority: {"retry-default-priority", "a retry gets priority NORMAL instead of the original's (§9)"},
-	RetryReusesRef:       {"retry-reuses-ref", "a retry is declared in the original task's slot, reviving its ref (§9)"},
-	RetryDropped:         {"retry-dropped", "a task dropped for max wait is retried by the scheduler itself (§8, §9)"},
-	BlockersMissed:       {"blockers-missed", "\"blocked by\" leaves out the higher-priority tasks already running when the task was queued (§10)"},
-	OutcomeLost:          {"outcome-lost", "a completion with ERROR is recorded as SUCCESS in the task (§10)"},
-	LowQueueUncounted:    {"low-queue-uncounted", "the queue lengths signal reports Q_LOW as empty whatever it holds (§10)"},
-	RetryIgnored:         {"retry-ignored", "a retry is accepted but declares no new task (§9)"},
-	QueuedCountSkipsLow:  {"queued-count-skips-low", "the count of queued tasks leaves out Q_LOW, so a queue limit lets LOW tasks past it (§8)"},
-	SuspendIgnored:       {"suspend-ignored", "a suspension of a RUNNING task is accepted and does nothing: no TASK_SUSPENDED, and the task stays RUNNING (lifecycle: RUNNING <-> SUSPENDED is the task's own doing, and the scheduler reports it)"},
-	CancelSkipsLow:       {"cancel-skips-low", "an explicit cancel looks the task up in Q_HIGH and Q_NORMAL only, so the cancel of a queued LOW task is refused with an error (§8: explicit cancellation is issued for a queued task)"},
+	LimitOffByOne:           {"limit-off-by-one", "the global maxConcurrentTasks check lets one more task start (§6)"},
+	ScopeLimitIgnored:       {"scope-limit-ignored", "the per-scope maxConcurrentTasks is not checked (§6)"},
+	PreemptRunning:          {"preempt-running", "an arrival that cannot start sends a running lower-priority task back to its queue and takes its slot (§3)"},
+	LIFOQueue:               {"lifo-queue", "a queue activates its newest task first (§4, §5)"},
+	NormalBeforeHigh:        {"normal-before-high", "the activation loop scans Q_NORMAL before Q_HIGH (§5)"},
+	LazyActivation:          {"lazy-activation", "a completion frees its slot without running the activation loop (§5, §6)"},
+	HeadOfLine:              {"head-of-line", "the activation loop stops at a queued task whose scope is full (§6)"},
+	Aging:                   {"aging", "a task queued for two ticks is moved up one queue (§7)"},
+	SilentOverflow:          {"silent-overflow", "the task an overflow drops is disposed without any event (§8)"},
+	RefKept:                 {"ref-kept", "a dropped task's ref stays valid (§8)"},
+	OverflowDropsOldest:     {"overflow-drops-oldest", "an overflow with nothing of lower priority queued drops the oldest task of the arrival's queue instead of the arrival (§8)"},
+	TimeoutEarly:            {"timeout-early", "a task is dropped when its wait reaches max wait, before it exceeds it (§8)"},
+	DropViaDisposing:        {"drop-via-disposing", "a dropped task passes through DISPOSING instead of going directly to DISPOSED (§8)"},
+	RetryDefaultPriority:    {"retry-default-priority", "a retry gets priority NORMAL instead of the original's (§9)"},
+	RetryReusesRef:          {"retry-reuses-ref", "a retry is declared in the original task's slot, reviving its ref (§9)"},
+	RetryDropped:            {"retry-dropped", "a task dropped for max wait is retried by the scheduler itself (§8, §9)"},
+	BlockersMissed:          {"blockers-missed", "\"blocked by\" leaves out the higher-priority tasks already running when the task was queued (§10)"},
+	OutcomeLost:             {"outcome-lost", "a completion with ERROR is recorded as SUCCESS in the task (§10)"},
+	LowQueueUncounted:       {"low-queue-uncounted", "the queue lengths signal reports Q_LOW as empty whatever it holds (§10)"},
+	RetryIgnored:            {"retry-ignored", "a retry is accepted but declares no new task (§9)"},
+	QueuedCountSkipsLow:     {"queued-count-skips-low", "the count of queued tasks leaves out Q_LOW, so a queue limit lets LOW tasks past it (§8)"},
+	SuspendIgnored:          {"suspend-ignored", "a suspension of a RUNNING task is accepted and does nothing: no TASK_SUSPENDED, and the task stays RUNNING (lifecycle: RUNNING <-> SUSPENDED is the task's own doing, and the scheduler reports it)"},
+	ActivatedBeforeDisposed: {"activated-before-disposed", "a completion emits its TASK_DISPOSED after the TASK_ACTIVATED of the task its freed slot lets start, so the trace shows a task starting while the slot it takes was still held (§6: the scheduler never exceeds maxConcurrentTasks; a task holds its slot until it is disposed)"},
+	CancelSkipsLow:          {"cancel-skips-low", "an explicit cancel looks the task up in Q_HIGH and Q_NORMAL only, so the cancel of a queued LOW task is refused with an error (§8: explicit cancellation is issued for a queued task)"},
 }
 
 // AllFaults lists every fault in declaration order.

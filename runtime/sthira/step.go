@@ -261,9 +261,18 @@ func (s *State) complete(cfg *Config, in Input, log *Log) error {
 	log.emit(Event{Kind: TaskDisposing, Task: in.Task, Outcome: in.Outcome})
 	t.Phase, t.RefValid = Disposed, false
 	s.release(in.Task)
-	log.emit(Event{Kind: TaskDisposed, Task: in.Task, Outcome: in.Outcome})
+	disposed := Event{Kind: TaskDisposed, Task: in.Task, Outcome: in.Outcome}
+	// Fault ActivatedBeforeDisposed reports the disposal after the
+	// activations the freed slot allows.
+	late := cfg.Faults.Has(ActivatedBeforeDisposed)
+	if !late {
+		log.emit(disposed)
+	}
 	if !cfg.Faults.Has(LazyActivation) {
 		s.activationLoop(cfg, log)
+	}
+	if late {
+		log.emit(disposed)
 	}
 	return nil
 }
