@@ -291,6 +291,7 @@ var faults = []FaultCase{
 	{fault.LeakedAfterClose, "leaky-tasks", []string{"closed-is-final"}},
 	{fault.WokenBeforeChanWake, "channel", []string{"chan-wakes-after"}},
 	{fault.TruncationAfterRequests, "deep-regions", []string{"cascade-phases"}},
+	{fault.CheckpointAfterReserve, "channel", []string{"checkpoint-first"}},
 }
 
 // Faults returns the fault catalogue in fault order.

@@ -138,7 +138,6 @@ func anyEvent() signature {
 	return s
 }
 
-// ops is the signature of kernel operations os given with no host event.
 // chanSignature is every channel operation and every channel event.
 func chanSignature() signature {
 	var s signature
@@ -151,6 +150,7 @@ func chanSignature() signature {
 	return s
 }
 
+// ops is the signature of kernel operations os given with no host event.
 func ops(os ...kernel.Op) signature {
 	var s signature
 	for _, o := range os {
@@ -766,6 +766,7 @@ var gates = map[string]gate{
 	"closed-is-final":         {on: kinds(trace.RegionClosed)},
 	"chan-wakes-after":        {applies: withChannel, on: kinds(trace.ChanSenderWoken, trace.ChanReceiverWoken)},
 	"cascade-phases":          {on: ops(kernel.CancelRegion)},
+	"checkpoint-first":        {applies: withChannel, on: ops(kernel.ChanReserve, kernel.ChanTryReserve, kernel.ChanRecv)},
 	// No event -> false.
 	"attr-keys":   {on: anyEvent()},
 	"events-once": {on: anyEvent()},

@@ -399,12 +399,7 @@ func budgetDerived(c *Context) bool {
 // cancel, whichever checkpoint acknowledged it. chan-cancelled-needs-cancel
 // checks the converse.
 func chanCancelObserved(c *Context) bool {
-	if c.In.Host != pump.NoHost {
-		return false
-	}
-	switch c.In.K.Op {
-	case kernel.ChanReserve, kernel.ChanTryReserve, kernel.ChanRecv:
-	default:
+	if !c.checkpointOp() {
 		return false
 	}
 	t := model.TaskRecord(&kern(c.Before).Cancel, c.In.K.Task)
@@ -427,6 +422,20 @@ func chanCancelObserved(c *Context) bool {
 		}
 	}
 	return !cancelled
+}
+
+// checkpointOp reports whether the transition is a reserve, try_reserve
+// or recv: the channel operations that pass the task's cancellation
+// checkpoint first (004 1.3, 1.6).
+func (c *Context) checkpointOp() bool {
+	if c.In.Host != pump.NoHost {
+		return false
+	}
+	switch c.In.K.Op {
+	case kernel.ChanReserve, kernel.ChanTryReserve, kernel.ChanRecv:
+		return true
+	}
+	return false
 }
 
 func chanAbortAnnounced(c *Context) bool {

@@ -40,8 +40,9 @@ import (
 // burst limit (handoff-after-limit) and decides after the operation it
 // follows (pump-moves-last); a region's close is the last the step says
 // of it (closed-is-final); a channel's wake schedules its task after it
-// (chan-wakes-after); and a region cancel runs the Cascade Law's steps in
-// order (cascade-phases).
+// (chan-wakes-after); a region cancel runs the Cascade Law's steps in
+// order (cascade-phases); and a channel operation's cancellation
+// checkpoint comes first (checkpoint-first).
 //
 // They come last in the check order, so the older faults keep their
 // first reports.
@@ -84,10 +85,12 @@ var traceAuditInvariants = []Invariant{
 		"the pump decides on what a step leaves: once a step reports one of the pump's moves (pump_scheduled, pump_idle, scheduler_burst_limit_reached, scheduler_host_handoff, scheduler_reentrancy_deferred), only more of them follow, and the authorization_denied of a hand-off that failed closed", pumpMovesLast},
 	{"closed-is-final", []string{"wasm-cancel-state-machine-v1/quiescence-completion", "wasm-cancel-state-machine-v1/regions"},
 		"a region's region_closed is the last the step says of it: its finalizers' finalizer_done and its obligations' obligation_leaked come before the close, and no event after it names the region", closedIsFinal},
-	{"chan-wakes-after", []string{"004/1.3", "004/1.5"},
+	{"chan-wakes-after", []string{"004/1.3", "004/1.4"},
 		"a channel's wake schedules its task after it: each chan_sender_woken and chan_receiver_woken of a task live after the step is followed in the step by the task's enqueued or wake_deduped, unless the task is being polled (before or after the step, or picked in it), where the wake only marks it", chanWakesAfter},
 	{"cascade-phases", []string{"wasm-cancel-state-machine-v1/cascade-law-3", "wasm-cancel-state-machine-v1/cascade-law-4", "wasm-cancel-state-machine-v1/quiescence-completion"},
 		"a region cancel runs the Cascade Law's steps in order: every region's mark (region_cancelled, cause_chain_truncated, region_closing: step 3) comes before every task's request (cancel_requested, cancel_strengthened: step 4), and the requests before the moves the cancel then lets regions make (region_draining, region_finalizing, obligation_leaked, region_closed)", cascadePhases},
+	{"checkpoint-first", []string{"004/1.3", "004/1.6", "004/1.8"},
+		"a reserve, try_reserve or recv checks its preconditions in order, the cancellation checkpoint first: the task's cancel_acknowledged or cancel_deferred_masked comes before every channel event of the step", checkpointFirst},
 }
 
 // effectsBeforeStepEnd: effects-before-step-end. The reorder pass moved
@@ -348,6 +351,28 @@ func cascadePhases(c *Context) bool {
 			return true
 		}
 		phase = max(phase, p)
+	}
+	return false
+}
+
+// checkpointFirst: checkpoint-first. The reorder pass moved the
+// checkpoint's cancel_acknowledged and cancel_deferred_masked past the
+// channel's answer to the same poll, unseen: the channel's checks read
+// the answer, the cancel checks the acknowledgement, neither their order.
+// 004 lists reserve's and recv's preconditions "in order", the
+// cancellation checkpoint first, and its outcome decides the answer.
+func checkpointFirst(c *Context) bool {
+	if !c.checkpointOp() {
+		return false
+	}
+	answered := false
+	for i := range c.Events {
+		switch k := c.Events[i].Kind; {
+		case k >= trace.ChanReserved && k <= trace.ChanOpFailed: // the channel's events (trace's block)
+			answered = true
+		case (k == trace.CancelAcknowledged || k == trace.CancelDeferredMasked) && c.Events[i].Task == c.In.K.Task && answered:
+			return true
+		}
 	}
 	return false
 }

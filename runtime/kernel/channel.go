@@ -110,15 +110,22 @@ func (s *State) chanOp(in Input, log *trace.Log) error {
 		if run.Permit != 0 {
 			return fmt.Errorf("%s: t%d already holds a permit", in.Op, t)
 		}
+		checkpoint := len(log.Events)
 		cancelled, err := s.chanCheckpoint(t, log)
 		if err != nil {
 			return err
 		}
+		answer := len(log.Events)
 		var r channel.Result
 		if in.Op == ChanReserve {
 			r = s.Chan.Reserve(t, cancelled, log)
 		} else {
 			r = s.Chan.TryReserve(t, cancelled, log)
+		}
+		// Fault CheckpointAfterReserve reports the checkpoint after the
+		// channel's answer.
+		if s.Config.Faults.Has(fault.CheckpointAfterReserve) {
+			trace.EffectsFirst(log.Events[checkpoint:], answer-checkpoint)
 		}
 		run.Waits = WaitsNothing
 		switch r {
