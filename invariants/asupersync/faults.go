@@ -292,6 +292,7 @@ var faults = []FaultCase{
 	{fault.WokenBeforeChanWake, "channel", []string{"chan-wakes-after"}},
 	{fault.TruncationAfterRequests, "deep-regions", []string{"cascade-phases"}},
 	{fault.CheckpointAfterReserve, "channel", []string{"checkpoint-first"}},
+	{fault.DedupReportedTwice, "default", []string{"wake-answered-once"}},
 }
 
 // Faults returns the fault catalogue in fault order.

@@ -767,6 +767,7 @@ var gates = map[string]gate{
 	"chan-wakes-after":        {applies: withChannel, on: kinds(trace.ChanSenderWoken, trace.ChanReceiverWoken)},
 	"cascade-phases":          {on: ops(kernel.CancelRegion)},
 	"checkpoint-first":        {applies: withChannel, on: ops(kernel.ChanReserve, kernel.ChanTryReserve, kernel.ChanRecv)},
+	"wake-answered-once":      {on: wakes},
 	// No event -> false.
 	"attr-keys":   {on: anyEvent()},
 	"events-once": {on: anyEvent()},

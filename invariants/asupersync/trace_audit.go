@@ -42,7 +42,9 @@ import (
 // of it (closed-is-final); a channel's wake schedules its task after it
 // (chan-wakes-after); a region cancel runs the Cascade Law's steps in
 // order (cascade-phases); and a channel operation's cancellation
-// checkpoint comes first (checkpoint-first).
+// checkpoint comes first (checkpoint-first). It also added the count
+// session 20's doubling pass left open: a wake is answered once
+// (wake-answered-once).
 //
 // They come last in the check order, so the older faults keep their
 // first reports.
@@ -91,6 +93,8 @@ var traceAuditInvariants = []Invariant{
 		"a region cancel runs the Cascade Law's steps in order: every region's mark (region_cancelled, cause_chain_truncated, region_closing: step 3) comes before every task's request (cancel_requested, cancel_strengthened: step 4), and the requests before the moves the cancel then lets regions make (region_draining, region_finalizing, obligation_leaked, region_closed)", cascadePhases},
 	{"checkpoint-first", []string{"004/1.3", "004/1.6", "004/1.8"},
 		"a reserve, try_reserve or recv checks its preconditions in order, the cancellation checkpoint first: the task's cancel_acknowledged or cancel_deferred_masked comes before every channel event of the step", checkpointFirst},
+	{"wake-answered-once", []string{"wasm-browser-scheduler-semantics-v1/S3", "wasm-browser-scheduler-semantics-v1/F2"},
+		"a wake (or host callback) is one request, answered at most once: at most one enqueued, wake_deduped or stale_wake names its task (none when the task is being polled, where the wake only marks it, or when the callback is denied)", wakeAnsweredOnce},
 }
 
 // effectsBeforeStepEnd: effects-before-step-end. The reorder pass moved
@@ -375,6 +379,26 @@ func checkpointFirst(c *Context) bool {
 		}
 	}
 	return false
+}
+
+// wakeAnsweredOnce: wake-answered-once. Session 20's pass that reported
+// every event of one kind twice left wake_deduped unseen: events-once
+// lets wakes repeat, since a channel may wake its head twice in a step
+// (004 1.3), and the dedup checks ask that a dedup be announced, not how
+// often. A wake input is one request: S3 dedups it or enqueues it once,
+// F2 reports it stale once.
+func wakeAnsweredOnce(c *Context) bool {
+	t := c.wakeTarget()
+	if t == 0 {
+		return false
+	}
+	answers := 0
+	for i := range c.Events {
+		if e := &c.Events[i]; e.Task == t && (e.Kind == trace.Enqueued || e.Kind == trace.WakeDeduped || e.Kind == trace.StaleWake) {
+			answers++
+		}
+	}
+	return answers > 1
 }
 
 // polledIn reports whether task t is being polled before or after the

@@ -393,6 +393,10 @@ func (s *State) Wake(t uint8, gen uint32, log *trace.Log) error {
 		return nil
 	}
 	s.route(t, log)
+	// Fault DedupReportedTwice reports a deduplicated wake twice.
+	if n := len(log.Events); s.Config.Faults.Has(fault.DedupReportedTwice) && n > 0 && log.Events[n-1].Kind == trace.WakeDeduped {
+		log.Emit(log.Events[n-1])
+	}
 	return nil
 }
 
