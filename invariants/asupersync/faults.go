@@ -293,6 +293,8 @@ var faults = []FaultCase{
 	{fault.TruncationAfterRequests, "deep-regions", []string{"cascade-phases"}},
 	{fault.CheckpointAfterReserve, "channel", []string{"checkpoint-first"}},
 	{fault.DedupReportedTwice, "default", []string{"wake-answered-once"}},
+	{fault.SilentSenderWake, "channel", []string{"chan-wake-announced"}},
+	{fault.SilentWaiterRemoval, "channel", []string{"waiters-announced"}},
 }
 
 // Faults returns the fault catalogue in fault order.

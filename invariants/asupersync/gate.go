@@ -768,6 +768,8 @@ var gates = map[string]gate{
 	"cascade-phases":          {on: ops(kernel.CancelRegion)},
 	"checkpoint-first":        {applies: withChannel, on: ops(kernel.ChanReserve, kernel.ChanTryReserve, kernel.ChanRecv)},
 	"wake-answered-once":      {on: wakes},
+	"chan-wake-announced":     {applies: withChannel, on: kinds(trace.Enqueued)},
+	"waiters-announced":       {applies: withChannel},
 	// No event -> false.
 	"attr-keys":   {on: anyEvent()},
 	"events-once": {on: anyEvent()},

@@ -837,40 +837,11 @@ func chanWaiterIDsDerived(c *Context) bool {
 	if !ok {
 		return false
 	}
-	next := b.NextWaiter
-	var q [channel.MaxWaiters + kernel.MaxTasks]channel.Waiter
-	n := copy(q[:], b.Waiters[:b.NWaiters])
-	for ei := range c.Events {
-		e := &c.Events[ei]
-		switch e.Kind {
-		case trace.ChanWaiterRemoved, trace.ChanReserved:
-			for i := 0; i < n; i++ {
-				if q[i].Task == e.Task {
-					copy(q[i:n], q[i+1:n])
-					n--
-					break
-				}
-			}
-		case trace.ChanReservePending:
-			id, found := uint64(0), false
-			for _, w := range q[:n] {
-				if w.Task == e.Task {
-					id, found = w.ID, true
-				}
-			}
-			if !found {
-				id = next
-				next++
-				if n < len(q) {
-					q[n] = channel.Waiter{ID: id, Task: e.Task}
-					n++
-				}
-			}
-			if e.ID != id {
-				return true
-			}
-		}
+	r := replayWaiters(c.Events, b)
+	if r.badID {
+		return true
 	}
+	q, n, next := r.queue, r.n, r.next
 	// A sender the replay leaves queued keeps its id in the queue after.
 	for _, w := range a.Waiters[:a.NWaiters] {
 		for _, r := range q[:n] {
@@ -880,6 +851,57 @@ func chanWaiterIDsDerived(c *Context) bool {
 		}
 	}
 	return a.NextWaiter != next
+}
+
+// waiterReplay is the waiter queue as a step's events leave it.
+type waiterReplay struct {
+	queue [channel.MaxWaiters + kernel.MaxTasks]channel.Waiter
+	n     int
+	next  uint64 // the next waiter id
+	badID bool   // a chan_reserve_pending named an id the replay does not give
+}
+
+// replayWaiters replays a step's events over the waiter queue before: a
+// chan_reserve_pending of a task not queued registers it at the back
+// under the next waiter id (one already queued keeps its entry), a
+// chan_waiter_removed or chan_reserved takes the task's entry out, and
+// chan_receiver_closed empties the queue (004 1.10: the close wakes all
+// waiting senders, which observe the disconnect on their next poll).
+func replayWaiters(events []trace.Event, b *channel.State) waiterReplay {
+	r := waiterReplay{next: b.NextWaiter}
+	r.n = copy(r.queue[:], b.Waiters[:b.NWaiters])
+	for ei := range events {
+		e := &events[ei]
+		switch e.Kind {
+		case trace.ChanWaiterRemoved, trace.ChanReserved:
+			for i := 0; i < r.n; i++ {
+				if r.queue[i].Task == e.Task {
+					copy(r.queue[i:r.n], r.queue[i+1:r.n])
+					r.n--
+					break
+				}
+			}
+		case trace.ChanReceiverClosed:
+			r.n = 0
+		case trace.ChanReservePending:
+			id, found := uint64(0), false
+			for _, w := range r.queue[:r.n] {
+				if w.Task == e.Task {
+					id, found = w.ID, true
+				}
+			}
+			if !found {
+				id = r.next
+				r.next++
+				if r.n < len(r.queue) {
+					r.queue[r.n] = channel.Waiter{ID: id, Task: e.Task}
+					r.n++
+				}
+			}
+			r.badID = r.badID || e.ID != id
+		}
+	}
+	return r
 }
 
 // chanTryReserveAnswered computes the outcome of try_reserve from the

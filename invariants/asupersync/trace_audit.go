@@ -44,7 +44,9 @@ import (
 // order (cascade-phases); and a channel operation's cancellation
 // checkpoint comes first (checkpoint-first). It also added the count
 // session 20's doubling pass left open: a wake is answered once
-// (wake-answered-once).
+// (wake-answered-once). Its pass that left each kind out of the trace
+// alone (the runtime's effect made) found a channel wake and a waiter's
+// removal unannounced (chan-wake-announced, waiters-announced).
 //
 // They come last in the check order, so the older faults keep their
 // first reports.
@@ -95,6 +97,10 @@ var traceAuditInvariants = []Invariant{
 		"a reserve, try_reserve or recv checks its preconditions in order, the cancellation checkpoint first: the task's cancel_acknowledged or cancel_deferred_masked comes before every channel event of the step", checkpointFirst},
 	{"wake-answered-once", []string{"wasm-browser-scheduler-semantics-v1/S3", "wasm-browser-scheduler-semantics-v1/F2"},
 		"a wake (or host callback) is one request, answered at most once: at most one enqueued, wake_deduped or stale_wake names its task (none when the task is being polled, where the wake only marks it, or when the callback is denied)", wakeAnsweredOnce},
+	{"chan-wake-announced", []string{"004/1.3", "004/1.4", "004/1.6"},
+		"a task waiting on the channel before the step (to reserve or to receive) enters the ready or timed lane only after a chan_sender_woken or chan_receiver_woken names it, or when the input is a wake naming it: the channel wakes its waiters and says so", chanWakeAnnounced},
+	{"waiters-announced", []string{"004/1.3", "004/1.4", "004/1.8"},
+		"the channel's waiter queue after the step is the one before with the step's announced changes, in order: a chan_reserve_pending of a sender not queued appends it, a chan_waiter_removed or chan_reserved takes it out, a chan_receiver_closed empties it (it wakes every waiting sender); no sender joins or leaves the queue unannounced", waitersAnnounced},
 }
 
 // effectsBeforeStepEnd: effects-before-step-end. The reorder pass moved
@@ -399,6 +405,54 @@ func wakeAnsweredOnce(c *Context) bool {
 		}
 	}
 	return answers > 1
+}
+
+// chanWakeAnnounced: chan-wake-announced, chan-wakes-after's converse.
+// Session 22's pass that left every event of one kind out caught all but
+// two kinds: a waiter woken with no chan_sender_woken was still enqueued,
+// and no check asked why a channel waiter became runnable. A cancel
+// schedules it in the cancel lane, which the cancel checks account for.
+func chanWakeAnnounced(c *Context) bool {
+	b := kern(c.Before)
+	woke := c.wakeTarget()
+	var announced uint16
+	for i := range c.Events {
+		e := &c.Events[i]
+		if e.Task == 0 || e.Task > kernel.MaxTasks {
+			continue
+		}
+		bit := uint16(1) << (e.Task - 1)
+		switch e.Kind {
+		case trace.ChanSenderWoken, trace.ChanReceiverWoken:
+			announced |= bit
+		case trace.Enqueued:
+			if laneByName(e.Lane) != sched.Cancel && b.Tasks[e.Task-1].Waits != kernel.WaitsNothing && announced&bit == 0 && e.Task != woke {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// waitersAnnounced: waiters-announced. Session 22's pass that left every
+// event of one kind out found chan_waiter_removed unseen: the waiter
+// checks replayed what the events said and compared ids, never whether
+// the queue after held exactly the replay's waiters.
+func waitersAnnounced(c *Context) bool {
+	b, a, ok := chans(c)
+	if !ok {
+		return false
+	}
+	r := replayWaiters(c.Events, b)
+	if int(a.NWaiters) != r.n {
+		return true
+	}
+	for i, w := range a.Waiters[:a.NWaiters] {
+		if w.Task != r.queue[i].Task {
+			return true
+		}
+	}
+	return false
 }
 
 // polledIn reports whether task t is being polled before or after the

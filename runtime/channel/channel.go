@@ -259,7 +259,10 @@ func (s *State) leaveQueue(task uint8, log *trace.Log) {
 	}
 	wasHead := i == s.head()
 	w := s.removeWaiter(i)
-	log.Emit(trace.Event{Kind: trace.ChanWaiterRemoved, Task: w.Task, ID: w.ID})
+	// Fault SilentWaiterRemoval leaves the removal unannounced.
+	if !s.Config.Faults.Has(fault.SilentWaiterRemoval) {
+		log.Emit(trace.Event{Kind: trace.ChanWaiterRemoved, Task: w.Task, ID: w.ID})
+	}
 	// Fault LeavingHeadNoWake skips the cascade to the new head.
 	if wasHead && !s.Config.Faults.Has(fault.LeavingHeadNoWake) {
 		s.wakeHead(log)

@@ -228,7 +228,8 @@ func (s *State) resolvePermit(t uint8, commit bool, log *trace.Log) error {
 
 // wakeFromChannel routes every task the channel woke since event from.
 // Fault WokenBeforeChanWake reports each routing before the channel's
-// wake that caused it.
+// wake that caused it; fault SilentSenderWake routes a woken sender and
+// drops the chan_sender_woken that says so.
 func (s *State) wakeFromChannel(from int, log *trace.Log) {
 	end := len(log.Events) // routing emits no channel wakes
 	for i := from; i < end; i++ {
@@ -241,6 +242,10 @@ func (s *State) wakeFromChannel(from int, log *trace.Log) {
 		if n := len(log.Events) - at; n > 0 && s.Config.Faults.Has(fault.WokenBeforeChanWake) {
 			trace.EffectsFirst(log.Events[i:], at-i)
 			i, end = i+n, end+n
+		}
+		if e.Kind == trace.ChanSenderWoken && s.Config.Faults.Has(fault.SilentSenderWake) {
+			log.Events = append(log.Events[:i], log.Events[i+1:]...)
+			i, end = i-1, end-1
 		}
 	}
 }
