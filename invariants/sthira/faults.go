@@ -35,6 +35,7 @@ var faults = []FaultCase{
 	{rt.CancelSkipsLow, "default", []string{"offered-input-accepted"}},
 	{rt.SuspendIgnored, "suspend-ticks", []string{"offered-input-accepted"}},
 	{rt.ActivatedBeforeDisposed, "default", []string{"limit"}},
+	{rt.LimitReportedTwice, "default", []string{"lifecycle"}},
 }
 
 // Faults returns the catalogue: every fault of runtime/sthira with the

@@ -79,6 +79,9 @@ const (
 	// ActivatedBeforeDisposed reports a completion's TASK_DISPOSED after
 	// the activations its freed slot allows (§6).
 	ActivatedBeforeDisposed
+	// LimitReportedTwice reports an arrival's CONCURRENCY_LIMIT_REACHED
+	// twice (§10).
+	LimitReportedTwice
 	numFaults
 )
 
@@ -106,6 +109,7 @@ var faultInfo = [numFaults]struct{ name, doc string }{
 	QueuedCountSkipsLow:     {"queued-count-skips-low", "the count of queued tasks leaves out Q_LOW, so a queue limit lets LOW tasks past it (§8)"},
 	SuspendIgnored:          {"suspend-ignored", "a suspension of a RUNNING task is accepted and does nothing: no TASK_SUSPENDED, and the task stays RUNNING (lifecycle: RUNNING <-> SUSPENDED is the task's own doing, and the scheduler reports it)"},
 	ActivatedBeforeDisposed: {"activated-before-disposed", "a completion emits its TASK_DISPOSED after the TASK_ACTIVATED of the task its freed slot lets start, so the trace shows a task starting while the slot it takes was still held (§6: the scheduler never exceeds maxConcurrentTasks; a task holds its slot until it is disposed)"},
+	LimitReportedTwice:      {"limit-reported-twice", "an arrival that may not start gets CONCURRENCY_LIMIT_REACHED twice, so the diagnostics show two limits reached where one arrival met one (§10: the signals are true; the diagnostics events are totally ordered per task, one per thing that happened)"},
 	CancelSkipsLow:          {"cancel-skips-low", "an explicit cancel looks the task up in Q_HIGH and Q_NORMAL only, so the cancel of a queued LOW task is refused with an error (§8: explicit cancellation is issued for a queued task)"},
 }
 

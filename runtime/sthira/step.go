@@ -79,6 +79,10 @@ func (s *State) admit(cfg *Config, id uint8, log *Log) {
 		return
 	}
 	log.emit(Event{Kind: ConcurrencyLimitReached, Task: id, Limit: s.limitReached(cfg, t.Scope)})
+	// Fault LimitReportedTwice reports the limit twice.
+	if cfg.Faults.Has(LimitReportedTwice) {
+		log.emit(log.Events[len(log.Events)-1])
+	}
 	if cfg.Faults.Has(PreemptRunning) {
 		// §3 forbids this: take the slot of a running lower-priority task.
 		for i := range s.Tasks {
