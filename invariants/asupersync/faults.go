@@ -295,6 +295,7 @@ var faults = []FaultCase{
 	{fault.DedupReportedTwice, "default", []string{"wake-answered-once"}},
 	{fault.SilentSenderWake, "channel", []string{"chan-wake-announced"}},
 	{fault.SilentWaiterRemoval, "channel", []string{"waiters-announced"}},
+	{fault.ParkStepsTwice, "native", []string{"dispatch-once"}},
 }
 
 // Faults returns the fault catalogue in fault order.

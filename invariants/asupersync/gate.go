@@ -770,6 +770,7 @@ var gates = map[string]gate{
 	"wake-answered-once":      {on: wakes},
 	"chan-wake-announced":     {applies: withChannel, on: kinds(trace.Enqueued)},
 	"waiters-announced":       {applies: withChannel},
+	"dispatch-once":           {on: ops(kernel.Dispatch)},
 	// No event -> false.
 	"attr-keys":   {on: anyEvent()},
 	"events-once": {on: anyEvent()},

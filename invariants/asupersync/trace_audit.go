@@ -46,7 +46,9 @@ import (
 // session 20's doubling pass left open: a wake is answered once
 // (wake-answered-once). Its pass that left each kind out of the trace
 // alone (the runtime's effect made) found a channel wake and a waiter's
-// removal unannounced (chan-wake-announced, waiters-announced).
+// removal unannounced (chan-wake-announced, waiters-announced), and
+// its pass that applied each input kind twice a dispatch that parked
+// twice (dispatch-once).
 //
 // They come last in the check order, so the older faults keep their
 // first reports.
@@ -101,6 +103,8 @@ var traceAuditInvariants = []Invariant{
 		"a task waiting on the channel before the step (to reserve or to receive) enters the ready or timed lane only after a chan_sender_woken or chan_receiver_woken names it, or when the input is a wake naming it: the channel wakes its waiters and says so", chanWakeAnnounced},
 	{"waiters-announced", []string{"004/1.3", "004/1.4", "004/1.8"},
 		"the channel's waiter queue after the step is the one before with the step's announced changes, in order: a chan_reserve_pending of a sender not queued appends it, a chan_waiter_removed or chan_reserved takes it out, a chan_receiver_closed empties it (it wakes every waiting sender); no sender joins or leaves the queue unannounced", waitersAnnounced},
+	{"dispatch-once", []string{"wasm-browser-scheduler-semantics-v1/S1", "wasm-browser-scheduler-semantics-v1/trace-observability"},
+		"a dispatch (next_task) runs one scheduler step: one scheduler_step_begin, and one scheduler_step_decision or scheduler_park", dispatchOnce},
 }
 
 // effectsBeforeStepEnd: effects-before-step-end. The reorder pass moved
@@ -680,6 +684,26 @@ func dispatchAnswered(c *Context) bool {
 		}
 	}
 	return true
+}
+
+// dispatchOnce: dispatch-once, dispatch-answered's upper bound. Session
+// 22's pass that applied each input kind twice found one kind unseen: a
+// dispatch with nothing to run, parked twice. Each parked step is well
+// formed, so the bracket checks pass it; one dispatch is one next_task.
+func dispatchOnce(c *Context) bool {
+	if c.In.Host != pump.NoHost || c.In.K.Op != kernel.Dispatch {
+		return false
+	}
+	begun, answered := 0, 0
+	for i := range c.Events {
+		switch c.Events[i].Kind {
+		case trace.StepBegin:
+			begun++
+		case trace.StepDecision, trace.Park:
+			answered++
+		}
+	}
+	return begun > 1 || answered > 1
 }
 
 // maskOnce: mask-once. mask-derived holds the depth to the events, one

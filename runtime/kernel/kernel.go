@@ -503,6 +503,7 @@ func (s *State) Dispatch(nested bool, log *trace.Log) (sched.Decision, error) {
 	if s.Config.Faults.Has(fault.StepBeginStreakZero) {
 		streak = 0
 	}
+	begin := len(log.Events)
 	log.Emit(trace.Event{Kind: trace.StepBegin, Streak: streak, StreakLimit: s.Sched.EffectiveLimit()})
 	d := s.Sched.Next()
 	if late {
@@ -513,6 +514,10 @@ func (s *State) Dispatch(nested bool, log *trace.Log) (sched.Decision, error) {
 		// Fault ParkLeavesStepOpen drops the end of the parked step.
 		if !s.Config.Faults.Has(fault.ParkLeavesStepOpen) {
 			log.Emit(trace.Event{Kind: trace.StepEnd, Streak: s.Sched.Streak, StreakLimit: d.Limit})
+		}
+		// Fault ParkStepsTwice runs the parked step again.
+		if s.Config.Faults.Has(fault.ParkStepsTwice) {
+			log.Events = append(log.Events, log.Events[begin:]...)
 		}
 		return d, nil
 	}
