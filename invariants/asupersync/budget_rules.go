@@ -134,8 +134,7 @@ func staleWakeAnnounced(c *Context) bool {
 	if bt == nil || !bt.Used {
 		return false
 	}
-	gen := c.In.K.N
-	stale := bt.Phase == cancel.Completed || (gen != 0 && gen != 1)
+	stale := bt.Phase == cancel.Completed || staleGeneration(c.In.K.N)
 	n := 0
 	for ei := range c.Events {
 		e := &c.Events[ei]

@@ -38,7 +38,7 @@ var coreInvariants = []Invariant{
 	{"wake-dedup", []string{"sched.browser.wake.dedup_cross_turn", "wasm-browser-scheduler-semantics-v1/S3"},
 		"no task ever has more than one runnable entry", wakeDedup},
 	{"stale-wake", []string{"cancel.scheduler.late_wake_nonpanic", "wasm-browser-scheduler-semantics-v1/F2", "wasm-cancel-state-machine-v1/B4"},
-		"a wake of a completed task enqueues nothing", staleWake},
+		"a wake of a completed task, or one whose waker holds a generation the task never had, enqueues nothing", staleWake},
 	{"pump-non-reentrant", []string{"sched.browser.reentrancy.defer_not_reenter", "wasm-browser-scheduler-semantics-v1/S4", "wasm-browser-scheduler-semantics-v1/F1", "wasm-cancel-state-machine-v1/B1"},
 		"no scheduler step begins while a task is being polled", pumpNonReentrant},
 	{"burst-limit", []string{"wasm-browser-scheduler-semantics-v1/P1"},
@@ -295,7 +295,7 @@ func (c *Context) wakeTarget() uint8 {
 
 func staleWake(c *Context) bool {
 	t := c.wakeTarget()
-	if t == 0 || model.TaskRecord(&kern(c.Before).Cancel, t).Phase != cancel.Completed {
+	if t == 0 || model.TaskRecord(&kern(c.Before).Cancel, t).Phase != cancel.Completed && !staleGeneration(c.In.K.N) {
 		return false
 	}
 	for ei := range c.Events {
@@ -306,6 +306,11 @@ func staleWake(c *Context) bool {
 	}
 	return false
 }
+
+// staleGeneration reports whether a waker's generation names none the
+// task ever had: 0 is the current one, and tasks are never re-used, so
+// each is at generation 1 (000 F2's generation-mismatched token).
+func staleGeneration(gen uint32) bool { return gen != 0 && gen != 1 }
 
 func pumpNonReentrant(c *Context) bool {
 	return kern(c.Before).Current != 0 && c.firstIndex(trace.StepBegin) >= 0

@@ -180,6 +180,10 @@ func (m *Model) Enabled(s *State, buf []Input) []Input {
 		if sc.StaleHandles && wheelTimerOf(&k.Wheel, t) {
 			add(kernel.Input{Op: kernel.TimerCancelStale, Task: t})
 		}
+		// A waker holding a generation the task never had (000 F2).
+		if sc.StaleHandles && t != k.Current {
+			add(kernel.Input{Op: kernel.Wake, Task: t, N: staleGen})
+		}
 	}
 	if k.Config.Workers > 0 {
 		buf = m.poolOps(k, buf)
@@ -457,3 +461,7 @@ func holdsReserved(c *cancel.State, t uint8) bool {
 	}
 	return false
 }
+
+// staleGen is the generation a stale waker holds: tasks are never re-used,
+// so every task is at generation 1 and any other names none (000 F2).
+const staleGen = 2

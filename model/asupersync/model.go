@@ -163,8 +163,9 @@ func (m *Model) Apply(s *State, in Input, log *trace.Log) error {
 }
 
 // track keeps Awaiting: a task that returns Pending by itself waits for an
-// external wake; a wake or callback that reaches it delivers that wake;
-// completion ends the wait.
+// external wake; a wake or callback that reaches it delivers that wake (a
+// stale waker's, naming a generation the task never had, delivers
+// nothing); completion ends the wait.
 func (m *Model) track(s *State, in Input) {
 	t := in.K.Task
 	if t == 0 {
@@ -172,8 +173,8 @@ func (m *Model) track(s *State, in Input) {
 	}
 	bit := uint16(1) << (t - 1)
 	switch {
-	case in.Host == pump.Callback && s.P.Config.Caps&in.Cap == 0:
-		// A denied callback delivers nothing.
+	case in.Host == pump.Callback && s.P.Config.Caps&in.Cap == 0, in.K.Op == kernel.Wake && in.K.N == staleGen:
+		// A denied callback, or a stale waker, delivers nothing.
 	case in.Host == pump.Callback, in.K.Op == kernel.Wake:
 		s.Awaiting &^= bit
 	case in.K.Op == kernel.Pending:

@@ -53,8 +53,9 @@ type Scenario struct {
 	// level-1 or overflow placement of the wheel, or one try_register
 	// refuses.
 	Sleeps []uint32
-	// StaleHandles lets the environment cancel a live wheel timer with a
-	// handle of an older generation.
+	// StaleHandles lets the environment hold outdated handles: cancel a
+	// live wheel timer with a handle of an older generation, and wake a
+	// task with a generation it never had (000 F2).
 	StaleHandles bool
 	// ChanTryOps offers the non-waiting channel operations (try_reserve,
 	// try_send, try_recv, send_evict_oldest) beside reserve, send, abort,
@@ -162,7 +163,7 @@ var scenarios = []Scenario{
 	},
 	{
 		Name:   "timers",
-		Doc:    "native backend on the timer wheel: 3 tasks sleeping 1 ms, 300 ms (a level-1 cascade), 25 h (the overflow heap) or 7 days + 1 ms (refused); stale-generation cancels; id and generation counters two short of the u64 wrap",
+		Doc:    "native backend on the timer wheel: 3 tasks sleeping 1 ms, 300 ms (a level-1 cascade), 25 h (the overflow heap) or 7 days + 1 ms (refused); stale-generation cancels and wakes (000 F2); id and generation counters two short of the u64 wrap",
 		Native: true, Tasks: 3, Regions: 1, Sleep: 1,
 		Sleeps:      []uint32{300, 25 * 3_600_000, wheel.DefaultMaxTimerDuration + 1},
 		CancelKinds: []cancel.Kind{cancel.User}, NoRegionCancel: true,
