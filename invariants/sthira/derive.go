@@ -168,12 +168,19 @@ func (st *step) input(before *rt.State) {
 func (st *step) holdersAbove(p rt.Priority) uint8 {
 	var set uint8
 	for i := range st.sh.Tasks {
-		if t := &st.sh.Tasks[i]; t.Phase.HoldsSlot() && above(t.Prio, p) {
+		if t := &st.sh.Tasks[i]; running(t.Phase) && above(t.Prio, p) {
 			set |= 1 << i
 		}
 	}
 	return set
 }
+
+// running reports whether a task in phase p is executing with its
+// reservation (§5): RUNNING or SUSPENDED, which keeps its slot. The
+// checker spells it out rather than call the runtime's Phase.HoldsSlot,
+// which the runtime's own "blocked by" reads: a bug there must not move
+// the checks along with it.
+func running(p rt.Phase) bool { return p == rt.Running || p == rt.Suspended }
 
 // held counts the shadow's slots held, globally and in scope: a task
 // holds its slot from its TASK_ACTIVATED until its TASK_DISPOSED (where
@@ -182,7 +189,7 @@ func (st *step) holdersAbove(p rt.Priority) uint8 {
 // allowed, unseen while this count let a DISPOSING task's slot go.
 func (st *step) held(scope uint8) (global, inScope uint8) {
 	for i := range st.sh.Tasks {
-		if t := &st.sh.Tasks[i]; t.Phase == rt.Running || t.Phase == rt.Suspended || t.Phase == rt.Disposing {
+		if t := &st.sh.Tasks[i]; running(t.Phase) || t.Phase == rt.Disposing {
 			global++
 			if t.Scope == scope {
 				inScope++
@@ -283,7 +290,7 @@ func (st *step) event(e rt.Event) {
 			}
 			t.Phase, t.Outcome = rt.Disposing, in.Outcome
 			st.failed &^= bit(id)
-		case t.Phase.HoldsSlot():
+		case running(t.Phase):
 			st.bad |= 1 << iNoPreemption
 		default:
 			st.bad |= 1 << iLifecycle
@@ -331,7 +338,7 @@ func (st *step) declared(e rt.Event) {
 func (st *step) queuedEvent(e rt.Event) {
 	id := e.Task
 	t := sm.TaskRecord(&st.sh, id)
-	if t.Phase.HoldsSlot() {
+	if running(t.Phase) {
 		// Its slot taken (§3): judge what follows on what happened.
 		st.bad |= 1 << iNoPreemption
 		t.Phase = rt.Attached
@@ -433,7 +440,7 @@ func (st *step) activatedEvent(e rt.Event) {
 func (st *step) droppedEvent(e rt.Event) {
 	id, in := e.Task, st.in
 	t := sm.TaskRecord(&st.sh, id)
-	if t.Phase.HoldsSlot() {
+	if running(t.Phase) {
 		st.bad |= 1 << iNoPreemption
 		return
 	}
@@ -567,7 +574,7 @@ func (st *step) close(before, after *rt.State) {
 	// §3: a slot is lost only by the completion of its holder.
 	for i := range before.Tasks {
 		id := uint8(i + 1)
-		if before.Tasks[i].Phase.HoldsSlot() && !(st.in.Op == rt.Complete && st.in.Task == id) && !after.Tasks[i].Phase.HoldsSlot() {
+		if running(before.Tasks[i].Phase) && !(st.in.Op == rt.Complete && st.in.Task == id) && !running(after.Tasks[i].Phase) {
 			st.bad |= 1 << iNoPreemption
 		}
 	}
