@@ -183,3 +183,17 @@ func TestExploreRecordsTheChecks(t *testing.T) {
 		t.Errorf("replay: exit %d, %s", code, stderr)
 	}
 }
+
+// TestExploreSpellsInputCounts: the text report counts a one-input
+// counterexample as "1 input", not "1 inputs", and replay does too.
+func TestExploreSpellsInputCounts(t *testing.T) {
+	dir := t.TempDir()
+	out, stderr, code := modelcheck(t, "explore", "--depth", "12", "--fault", "cancelled-region-closes-ok", "--out", dir)
+	m := regexp.MustCompile(`file: (\S+) \(wrote, 1 input after shrinking\)`).FindStringSubmatch(out)
+	if code != exitViolation || m == nil {
+		t.Fatalf("exit %d, %s\n%s", code, stderr, out)
+	}
+	if out, stderr, code := modelcheck(t, "replay", m[1]); code != exitViolation || !strings.Contains(out, "(1 input)\n") {
+		t.Fatalf("replay: exit %d, %s\n%s", code, stderr, out)
+	}
+}

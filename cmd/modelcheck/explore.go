@@ -369,7 +369,7 @@ func writeText(w io.Writer, c *exploreConfig, sys counterexamples.System, faults
 		case f.err != nil:
 			fmt.Fprintf(w, "  file: none written: %v\n", f.err)
 		case f.path != "":
-			fmt.Fprintf(w, "  file: %s (%s, %d inputs after shrinking)\n", f.path, f.what, f.inputs)
+			fmt.Fprintf(w, "  file: %s (%s, %s after shrinking)\n", f.path, f.what, inputs(f.inputs))
 		}
 	}
 	return nil

@@ -59,7 +59,7 @@ func replayFile(ctx context.Context, path string, lookup func(string) (counterex
 		fmt.Fprintf(stderr, "modelcheck replay: %v\n", err)
 		return exitUsage
 	}
-	fmt.Fprintf(stdout, "replay %s (%d inputs)\n", path, f.Inputs())
+	fmt.Fprintf(stdout, "replay %s (%s)\n", path, inputs(f.Inputs()))
 	violation, mismatch, err := f.Replay(ctx, stdout)
 	var hang *counterexamples.HangError
 	switch {

@@ -62,7 +62,7 @@ func shrinkFile(ctx context.Context, path, out string, lookup func(string) (coun
 	if out != "" {
 		dir = filepath.Dir(out)
 	}
-	name, data, inputs, err := f.Shrink(ctx, dir)
+	name, data, shrunk, err := f.Shrink(ctx, dir)
 	if err != nil {
 		return err
 	}
@@ -76,7 +76,7 @@ func shrinkFile(ctx context.Context, path, out string, lookup func(string) (coun
 	if err != nil {
 		return err
 	}
-	fmt.Fprintf(stdout, "%s: %d inputs -> %d: %s %s\n", path, f.Inputs(), inputs, w, out)
+	fmt.Fprintf(stdout, "%s: %s -> %d: %s %s\n", path, inputs(f.Inputs()), shrunk, w, out)
 	return nil
 }
 
