@@ -296,6 +296,7 @@ var faults = []FaultCase{
 	{fault.SilentSenderWake, "channel", []string{"chan-wake-announced"}},
 	{fault.SilentWaiterRemoval, "channel", []string{"waiters-announced"}},
 	{fault.ParkStepsTwice, "native", []string{"dispatch-once"}},
+	{fault.CoalescedAfterFire, "coalescing", []string{"wheel-coalesce-window"}},
 }
 
 // Faults returns the fault catalogue in fault order.

@@ -15,7 +15,7 @@ import (
 // bitmaps, which the level-0 collect reads to find due slots.
 var wheelSurvivorInvariants = []Invariant{
 	{"wheel-coalesce-window", []string{"tm-coalesce-001", "004/2.4", "INV-TM-08"},
-		"with coalescing on, a dispatch's collect at now fires, out of the live timers with deadline <= boundary = (now/window + 1)*window, all of them when there are at least min_group_size (up to the batch, announcing wheel_coalesced with that count when one fires early) and otherwise only those due by now", wheelCoalesceWindow},
+		"with coalescing on, a dispatch's collect at now fires, out of the live timers with deadline <= boundary = (now/window + 1)*window, all of them when there are at least min_group_size (up to the batch, announcing wheel_coalesced with that count, before any of them fires, when one fires early) and otherwise only those due by now", wheelCoalesceWindow},
 	{"wheel-occupancy", []string{"004/2.2", "INV-TM-03"},
 		"bit s of level k's occupancy bitmap is set exactly when some stored entry (live or dead) is placed at level k, slot s", wheelOccupancy},
 }
@@ -49,23 +49,23 @@ func wheelCoalesceWindow(c *Context) bool {
 	} else {
 		early = false
 	}
-	fired := 0
+	fired, announced := 0, false
 	for ei := range c.Events {
 		e := &c.Events[ei]
 		switch e.Kind {
 		case trace.WheelFired:
 			fired++
-			if e.Deadline > limit {
+			// The group is announced before it fires (004 2.4: step 5
+			// promotes it to the batch, which then fires).
+			if e.Deadline > limit || early && !announced {
 				return true
 			}
 		case trace.WheelCoalesced:
 			if !early || int(e.Count) != group {
 				return true
 			}
+			announced = true
 		}
-	}
-	if early && c.firstIndex(trace.WheelCoalesced) < 0 && fired > 0 {
-		return true
 	}
 	batch := int(c.Scenario.Kernel.CatchupBatch)
 	if batch == 0 {

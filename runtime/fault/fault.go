@@ -280,6 +280,7 @@ const (
 	SilentSenderWake         // the channel wakes a waiting sender without chan_sender_woken (runtime/kernel)
 	SilentWaiterRemoval      // a reserve that leaves the waiter queue without a permit says nothing (runtime/channel)
 	ParkStepsTwice           // a dispatch that finds nothing to run reports its parked step twice (runtime/kernel)
+	CoalescedAfterFire       // a coalesced group's wheel_coalesced is reported after the group's fires (runtime/wheel)
 
 	count
 )
@@ -532,6 +533,7 @@ var table = [count]info{
 	SilentWaiterRemoval:       {"silent-waiter-removal", "a reserve that leaves the waiter queue without a permit (cancelled, disconnected, or its task completing) drops its chan_waiter_removed, so the trace never says the waiter left (breaks 004 1.8: a cancelled reserve's waiter is removed from the queue, and the trace reports the queue's changes)"},
 	ParkStepsTwice:            {"park-steps-twice", "a dispatch that finds no work runs its parked scheduler step twice (scheduler_step_begin, scheduler_park, scheduler_step_end, again), so the trace shows two next_task decisions where one dispatch asked for one (breaks 000 S1 and the trace's step bracket: one dispatch is one scheduler step)"},
 	LimitAfterHandoff:         {"limit-after-handoff", "a drain cycle that hits microtask_burst_limit emits scheduler_host_handoff before scheduler_burst_limit_reached, so the trace shows the pump handing off before it reached the limit that makes it hand off (breaks 000 P1: on limit hit with runnable work remaining, the adapter hands off)"},
+	CoalescedAfterFire:        {"coalesced-after-fire", "a collect that coalesces a group with a timer not yet due emits its wheel_coalesced after the group's wheel_fired, so the trace shows timers firing early before anything said their group was promoted (breaks 004 2.4 step 5: coalescing promotes the timers within the window to the batch, which then fires)"},
 	YieldedAfterStepEnd:       {"yielded-after-step-end", "a yield emits its yielded after the scheduler_step_end (and the requeue) that close its poll, so the trace shows the task yielding in no step at all (breaks 000 S5 and the trace's step bracket: the poll returns Pending inside the step that ran it)"},
 	AckEpochDropped:           {"ack-epoch-dropped", "cancel_acknowledged carries cancel_epoch 0 instead of the task's epoch, so the acknowledgement cannot be matched to the request it answers (breaks 001 B6: every cancel-protocol event carries the task's cancel_epoch)"},
 	CursorsLag:                {"cursors-lag", "advancing a wheel with no active timer moves its time but leaves its level cursors where they were, so the next registration and collect work from slots that are not now's (breaks 004 2.4: the cursors advance through the levels' slots as time does, level N+1's when level N's wraps)"},

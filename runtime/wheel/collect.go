@@ -235,6 +235,7 @@ func (w *State) drop(i int, log *trace.Log) {
 // then empty, storage is purged.
 func (w *State) drain(now uint64, max int, log *trace.Log) int {
 	limit := now
+	announced := -1 // where wheel_coalesced is in the log, if it is
 	if w.Config.Coalesce {
 		win := w.Config.CoalesceWindow
 		q := now / win
@@ -258,6 +259,9 @@ func (w *State) drain(now uint64, max int, log *trace.Log) int {
 		if group >= int(w.Config.MinGroupSize) {
 			limit = boundary
 			if early {
+				if log != nil {
+					announced = len(log.Events)
+				}
 				emit(log, trace.Event{Kind: trace.WheelCoalesced, Now: now, Count: uint8(group)})
 			}
 		}
@@ -298,6 +302,10 @@ func (w *State) drain(now uint64, max int, log *trace.Log) int {
 		emit(log, trace.Event{Kind: trace.WheelFired, ID: e.Handle.ID, Gen: e.Handle.Gen, Deadline: e.Deadline, Now: now, Task: e.Task})
 		e.Used = false
 		fired++
+	}
+	// Fault CoalescedAfterFire announces the group after the walk.
+	if announced >= 0 && w.Config.Faults.Has(fault.CoalescedAfterFire) {
+		trace.EffectsFirst(log.Events[announced:], 1)
 	}
 	if w.ActiveUsed == 0 {
 		// purge reads the first entry to tell whether storage was held,
