@@ -3,6 +3,7 @@ package asupersync
 import (
 	"modelcheck/runtime/cancel"
 	"modelcheck/runtime/channel"
+	"modelcheck/runtime/fault"
 	"modelcheck/runtime/kernel"
 	"modelcheck/runtime/sched"
 	"modelcheck/runtime/wheel"
@@ -26,6 +27,10 @@ import (
 //     scenario's states and 45% of timer-slot-reuse's (make mutate seed
 //     60's survivor 'timers.go:101: false -> true', a fired timer left
 //     live in its freed slot, moved three scenarios' counts unnoticed);
+//   - a queued message's sender: no event names it and no check needs
+//     it; the runtime reads it only under fault evict-names-oldest-sender,
+//     so only runs with that fault encode it (a quarter to a third of the
+//     channel scenarios' states; TestMessageSendersAreNotState);
 //   - host_turn_id and microtask_batch_id: labels, not state;
 //   - the configuration, which is the scenario's and the same in every
 //     state.
@@ -92,7 +97,9 @@ func channelConfigured(k *kernel.State) bool { return k.Config.Channel.Capacity 
 func encodeChannel(c *channel.State, b []byte) []byte {
 	b = append(b, c.Len, c.Reserved, c.NWaiters, c.Senders, flag(c.ReceiverDropped), c.RecvWaiter)
 	for _, m := range c.Queue[:c.Len] {
-		b = append(b, m.From)
+		if c.Config.Faults.Has(fault.EvictNamesOldestSender) {
+			b = append(b, m.From)
+		}
 		b = u32(b, m.Seq)
 	}
 	for _, w := range c.Waiters[:c.NWaiters] {
