@@ -297,6 +297,7 @@ var faults = []FaultCase{
 	{fault.SilentWaiterRemoval, "channel", []string{"waiters-announced"}},
 	{fault.ParkStepsTwice, "native", []string{"dispatch-once"}},
 	{fault.CoalescedAfterFire, "coalescing", []string{"wheel-coalesce-window"}},
+	{fault.ObligationBeforePermit, "channel-timers", []string{"permit-before-obligation"}},
 }
 
 // Faults returns the fault catalogue in fault order.

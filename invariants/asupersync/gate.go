@@ -771,6 +771,8 @@ var gates = map[string]gate{
 	"chan-wake-announced":     {applies: withChannel, on: kinds(trace.Enqueued)},
 	"waiters-announced":       {applies: withChannel},
 	"dispatch-once":           {on: ops(kernel.Dispatch)},
+	// Not a reserve or try_reserve -> false.
+	"permit-before-obligation": {applies: withChannel, on: ops(kernel.ChanReserve, kernel.ChanTryReserve)},
 	// No event -> false.
 	"attr-keys":   {on: anyEvent()},
 	"events-once": {on: anyEvent()},

@@ -105,6 +105,8 @@ var traceAuditInvariants = []Invariant{
 		"the channel's waiter queue after the step is the one before with the step's announced changes, in order: a chan_reserve_pending of a sender not queued appends it, a chan_waiter_removed or chan_reserved takes it out, a chan_receiver_closed empties it (it wakes every waiting sender); no sender joins or leaves the queue unannounced", waitersAnnounced},
 	{"dispatch-once", []string{"wasm-browser-scheduler-semantics-v1/S1", "wasm-browser-scheduler-semantics-v1/trace-observability"},
 		"a dispatch (next_task) runs one scheduler step: one scheduler_step_begin, and one scheduler_step_decision or scheduler_park", dispatchOnce},
+	{"permit-before-obligation", []string{"004/4.5"},
+		"a reserve or try_reserve grants the permit before the session layer tracks it: the task's obligation_reserved or obligation_rejected comes after the chan_reserved naming it", permitBeforeObligation},
 }
 
 // effectsBeforeStepEnd: effects-before-step-end. The reorder pass moved
@@ -807,6 +809,30 @@ func attrKeys(c *Context) bool {
 	for i := range c.Events {
 		e := &c.Events[i]
 		if (e.AttrKey != "" || e.AttrVal != "") && e.AttrKey != attrKeyOf(e.Kind) {
+			return true
+		}
+	}
+	return false
+}
+
+// permitBeforeObligation: permit-before-obligation. The reorder pass moved
+// chan_reserved past the SendPermit obligation_reserved that tracks its
+// permit, unseen: the obligation checks read the step's events as a set.
+// 004 4.5's session layer wraps the base channel: its TrackedPermit holds
+// an ObligationToken<SendPermit> for the permit the base reserve granted,
+// so the grant comes first, then the obligation (or its region's refusal,
+// which drops the permit).
+func permitBeforeObligation(c *Context) bool {
+	if c.In.Host != pump.NoHost || (c.In.K.Op != kernel.ChanReserve && c.In.K.Op != kernel.ChanTryReserve) {
+		return false
+	}
+	t := c.In.K.Task
+	granted := false
+	for i := range c.Events {
+		switch e := &c.Events[i]; {
+		case e.Kind == trace.ChanReserved && e.Task == t:
+			granted = true
+		case (e.Kind == trace.ObligationReserved || e.Kind == trace.ObligationRejected) && e.Task == t && !granted:
 			return true
 		}
 	}

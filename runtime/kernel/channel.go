@@ -130,8 +130,14 @@ func (s *State) chanOp(in Input, log *trace.Log) error {
 		run.Waits = WaitsNothing
 		switch r {
 		case channel.OK:
+			granted := len(log.Events)
 			if err := s.admitPermit(t, log); err != nil {
 				return err
+			}
+			// Fault ObligationBeforePermit reports the permit's obligation
+			// before the channel's answer.
+			if s.Config.Faults.Has(fault.ObligationBeforePermit) {
+				trace.EffectsFirst(log.Events[answer:], granted-answer)
 			}
 		case channel.Pending:
 			// A pending poll takes no slot and frees none, so it wakes no
