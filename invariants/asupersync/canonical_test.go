@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	model "modelcheck/model/asupersync"
+	"modelcheck/runtime/cancel"
 	"modelcheck/runtime/trace"
 )
 
@@ -117,4 +118,52 @@ func assertNotState(t *testing.T, what string, walks int, scramble func(rng *ran
 		})
 	}
 	return compared
+}
+
+// TestCompletedTaskMaskIsNotState is the argument for encoding a completed
+// task's mask depth as zero (model.Encode): a task that ran to completion
+// is never masked, checkpointed or polled again (a wake naming it is
+// stale, 000 F2), so the depth it completed at is read by no one. States
+// that differ only there are one state: 5.8% of the default scenario's
+// at depth 12.
+func TestCompletedTaskMaskIsNotState(t *testing.T) {
+	compared := assertNotState(t, "completed tasks' masks", 40,
+		func(rng *rand.Rand, s *model.State) bool {
+			k := &s.P.Kernel
+			found := false
+			for i := range k.Cancel.Tasks {
+				if ct := &k.Cancel.Tasks[i]; ct.Used && ct.Phase == cancel.Completed {
+					ct.Mask = uint8(rng.IntN(cancel.MaxMaskDepth + 1))
+					found = true
+				}
+			}
+			return found
+		})
+	if compared["default"] == 0 {
+		t.Error("default: no state with a completed task on the walks")
+	}
+}
+
+// TestClosedRegionReasonIsNotState is the argument for encoding a closed
+// region's cancel reason as none (model.Encode): the reason decides the
+// region's outcome when it closes, and once closed (final, 001) the region
+// takes no cascade, spawn or obligation that would read it again. 2.0% of
+// the default scenario's states at depth 12 differed only there.
+func TestClosedRegionReasonIsNotState(t *testing.T) {
+	compared := assertNotState(t, "closed regions' reasons", 40,
+		func(rng *rand.Rand, s *model.State) bool {
+			found := false
+			for i := range s.P.Kernel.Cancel.Regions {
+				if r := &s.P.Kernel.Cancel.Regions[i]; r.Used && r.State == cancel.RegionClosed {
+					r.Reason = cancel.Reason{At: rng.Uint32N(100), Kind: cancel.Kind(rng.IntN(3)), Msg: uint8(rng.IntN(3)),
+						Origin: uint8(rng.IntN(4)), Depth: uint8(rng.IntN(4)), RootKind: cancel.Kind(rng.IntN(3)), RootRegion: uint8(rng.IntN(4)),
+						Truncated: rng.IntN(2) == 0, TruncatedAt: uint8(rng.IntN(3))}
+					found = true
+				}
+			}
+			return found
+		})
+	if compared["default"] == 0 {
+		t.Error("default: no state with a closed region on the walks")
+	}
 }
