@@ -124,9 +124,9 @@ func assertNotState(t *testing.T, what string, walks int, scramble func(rng *ran
 // TestCompletedTaskMaskIsNotState is the argument for encoding a completed
 // task's mask depth as zero (model.Encode): a task that ran to completion
 // is never masked, checkpointed or polled again (a wake naming it is
-// stale, 000 F2), so the depth it completed at is read by no one. States
-// that differ only there are one state: 5.8% of the default scenario's
-// at depth 12.
+// stale, 000 F2), so the depth it completed at is read by no one but
+// fault mask-depth-other-task, whose runs encode it. States that differ
+// only there are one state: 5.8% of the default scenario's at depth 12.
 func TestCompletedTaskMaskIsNotState(t *testing.T) {
 	compared := assertNotState(t, "completed tasks' masks", 40,
 		func(rng *rand.Rand, s *model.State) bool {

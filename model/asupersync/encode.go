@@ -34,7 +34,8 @@ import (
 //     channel scenarios' states; TestMessageSendersAreNotState);
 //   - a completed task's mask depth: a task that ran to completion is
 //     never masked, checkpointed or polled again, so the depth it ended
-//     at is read by no one (TestCompletedTaskMaskIsNotState); and a
+//     at is read by no one but fault mask-depth-other-task, whose runs
+//     encode it (TestCompletedTaskMaskIsNotState); and a
 //     closed region's cancel reason: it decided the region's outcome when
 //     the region closed, and a closed region takes no cascade, spawn or
 //     obligation that would read it again
@@ -182,7 +183,7 @@ func encodeCancel(c *cancel.State, b []byte) []byte {
 			continue
 		}
 		mask := t.Mask
-		if t.Phase == cancel.Completed {
+		if t.Phase == cancel.Completed && !c.Config.Faults.Has(fault.MaskDepthOtherTask) {
 			mask = 0
 		}
 		b = append(b, 1, byte(t.Phase), t.Region, t.Epoch, mask, flag(t.CancelPending), byte(t.Outcome))
