@@ -19,13 +19,7 @@ func TestEveryListedTripHappens(t *testing.T) {
 		for _, trip := range fc.Trips {
 			t.Run(fc.Fault.Name()+"/"+trip, func(t *testing.T) {
 				t.Parallel()
-				sc, err := model.Lookup(fc.Scenario)
-				if err != nil {
-					t.Fatal(err)
-				}
-				sc.Kernel.Faults = sc.Kernel.Faults.With(fc.Fault)
-				sc.Pump.Faults = sc.Kernel.Faults
-				e, err := NewExplorable(sc, []string{trip})
+				e, err := NewExplorable(scenarioWithFault(t, fc.Scenario, fc.Fault), []string{trip})
 				if err != nil {
 					t.Fatal(err)
 				}
@@ -61,13 +55,7 @@ func TestEveryInvariantHasAFault(t *testing.T) {
 // runtime's to abort, so fault leak-obligation-on-cancel still trips
 // no-leak there, as it does in default.
 func TestLeakyTasksStillCatchTheRuntimesLeak(t *testing.T) {
-	sc, err := model.Lookup("leaky-tasks")
-	if err != nil {
-		t.Fatal(err)
-	}
-	sc.Kernel.Faults = sc.Kernel.Faults.With(fault.LeakObligationOnCancel)
-	sc.Pump.Faults = sc.Kernel.Faults
-	e, err := NewExplorable(sc, []string{"no-leak"})
+	e, err := NewExplorable(scenarioWithFault(t, "leaky-tasks", fault.LeakObligationOnCancel), []string{"no-leak"})
 	if err != nil {
 		t.Fatal(err)
 	}

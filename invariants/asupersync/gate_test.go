@@ -41,13 +41,7 @@ func TestGatesSkipOnlyQuietChecks(t *testing.T) {
 		setups = append(setups, setup{sc.Name, sc})
 	}
 	for _, fc := range faults {
-		sc, err := model.Lookup(fc.Scenario)
-		if err != nil {
-			t.Fatal(err)
-		}
-		sc.Kernel.Faults = sc.Kernel.Faults.With(fc.Fault)
-		sc.Pump.Faults = sc.Kernel.Faults
-		setups = append(setups, setup{fc.Scenario + "+" + fc.Fault.Name(), sc})
+		setups = append(setups, setup{fc.Scenario + "+" + fc.Fault.Name(), scenarioWithFault(t, fc.Scenario, fc.Fault)})
 	}
 	for _, su := range setups {
 		t.Run(su.name, func(t *testing.T) {

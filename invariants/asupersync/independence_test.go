@@ -84,13 +84,7 @@ func TestIssue10FaultsEscapeTheOldChecks(t *testing.T) {
 		t.Run(f.Name(), func(t *testing.T) {
 			t.Parallel()
 			run := func(only []string, depth int) *explore.Violation[model.Input] {
-				sc, err := model.Lookup(fc.Scenario)
-				if err != nil {
-					t.Fatal(err)
-				}
-				sc.Kernel.Faults = sc.Kernel.Faults.With(f)
-				sc.Pump.Faults = sc.Kernel.Faults
-				e, err := NewExplorable(sc, only)
+				e, err := NewExplorable(scenarioWithFault(t, fc.Scenario, f), only)
 				if err != nil {
 					t.Fatal(err)
 				}

@@ -5,6 +5,7 @@ import (
 	"testing"
 
 	model "modelcheck/model/asupersync"
+	"modelcheck/runtime/fault"
 	"modelcheck/runtime/trace"
 )
 
@@ -17,6 +18,7 @@ func seededWalks(t *testing.T, m *model.Model, rng *rand.Rand, walks, depth int,
 	t.Helper()
 	var ins []model.Input
 	var log trace.Log
+	var ctx Context
 	for range walks {
 		s := m.Init()
 		for d := 0; d < depth; d++ {
@@ -28,12 +30,48 @@ func seededWalks(t *testing.T, m *model.Model, rng *rand.Rand, walks, depth int,
 			in := ins[rng.IntN(len(ins))]
 			next := s
 			log.Reset()
-			if err := m.Apply(&next, in, &log); err != nil {
+			err := m.Apply(&next, in, &log)
+			// A runtime with a fault on may refuse what it is offered, or
+			// break a check: the explorer goes no further from such a
+			// step (a dead end), and neither does the walk. A correct
+			// runtime does neither.
+			if faulty(&m.Scenario) && (err != nil || anyViolated(&ctx, &m.Scenario, in, &s, &next, log.Events)) {
+				break
+			}
+			if err != nil {
 				t.Fatalf("%s depth %d: %v", m.Scenario.Name, d, err)
 			}
 			s = next
 		}
 	}
+}
+
+// scenarioWithFault is the scenario called name with fault f switched on,
+// in the runtime and in the pump.
+func scenarioWithFault(t *testing.T, name string, f fault.Fault) model.Scenario {
+	t.Helper()
+	sc, err := model.Lookup(name)
+	if err != nil {
+		t.Fatal(err)
+	}
+	sc.Kernel.Faults = sc.Kernel.Faults.With(f)
+	sc.Pump.Faults = sc.Kernel.Faults
+	return sc
+}
+
+// faulty reports whether sc runs its runtime with a fault switch on.
+func faulty(sc *model.Scenario) bool { return !sc.Kernel.Faults.Empty() || !sc.Pump.Faults.Empty() }
+
+// anyViolated reports whether the transition before -in-> after breaks
+// any check, gated or not.
+func anyViolated(ctx *Context, sc *model.Scenario, in model.Input, before, after *model.State, events []trace.Event) bool {
+	for i := range all {
+		ctx.reset(sc, before, in, after, events)
+		if all[i].violated(ctx) {
+			return true
+		}
+	}
+	return false
 }
 
 // firstVerdictDiffering is the first check, gated or not, whose verdict on
