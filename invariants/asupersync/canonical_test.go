@@ -229,3 +229,28 @@ func TestIdleBurstIsNotState(t *testing.T) {
 		t.Error("default: no state with the pump not running on the walks")
 	}
 }
+
+// TestCompletedTaskDeadlineIsNotState is the argument for encoding a
+// completed task's deadline as whether it had one (model.Encode): the
+// deadline places the task in the timed lane when it is routed (000 S1),
+// and a completed task is never routed again (a wake naming it is stale,
+// 000 F2). The model reads only whether a task had one (one timed task
+// per run is enough). 13% of edf's states at depth 12 differed only in
+// the deadline a completed task had been spawned with.
+func TestCompletedTaskDeadlineIsNotState(t *testing.T) {
+	compared := assertNotState(t, "completed tasks' deadlines", 40, nil,
+		func(rng *rand.Rand, s *model.State) bool {
+			k := &s.P.Kernel
+			found := false
+			for i := range k.Cancel.Tasks {
+				if ct := &k.Cancel.Tasks[i]; ct.Used && ct.Phase == cancel.Completed && k.Tasks[i].Deadline != 0 {
+					k.Tasks[i].Deadline = 1 + rng.Uint32N(100)
+					found = true
+				}
+			}
+			return found
+		})
+	if compared["edf"] == 0 {
+		t.Error("edf: no state with a completed timed task on the walks")
+	}
+}
