@@ -35,12 +35,12 @@ import (
 //   - a completed task's mask depth: a task that ran to completion is
 //     never masked, checkpointed or polled again, so the depth it ended
 //     at is read by no one but fault mask-depth-other-task, whose runs
-//     encode it (TestCompletedTaskMaskIsNotState); and a
-//     closed region's cancel reason: it decided the region's outcome when
-//     the region closed, and a closed region takes no cascade, spawn or
-//     obligation that would read it again
-//     (TestClosedRegionReasonIsNotState). Both are encoded as zero;
-//     together they were 7.6% of the default scenario's states at depth 12;
+//     encode it (TestCompletedTaskMaskIsNotState);
+//   - a closed region's cancel reason: it decided the region's outcome
+//     when the region closed, and a closed region takes no cascade, spawn
+//     or obligation that would read it again
+//     (TestClosedRegionReasonIsNotState). It and the mask above are
+//     encoded as zero: 7.6% of the default scenario's states at depth 12;
 //   - a completed task's deadline, but for whether it had one: it places
 //     the task in the timed lane when the task is routed, and a completed
 //     task is never routed again; the model reads whether it had one (one
