@@ -164,15 +164,10 @@ func assertNotState(t *testing.T, what string, walks int, encodedUnder []fault.F
 func TestCompletedTaskMaskIsNotState(t *testing.T) {
 	compared := assertNotState(t, "completed tasks' masks", 40, []fault.Fault{fault.MaskDepthOtherTask},
 		func(rng *rand.Rand, s *model.State) bool {
-			k := &s.P.Kernel
-			found := false
-			for i := range k.Cancel.Tasks {
-				if ct := &k.Cancel.Tasks[i]; ct.Used && ct.Phase == cancel.Completed {
-					ct.Mask = uint8(rng.IntN(cancel.MaxMaskDepth + 1))
-					found = true
-				}
-			}
-			return found
+			return scrambleCompleted(s, func(i int) bool {
+				s.P.Kernel.Cancel.Tasks[i].Mask = uint8(rng.IntN(cancel.MaxMaskDepth + 1))
+				return true
+			})
 		})
 	if compared["default"] == 0 {
 		t.Error("default: no state with a completed task on the walks")
@@ -240,17 +235,29 @@ func TestIdleBurstIsNotState(t *testing.T) {
 func TestCompletedTaskDeadlineIsNotState(t *testing.T) {
 	compared := assertNotState(t, "completed tasks' deadlines", 40, nil,
 		func(rng *rand.Rand, s *model.State) bool {
-			k := &s.P.Kernel
-			found := false
-			for i := range k.Cancel.Tasks {
-				if ct := &k.Cancel.Tasks[i]; ct.Used && ct.Phase == cancel.Completed && k.Tasks[i].Deadline != 0 {
-					k.Tasks[i].Deadline = 1 + rng.Uint32N(100)
-					found = true
+			return scrambleCompleted(s, func(i int) bool {
+				run := &s.P.Kernel.Tasks[i]
+				if run.Deadline == 0 {
+					return false
 				}
-			}
-			return found
+				run.Deadline = 1 + rng.Uint32N(100)
+				return true
+			})
 		})
 	if compared["edf"] == 0 {
 		t.Error("edf: no state with a completed timed task on the walks")
 	}
+}
+
+// scrambleCompleted calls scramble with the index of each completed task
+// of s and reports whether it scrambled any (scramble says whether it
+// did).
+func scrambleCompleted(s *model.State, scramble func(i int) bool) bool {
+	found := false
+	for i := range s.P.Kernel.Cancel.Tasks {
+		if ct := &s.P.Kernel.Cancel.Tasks[i]; ct.Used && ct.Phase == cancel.Completed && scramble(i) {
+			found = true
+		}
+	}
+	return found
 }
