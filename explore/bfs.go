@@ -2,6 +2,7 @@ package explore
 
 import (
 	"context"
+	"reflect"
 	"slices"
 
 	"modelcheck/model"
@@ -118,13 +119,14 @@ func newBFS[S any, I comparable](ctx context.Context, m Model[S, I], init *S, op
 		blocks:  blocks,
 		sizer:   newBatchSizer[S](opt.Workers),
 	}
+	plain := compactable(reflect.TypeFor[S]())
 	for w := range b.workers {
 		if w == 0 {
 			b.workers[w].m = m
 		} else {
 			b.workers[w].m = m.Fork()
 		}
-		b.workers[w].compact, b.workers[w].base = compact, base
+		b.workers[w].compact, b.workers[w].base, b.workers[w].plain = compact, base, plain
 		var err error
 		if b.workers[w].encode, err = encoderOf(b.workers[w].m); err != nil {
 			return nil, err
