@@ -2,6 +2,7 @@ package explore
 
 import (
 	"fmt"
+	"sync/atomic"
 	"testing"
 )
 
@@ -134,5 +135,42 @@ func TestBFSStopAtFirstAtBound(t *testing.T) {
 	got := mustRun(t, m, Options{Depth: first.Depth})
 	if !got.Complete || len(got.Violations) != 1 {
 		t.Errorf("Complete = %v with %d violations; want complete with one", got.Complete, len(got.Violations))
+	}
+}
+
+// countingTable counts the encodings the explorer asks of a table.
+type countingTable struct {
+	*table
+	encoded atomic.Int64
+}
+
+func (c *countingTable) Encode(s *tstate, buf []byte) []byte {
+	c.encoded.Add(1)
+	return c.table.Encode(s, buf)
+}
+
+func (c *countingTable) Fork() Model[tstate, uint16] { return c }
+
+// A step that leaves the state as it was leads back to its parent, which
+// is visited: BFS takes it for a repeat without encoding it. On a chain
+// whose every state also loops to itself, only the initial state and the
+// chain's steps are encoded, and the result is the reference's.
+func TestSelfLoopsAreNotEncoded(t *testing.T) {
+	const n = 50
+	tb := &table{succ: make([][]edge, n), stuck: make([]int, n)}
+	for i := range n {
+		tb.succ[i] = append(tb.succ[i], edge{input: 0, to: uint16(i)})
+		if i+1 < n {
+			tb.succ[i] = append(tb.succ[i], edge{input: 1, to: uint16(i + 1)})
+		}
+	}
+	want := referenceBFS[tstate, uint16](tb, 0)
+	for _, workers := range []int{1, 2} {
+		m := &countingTable{table: tb}
+		got := mustRun(t, m, Options{Workers: workers, KeepGoing: true})
+		sameAsReference(t, got, want)
+		if e := m.encoded.Load(); e != n {
+			t.Errorf("%d workers: %d encodings, want %d (the initial state and the %d steps along the chain; none for the %d self-loops)", workers, e, n, n-1, n)
+		}
 	}
 }
