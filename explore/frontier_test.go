@@ -178,7 +178,7 @@ func checkCompactLevel[S any](t *testing.T, f *frontier[S]) {
 	size := int(unsafe.Sizeof(*new(S)))
 	var encoded int
 	for i := range f.len() {
-		r := f.refs[i]
+		r := f.ref(i)
 		var s S
 		encoded += decodeZRL(rawBytes(&s), f.blocks[r>>32][uint32(r):], f.base)
 		// Poison the scratch, padding and all, and decode over it.
