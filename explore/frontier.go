@@ -183,6 +183,9 @@ func (f *frontier[S]) len() int {
 // ref is where state i's encoding lies, in a compact frontier.
 func (f *frontier[S]) ref(i int) uint64 { return f.refs[i>>refPageBits][i&refPageMask] }
 
+// setRef records where state i's encoding lies.
+func (f *frontier[S]) setRef(i int, r uint64) { f.refs[i>>refPageBits][i&refPageMask] = r }
+
 // reset empties the frontier for a new level, giving its blocks back and
 // keeping its ref pages.
 func (f *frontier[S]) reset() {
@@ -250,7 +253,7 @@ func (f *frontier[S]) put(w, i int, s *S) {
 	if c == nil || cap(c)-len(c) < f.maxEnc {
 		c = f.newBlock(w)
 	}
-	f.refs[i>>refPageBits][i&refPageMask] = uint64(f.curBlock[w])<<32 | uint64(len(c))
+	f.setRef(i, uint64(f.curBlock[w])<<32|uint64(len(c)))
 	f.curLast[w] = max(f.curLast[w], i)
 	f.cursors[w] = appendZRL(c, rawBytes(s), f.base)
 }
@@ -263,7 +266,7 @@ func (f *frontier[S]) putEncoded(w, i int, enc []byte) {
 	if c == nil || cap(c)-len(c) < len(enc) {
 		c = f.newBlock(w)
 	}
-	f.refs[i>>refPageBits][i&refPageMask] = uint64(f.curBlock[w])<<32 | uint64(len(c))
+	f.setRef(i, uint64(f.curBlock[w])<<32|uint64(len(c)))
 	f.curLast[w] = max(f.curLast[w], i)
 	f.cursors[w] = append(c, enc...)
 }
