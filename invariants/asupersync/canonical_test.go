@@ -55,9 +55,16 @@ func TestMessageSendersAreNotState(t *testing.T) {
 			return ch.Len > 0
 		})
 	// The scenarios whose depth-12 counts the merge changes.
-	for _, name := range []string{"channel", "channel-wide", "chan-senders", "chan-cascade", "chan-drop"} {
+	requireScrambled(t, compared, "a queued message", "channel", "channel-wide", "chan-senders", "chan-cascade", "chan-drop")
+}
+
+// requireScrambled fails the test for each of scenarios whose walks met
+// no state with thing to scramble: an argument over no state is none.
+func requireScrambled(t *testing.T, compared map[string]int, thing string, scenarios ...string) {
+	t.Helper()
+	for _, name := range scenarios {
 		if compared[name] == 0 {
-			t.Errorf("%s: no state with a queued message on the walks", name)
+			t.Errorf("%s: no state with %s on the walks", name, thing)
 		}
 	}
 }
@@ -169,9 +176,7 @@ func TestCompletedTaskMaskIsNotState(t *testing.T) {
 				return true
 			})
 		})
-	if compared["default"] == 0 {
-		t.Error("default: no state with a completed task on the walks")
-	}
+	requireScrambled(t, compared, "a completed task", "default")
 }
 
 // TestClosedRegionReasonIsNotState is the argument for encoding a closed
@@ -193,9 +198,7 @@ func TestClosedRegionReasonIsNotState(t *testing.T) {
 			}
 			return found
 		})
-	if compared["default"] == 0 {
-		t.Error("default: no state with a closed region on the walks")
-	}
+	requireScrambled(t, compared, "a closed region", "default")
 }
 
 // TestIdleBurstIsNotState is the argument for encoding the pump's burst
@@ -220,9 +223,7 @@ func TestIdleBurstIsNotState(t *testing.T) {
 			s.P.Burst = uint8(rng.IntN(int(limit) + 1))
 			return true
 		})
-	if compared["default"] == 0 {
-		t.Error("default: no state with the pump not running on the walks")
-	}
+	requireScrambled(t, compared, "the pump not running", "default")
 }
 
 // TestCompletedTaskDeadlineIsNotState is the argument for encoding a
@@ -244,9 +245,7 @@ func TestCompletedTaskDeadlineIsNotState(t *testing.T) {
 				return true
 			})
 		})
-	if compared["edf"] == 0 {
-		t.Error("edf: no state with a completed timed task on the walks")
-	}
+	requireScrambled(t, compared, "a completed timed task", "edf")
 }
 
 // scrambleCompleted calls scramble with the index of each completed task
