@@ -9,6 +9,7 @@ import (
 	"strings"
 
 	"modelcheck/explore"
+	"modelcheck/internal/suggest"
 	"modelcheck/model"
 )
 
@@ -90,7 +91,7 @@ func (p *Pipeline[C, S, I]) newLiveModel(c *Case[C, I]) (*liveModel[S, I], error
 		}
 		names = append(names, prop.Name)
 	}
-	return nil, fmt.Errorf("unknown liveness property %q (known: %s)", c.Loop.Property, strings.Join(names, ", "))
+	return nil, suggest.Unknown("liveness property", c.Loop.Property, names)
 }
 
 // executeLoop runs c's loop from the state its prefix left, checking each

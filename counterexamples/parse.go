@@ -11,6 +11,7 @@ import (
 
 	"github.com/cockroachdb/datadriven"
 
+	"modelcheck/internal/suggest"
 	"modelcheck/model"
 )
 
@@ -260,7 +261,7 @@ func (p *Pipeline[C, S, I]) knownInvariant(name string) error {
 		names = append(names, inv.Name)
 	}
 	sort.Strings(names)
-	return fmt.Errorf("unknown invariant %q (known: %s)", name, strings.Join(names, ", "))
+	return suggest.Unknown("invariant", name, names)
 }
 
 // headerText is a header comment line without its # and spaces.

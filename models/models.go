@@ -4,10 +4,8 @@
 package models
 
 import (
-	"fmt"
-	"strings"
-
 	"modelcheck/counterexamples"
+	"modelcheck/internal/suggest"
 	asupersync "modelcheck/invariants/asupersync"
 	sthira "modelcheck/invariants/sthira"
 	vm "modelcheck/invariants/vm"
@@ -43,5 +41,5 @@ func Lookup(name string) (counterexamples.System, error) {
 			return s, nil
 		}
 	}
-	return nil, fmt.Errorf("unknown model %q (known: %s)", name, strings.Join(Names(), ", "))
+	return nil, suggest.Unknown("model", name, Names())
 }

@@ -65,6 +65,10 @@ func TestBadInputExitsTwo(t *testing.T) {
 		{[]string{"explore", "--scenario", "nope"}, `unknown scenario "nope"`},
 		{[]string{"explore", "--fault", "nope"}, `unknown fault "nope"`},
 		{[]string{"explore", "--invariant", "nope"}, `unknown invariant "nope"`},
+		// Long lists of names are not printed whole: the near ones are.
+		{[]string{"explore", "--fault", "lostwake"}, `unknown fault "lostwake" (did you mean "lost-wake"? 'modelcheck list' names all`},
+		{[]string{"explore", "--invariant", "fairnes-bound"}, `(did you mean "fairness-bound"?`},
+		{[]string{"explore", "--model", "vm", "--scenario", "nope"}, `unknown vm scenario "nope" (known: `},
 		{[]string{"explore", "--bogus"}, "not defined: -bogus"},
 		{[]string{"explore", "--depth", "x"}, "invalid value"},
 		{[]string{"explore", "stray"}, `unexpected argument "stray"`},

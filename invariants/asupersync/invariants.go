@@ -18,11 +18,10 @@
 package asupersync
 
 import (
-	"fmt"
 	"math/bits"
 	"sort"
-	"strings"
 
+	"modelcheck/internal/suggest"
 	model "modelcheck/model/asupersync"
 	"modelcheck/runtime/sched"
 	"modelcheck/runtime/trace"
@@ -116,7 +115,7 @@ func Lookup(name string) (int, error) {
 	}
 	names := Names()
 	sort.Strings(names)
-	return 0, fmt.Errorf("unknown invariant %q (known: %s)", name, strings.Join(names, ", "))
+	return 0, suggest.Unknown("invariant", name, names)
 }
 
 // Checker checks transitions of one scenario with a subset of the

@@ -13,9 +13,9 @@
 package sthira
 
 import (
-	"fmt"
 	"slices"
-	"strings"
+
+	"modelcheck/internal/suggest"
 )
 
 // Invariant is one named check: its contract IDs, and the rule in words.
@@ -92,7 +92,7 @@ func selection(only []string) (uint32, error) {
 	for _, name := range only {
 		i := slices.Index(Names(), name)
 		if i < 0 {
-			return 0, fmt.Errorf("unknown sthira invariant %q (known: %s)", name, strings.Join(Names(), ", "))
+			return 0, suggest.Unknown("sthira invariant", name, Names())
 		}
 		on |= 1 << i
 	}

@@ -11,6 +11,7 @@ import (
 	"math"
 	"strings"
 
+	"modelcheck/internal/suggest"
 	mvm "modelcheck/model/vm"
 	rt "modelcheck/runtime/vm"
 )
@@ -115,7 +116,7 @@ func NewChecker(sc *mvm.Scenario, only []string) (*Checker, error) {
 			}
 		}
 		if !found {
-			return nil, fmt.Errorf("unknown vm invariant %q (known: %s)", name, strings.Join(Names(), ", "))
+			return nil, suggest.Unknown("vm invariant", name, Names())
 		}
 	}
 	if len(only) > 0 && c.on[invClaim] && !sc.Claim {

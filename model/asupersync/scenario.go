@@ -4,8 +4,8 @@ import (
 	"fmt"
 	"math"
 	"sort"
-	"strings"
 
+	"modelcheck/internal/suggest"
 	"modelcheck/runtime/cancel"
 	"modelcheck/runtime/channel"
 	"modelcheck/runtime/kernel"
@@ -581,5 +581,5 @@ func Lookup(name string) (Scenario, error) {
 		names = append(names, s.Name)
 	}
 	sort.Strings(names)
-	return Scenario{}, fmt.Errorf("unknown scenario %q (known: %s)", name, strings.Join(names, ", "))
+	return Scenario{}, suggest.Unknown("scenario", name, names)
 }

@@ -5,6 +5,7 @@ import (
 	"strconv"
 	"strings"
 
+	"modelcheck/internal/suggest"
 	"modelcheck/model"
 	rt "modelcheck/runtime/sthira"
 )
@@ -124,7 +125,7 @@ func Lookup(name string) (Scenario, error) {
 		}
 		names = append(names, sc.Name)
 	}
-	return Scenario{}, fmt.Errorf("unknown sthira scenario %q (known: %s)", name, strings.Join(names, ", "))
+	return Scenario{}, suggest.Unknown("sthira scenario", name, names)
 }
 
 // Settings lists the scenario keys in spelling order, on three lines of

@@ -2,8 +2,8 @@ package vm
 
 import (
 	"fmt"
-	"strings"
 
+	"modelcheck/internal/suggest"
 	rt "modelcheck/runtime/vm"
 )
 
@@ -82,7 +82,7 @@ func Lookup(name string) (Scenario, error) {
 		}
 		names = append(names, sc.Name)
 	}
-	return Scenario{}, fmt.Errorf("unknown vm scenario %q (known: %s)", name, strings.Join(names, ", "))
+	return Scenario{}, suggest.Unknown("vm scenario", name, names)
 }
 
 // NumConfigs is the number of lockstep configurations.

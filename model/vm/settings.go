@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"strings"
 
+	"modelcheck/internal/suggest"
 	"modelcheck/model"
 	rt "modelcheck/runtime/vm"
 )
@@ -112,7 +113,7 @@ func WithFault(sc *Scenario, name string) error {
 		for _, g := range rt.AllFaults() {
 			known = append(known, g.Name())
 		}
-		return fmt.Errorf("unknown vm fault %q (known: %s)", name, strings.Join(known, ", "))
+		return suggest.Unknown("vm fault", name, known)
 	}
 	sc.Faults = sc.Faults.With(f)
 	return nil

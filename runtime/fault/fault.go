@@ -8,10 +8,11 @@
 package fault
 
 import (
-	"fmt"
 	"math/bits"
 	"sort"
 	"strings"
+
+	"modelcheck/internal/suggest"
 )
 
 // Fault is one deliberate bug.
@@ -570,7 +571,7 @@ func Parse(name string) (Fault, error) {
 		names = append(names, table[f].name)
 	}
 	sort.Strings(names)
-	return 0, fmt.Errorf("unknown fault %q (known: %s)", name, strings.Join(names, ", "))
+	return 0, suggest.Unknown("fault", name, names)
 }
 
 // Set is a set of enabled faults; the zero value has none. Four words

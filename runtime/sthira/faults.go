@@ -1,8 +1,9 @@
 package sthira
 
 import (
-	"fmt"
 	"strings"
+
+	"modelcheck/internal/suggest"
 )
 
 // Fault is one deliberate bug the scheduler can switch on, so that the
@@ -141,7 +142,7 @@ func ParseFault(name string) (Fault, error) {
 	for i, fi := range faultInfo {
 		names[i] = fi.name
 	}
-	return 0, fmt.Errorf("unknown sthira fault %q (known: %s)", name, strings.Join(names, ", "))
+	return 0, suggest.Unknown("sthira fault", name, names)
 }
 
 // Has reports whether f is switched on.

@@ -1,0 +1,68 @@
+package suggest
+
+import (
+	"fmt"
+	"slices"
+	"strings"
+	"testing"
+)
+
+// many is a long list of known names, as asupersync's faults are.
+func many() []string {
+	known := []string{"lost-wake", "stale-wake-enqueues", "no-wake-dedup", "wake-requeues", "lifo-ready"}
+	for i := len(known); i <= listAll; i++ {
+		known = append(known, fmt.Sprintf("fault-%02d", i))
+	}
+	return known
+}
+
+func TestShortListsAreGivenWhole(t *testing.T) {
+	err := Unknown("model", "nope", []string{"asupersync", "vm", "sthira"})
+	if want := `unknown model "nope" (known: asupersync, vm, sthira)`; err.Error() != want {
+		t.Errorf("got %q, want %q", err, want)
+	}
+}
+
+func TestLongListsOfferTheNearNames(t *testing.T) {
+	for _, c := range []struct {
+		name string
+		want []string
+	}{
+		{"lost-wak", []string{"lost-wake"}},                               // a letter short
+		{"lostwake", []string{"lost-wake"}},                               // no hyphen
+		{"lifo_ready", []string{"lifo-ready"}},                            // the wrong separator
+		{"wake", []string{"lost-wake", "no-wake-dedup", "wake-requeues"}}, // a word: the first three, by edits
+		{"zzzzzzzz", nil},
+	} {
+		if got := Near(c.name, many()); !slices.Equal(got, c.want) {
+			t.Errorf("Near(%q) = %q, want %q", c.name, got, c.want)
+		}
+	}
+	err := Unknown("fault", "lostwake", many()).Error()
+	if want := `unknown fault "lostwake" (did you mean "lost-wake"? 'modelcheck list' names all 17)`; err != want {
+		t.Errorf("got %q, want %q", err, want)
+	}
+	err = Unknown("fault", "zzzzzzzz", many()).Error()
+	if want := `unknown fault "zzzzzzzz" ('modelcheck list' names all 17)`; err != want {
+		t.Errorf("got %q, want %q", err, want)
+	}
+}
+
+// A name of any length costs no more than maxCompared's comparisons: a
+// hostile file cannot make the error slow to word.
+func TestLongNamesAreNotCompared(t *testing.T) {
+	if got := Near(strings.Repeat("lost-wake", 1<<16), many()); got != nil {
+		t.Errorf("Near of a 600 KB name = %q, want none", got)
+	}
+}
+
+func TestEdits(t *testing.T) {
+	for _, c := range []struct {
+		a, b string
+		want int
+	}{{"", "", 0}, {"abc", "", 3}, {"", "ab", 2}, {"kitten", "sitting", 3}, {"lostwake", "lost-wake", 1}} {
+		if got := edits(c.a, c.b); got != c.want {
+			t.Errorf("edits(%q, %q) = %d, want %d", c.a, c.b, got, c.want)
+		}
+	}
+}
