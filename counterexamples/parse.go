@@ -282,11 +282,28 @@ func headerModel(comments []sourceLine) (name string, line int, ok bool) {
 	return "", 0, false
 }
 
+// headerKeys are the header lines the pipeline writes (format.go,
+// lasso.go), each once. A file with one of them twice was edited or
+// pasted together, and readers of the header disagree on which counts
+// (the model is the first line's, the length the last's), so it is
+// refused rather than read either way.
+var headerKeys = []string{"counterexample:", "lasso:", "found by:", "model:", "length:", "replay:", "test:"}
+
 // parseOrigin reads the header lines that say how the case was found.
 func parseOrigin(path string, comments []sourceLine) (Origin, error) {
 	o := Origin{Dir: filepath.Dir(path)}
+	first := map[string]int{}
 	for _, c := range comments {
 		text := headerText(c)
+		for _, key := range headerKeys {
+			if !strings.HasPrefix(text, key) {
+				continue
+			}
+			if at, seen := first[key]; seen {
+				return o, fmt.Errorf("%s:%d: header: a second %q line (the first is line %d)", path, c.n, strings.TrimSuffix(key, ":"), at)
+			}
+			first[key] = c.n
+		}
 		if v, ok := strings.CutPrefix(text, "found by:"); ok {
 			o.Command = strings.TrimSpace(v)
 		}

@@ -92,6 +92,8 @@ func TestCorruptFilesAreErrors(t *testing.T) {
 		{"\nmicrotask\n", "\nhost-task\n", `sample.txt:19: "host-task": the model does not offer it here (it offers: microtask; spawn r1; wake t1)`},
 		{"# length: 4 inputs", "# length: four inputs", `sample.txt:4: header: "length: four inputs as found, 4 after shrinking"`},
 		{"# model: asupersync,", "# model: sthira,", `sample.txt:3: header: the file is for model "sthira"`},
+		{"# length:", "# model: sthira, base scenario: default, faults: none\n# length:", `sample.txt:4: header: a second "model" line (the first is line 3)`},
+		{"# length:", "# length: 9 inputs as found, 9 after shrinking\n# length:", `sample.txt:5: header: a second "length" line (the first is line 4)`},
 		{"faults=lifo-ready\n----\n", "faults=lifo-ready\n", `sample.txt:11: "backend=browser tasks=2`},
 	}
 	for _, c := range cases {
