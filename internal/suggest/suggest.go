@@ -21,7 +21,7 @@ const listAll = 16
 // maxSuggestions is the most near names a long list's error offers.
 const maxSuggestions = 3
 
-// maxCompared is the longest name Near compares by edits: no known name
+// maxCompared is the longest name nearest compares by edits: no known name
 // is half as long, and a name read from a file may be any length, while
 // the comparison costs its length times each known name's.
 const maxCompared = 128
@@ -33,7 +33,7 @@ func Unknown(what, name string, known []string) error {
 		return fmt.Errorf("unknown %s %q (known: %s)", what, name, strings.Join(known, ", "))
 	}
 	all := fmt.Sprintf("'modelcheck list' names all %d", len(known))
-	near := Near(name, known)
+	near := nearest(name, known)
 	if len(near) == 0 {
 		return fmt.Errorf("unknown %s %q (%s)", what, name, all)
 	}
@@ -44,11 +44,11 @@ func Unknown(what, name string, known []string) error {
 	return fmt.Errorf("unknown %s %q (did you mean %s? %s)", what, name, strings.Join(quoted, " or "), all)
 }
 
-// Near returns up to maxSuggestions of known that name is a likely slip
+// nearest returns up to maxSuggestions of known that name is a likely slip
 // for, nearest first (ties in known's order): those within a few edits of
 // it (a typo, a missing hyphen) and those that contain it or that it
 // contains (a word of the name, or the name with a word too many).
-func Near(name string, known []string) []string {
+func nearest(name string, known []string) []string {
 	if len(name) > maxCompared {
 		return nil
 	}

@@ -34,8 +34,8 @@ func TestLongListsOfferTheNearNames(t *testing.T) {
 		{"wake", []string{"lost-wake", "no-wake-dedup", "wake-requeues"}}, // a word: the first three, by edits
 		{"zzzzzzzz", nil},
 	} {
-		if got := Near(c.name, many()); !slices.Equal(got, c.want) {
-			t.Errorf("Near(%q) = %q, want %q", c.name, got, c.want)
+		if got := nearest(c.name, many()); !slices.Equal(got, c.want) {
+			t.Errorf("nearest(%q) = %q, want %q", c.name, got, c.want)
 		}
 	}
 	err := Unknown("fault", "lostwake", many()).Error()
@@ -51,8 +51,8 @@ func TestLongListsOfferTheNearNames(t *testing.T) {
 // A name of any length costs no more than maxCompared's comparisons: a
 // hostile file cannot make the error slow to word.
 func TestLongNamesAreNotCompared(t *testing.T) {
-	if got := Near(strings.Repeat("lost-wake", 1<<16), many()); got != nil {
-		t.Errorf("Near of a 600 KB name = %q, want none", got)
+	if got := nearest(strings.Repeat("lost-wake", 1<<16), many()); got != nil {
+		t.Errorf("nearest of a 600 KB name = %q, want none", got)
 	}
 }
 
