@@ -199,11 +199,6 @@ func (s *checkSet) or(o *checkSet) {
 	}
 }
 
-// anyOutside reports whether o holds an invariant s does not.
-func (s *checkSet) anyOutside(o *checkSet) bool {
-	return o[0]&^s[0]|o[1]&^s[1]|o[2]&^s[2]|o[3]&^s[3] != 0
-}
-
 // dispatch is the gates of a scenario's enabled invariants, turned around:
 // for each signature bit and each part of the state, the invariants it
 // opens.

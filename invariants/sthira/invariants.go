@@ -79,9 +79,6 @@ func Names() []string {
 	return out
 }
 
-// Invariants lists the invariants in check order.
-func Invariants() []Invariant { return all[:] }
-
 // selection turns invariant names into a set of positions; no names means
 // all.
 func selection(only []string) (uint32, error) {

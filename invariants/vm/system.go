@@ -43,9 +43,6 @@ var faults = []FaultCase{
 	{rt.LargeNTruncated, "default", []string{"pick-order"}},
 }
 
-// Faults is the fault catalogue.
-func Faults() []FaultCase { return append([]FaultCase(nil), faults...) }
-
 // System is the VM system as the command line lists it.
 type System struct{}
 
