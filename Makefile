@@ -54,8 +54,21 @@ fmt:
 	gofmt -w .
 
 # make fuzz runs each fuzz target for FUZZTIME (their seed corpora run in make test).
+# Go 1.26's fuzz coordinator can fail a target with a bare "context deadline
+# exceeded" as -fuzztime runs out (golang/go#75804, fixed in Go 1.27): no
+# input failed and none is written. Such a run is reported and passes; any
+# other failure stops make fuzz.
 fuzz:
-	@for t in $(FUZZ_TARGETS); do \
-		echo "fuzz $${t#*:} ($${t%%:*}, $(FUZZTIME))"; \
-		$(GO) test ./$${t%%:*} -run '^$$' -fuzz "^$${t#*:}\$$" -fuzztime $(FUZZTIME) -fuzzminimizetime $(FUZZMINIMIZETIME) || exit 1; \
+	@log=$$(mktemp) && trap 'rm -f "$$log" "$$log.rc"' EXIT && \
+	for t in $(FUZZ_TARGETS); do \
+		pkg=$${t%%:*}; name=$${t#*:}; \
+		echo "fuzz $$name ($$pkg, $(FUZZTIME))"; \
+		{ $(GO) test ./$$pkg -run '^$$' -fuzz "^$$name\$$" -fuzztime $(FUZZTIME) -fuzzminimizetime $(FUZZMINIMIZETIME); \
+			echo $$? > "$$log.rc"; } 2>&1 | tee "$$log"; \
+		[ "$$(cat "$$log.rc")" = 0 ] && continue; \
+		if grep -q 'context deadline exceeded' "$$log" && ! grep -q 'Failing input written' "$$log"; then \
+			echo "fuzz $$name: Go's fuzz coordinator failed at the deadline with no failing input (golang/go#75804): not a finding"; \
+			continue; \
+		fi; \
+		exit 1; \
 	done
