@@ -208,8 +208,8 @@ var faults = []FaultCase{
 	// with a free slot is the one waiter stuck's parkedOnChannel does not
 	// excuse. Only chan-cascade queues two senders behind a release
 	// within depth 12.
-	{fault.ReservedHeadNoWake, "chan-cascade", []string{"stuck"}},
-	{fault.LeavingHeadNoWake, "chan-cascade", []string{"stuck"}},
+	{fault.ReservedHeadNoWake, "chan-cascade", []string{"chan-cascade-wake"}},
+	{fault.LeavingHeadNoWake, "chan-cascade", []string{"chan-cascade-wake"}},
 	{fault.SeqStalls, "timers", []string{"wheel-seq-derived"}},
 	// Survivor of mutate -seed 29: the slot-empty test of promote.
 	// Only a slot that keeps a later timer beside the promoted one shows

@@ -812,6 +812,8 @@ var gates = map[string]gate{
 	"obligation-record": {changed: obligationsPart},
 	// No channel -> false.
 	"chan-waiters-parked": {applies: withChannel},
+	// No channel -> false.
+	"chan-cascade-wake": {applies: withChannel},
 	// A task completes only by a change of the tasks' records.
 	"completion-outcome": {changed: cancelTasksPart},
 	// Only an obligation_reserved can fire it.
