@@ -204,9 +204,10 @@ var faults = []FaultCase{
 	{fault.YieldSleeps, "default", []string{"ops-answered"}},
 	{fault.PermitResolutionsSwapped, "channel", []string{"resolution-follows-act"}},
 	{fault.PromoteBeyondWindow, "coalesce-batch", []string{"wheel-ready-due"}},
-	// A lost cascade wake strands the next sender: the head of the queue
-	// with a free slot is the one waiter stuck's parkedOnChannel does not
-	// excuse. Only chan-cascade queues two senders behind a release
+	// A lost cascade wake strands the next sender: chan-cascade-wake sees
+	// it at the step that strands it (stuck, whose parkedOnChannel does
+	// not excuse a head with a free slot, saw it only once nothing else
+	// could move). Only chan-cascade queues two senders behind a release
 	// within depth 12.
 	{fault.ReservedHeadNoWake, "chan-cascade", []string{"chan-cascade-wake"}},
 	{fault.LeavingHeadNoWake, "chan-cascade", []string{"chan-cascade-wake"}},
