@@ -91,6 +91,9 @@ func exploreCmd(ctx context.Context, args []string, stdout, stderr io.Writer) in
 			"bound it with --max-states or --max-memory, or stop it with an interrupt (exit 3)\n")
 	}
 	if c.dfs {
+		if c.workers > 1 && given(fs, "workers") {
+			fmt.Fprintf(stderr, "modelcheck explore: warning: --dfs explores with one worker; --workers %d is ignored\n", c.workers)
+		}
 		opt.Strategy = explore.DFS
 		c.workers = 1
 	}

@@ -146,8 +146,7 @@ func fileModels(fs *flag.FlagSet, selected string) (func(header string) (counter
 	if _, err := models.Lookup(selected); err != nil {
 		return nil, fmt.Errorf("--model: %w", err)
 	}
-	explicit := false
-	fs.Visit(func(f *flag.Flag) { explicit = explicit || f.Name == "model" })
+	explicit := given(fs, "model")
 	return func(header string) (counterexamples.System, error) {
 		switch {
 		case header == "":
@@ -157,4 +156,12 @@ func fileModels(fs *flag.FlagSet, selected string) (func(header string) (counter
 		}
 		return models.Lookup(header)
 	}, nil
+}
+
+// given reports whether the command line set the flag name, as opposed to
+// leaving it at its default.
+func given(fs *flag.FlagSet, name string) bool {
+	set := false
+	fs.Visit(func(f *flag.Flag) { set = set || f.Name == name })
+	return set
 }

@@ -427,3 +427,23 @@ func TestDepthZeroWarns(t *testing.T) {
 		}
 	}
 }
+
+// TestDFSWorkersWarns: --dfs runs one worker, so a --workers above one
+// given with it is ignored, and said so on stderr; the default worker
+// count says nothing.
+func TestDFSWorkersWarns(t *testing.T) {
+	for _, c := range []struct {
+		args []string
+		warn bool
+	}{
+		{[]string{"--workers", "2"}, true},
+		{[]string{"--workers", "1"}, false},
+		{nil, false},
+	} {
+		args := append([]string{"explore", "--dfs", "--depth", "3", "--scenario", "stealing", "--out", ""}, c.args...)
+		_, stderr, code := modelcheck(t, args...)
+		if code != exitOK || strings.Contains(stderr, "warning: --dfs") != c.warn {
+			t.Errorf("%v: exit %d, stderr %q; want 0 and a warning: %v", c.args, code, stderr, c.warn)
+		}
+	}
+}
