@@ -289,6 +289,19 @@ func headerModel(comments []sourceLine) (name string, line int, ok bool) {
 // refused rather than read either way.
 var headerKeys = []string{"counterexample:", "lasso:", "found by:", "model:", "length:", "replay:", "test:"}
 
+// ReadOrigin reads how the counterexample file at path was found, from
+// its header alone, without knowing the file's model: for tools that only
+// need the search that found it (cmd/mutate explores each scenario at
+// least as deep as its committed counterexamples were found). The file is
+// read as Parse reads it, and a header Parse refuses is refused here.
+func ReadOrigin(path string) (Origin, error) {
+	data, err := readFile(path)
+	if err != nil {
+		return Origin{}, err
+	}
+	return parseOrigin(path, leadingComments(string(data)))
+}
+
 // parseOrigin reads the header lines that say how the case was found.
 func parseOrigin(path string, comments []sourceLine) (Origin, error) {
 	o := Origin{Dir: filepath.Dir(path)}

@@ -2,6 +2,8 @@ package counterexamples
 
 import (
 	"context"
+	"os"
+	"path/filepath"
 	"regexp"
 	"strings"
 	"testing"
@@ -159,5 +161,34 @@ func TestHandWrittenFile(t *testing.T) {
 	}
 	if !strings.Contains(string(data), "# found by: "+byHand+"\n# model: asupersync, base scenario: default, faults: lifo-ready\n# length: 4 inputs as found") {
 		t.Errorf("header does not say it was written by hand:\n%s", data)
+	}
+}
+
+// TestReadOrigin reads how a file was found from its header alone, and
+// refuses the headers Parse refuses.
+func TestReadOrigin(t *testing.T) {
+	dir := t.TempDir()
+	file := func(name, header string) string {
+		path := filepath.Join(dir, name)
+		if err := os.WriteFile(path, []byte(header+"\nscenario base=default\n----\n"), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		return path
+	}
+	found := "# found by: modelcheck explore --scenario channel --depth 12\n"
+	o, err := ReadOrigin(file("good.txt", found+"# length: 7 inputs as found, 3 after shrinking\n"))
+	if err != nil || o.Command != "modelcheck explore --scenario channel --depth 12" || o.Length != 7 || o.Dir != dir {
+		t.Errorf("ReadOrigin = %+v, %v; want the found-by command, length 7 and folder %s", o, err, dir)
+	}
+	for name, header := range map[string]string{
+		"twice.txt":  found + "# length: 7 inputs as found, 3 after shrinking\n# length: 8 inputs as found, 3 after shrinking\n",
+		"badlen.txt": found + "# length: seven inputs as found, 3 after shrinking\n",
+	} {
+		if _, err := ReadOrigin(file(name, header)); err == nil || !strings.Contains(err.Error(), name+":") {
+			t.Errorf("%s: ReadOrigin error %v, want one naming the file and line", name, err)
+		}
+	}
+	if _, err := ReadOrigin(filepath.Join(dir, "missing.txt")); err == nil {
+		t.Error("a missing file: no error")
 	}
 }

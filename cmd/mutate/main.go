@@ -45,6 +45,9 @@ type options struct {
 	states  int
 	depth   int
 	tests   bool
+	// floors explores each scenario at least as deep as its committed
+	// counterexamples were found (see foundDepths).
+	floors  bool
 	list    bool
 	only    string
 	verbose bool
@@ -70,6 +73,7 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 	fs.DurationVar(&o.timeout, "timeout", 60*time.Second, "limit of one explore run of a mutant (past it: killed by timeout)")
 	fs.IntVar(&o.states, "states", 30000, "explore each scenario to the deepest depth whose unmutated run has at most this many distinct states")
 	fs.IntVar(&o.depth, "depth", 12, "never explore deeper than this")
+	fs.BoolVar(&o.floors, "floors", true, "explore each scenario at least as deep as the deepest committed counterexample (testdata/counterexamples) was found in it, past -states if need be")
 	fs.BoolVar(&o.tests, "tests", false, "run the mutated package's tests and the conformance fixtures on mutants the explorer let through")
 	fs.StringVar(&o.only, "scenarios", "", "comma-separated scenarios to run (default: every scenario 'modelcheck list' names)")
 	fs.BoolVar(&o.list, "list", false, "print the sampled mutants (before compiling them) and exit")

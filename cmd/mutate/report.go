@@ -63,7 +63,11 @@ func report(w io.Writer, o options, scenarios []scenario, rc reach, enumerated i
 	for _, sc := range scenarios {
 		parts = append(parts, fmt.Sprintf("%s@%d", sc.Name, sc.Depth))
 	}
-	fmt.Fprintf(w, "scenarios (depth: at most %d distinct states each): %s\n\n", o.states, strings.Join(parts, " "))
+	how := fmt.Sprintf("at most %d distinct states each", o.states)
+	if o.floors {
+		how += ", or as deep as its deepest committed counterexample was found"
+	}
+	fmt.Fprintf(w, "scenarios (depth: %s): %s\n\n", how, strings.Join(parts, " "))
 
 	byPkg := map[string]*tally{}
 	var all tally

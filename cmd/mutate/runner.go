@@ -17,6 +17,8 @@ import (
 	"strings"
 	"sync"
 	"time"
+
+	"modelcheck/counterexamples"
 )
 
 // Shuffle returns the mutants in an order drawn from seed alone.
@@ -29,8 +31,13 @@ func Shuffle(ms []Mutant, seed uint64) []Mutant {
 
 // scenario is one scenario as the unmutated build explores it.
 type scenario struct {
-	Name      string
-	Depth     int
+	Name  string
+	Depth int
+	// Raised is set when Depth is that of the scenario's deepest committed
+	// counterexample, past Budget, the deepest the -states budget allows
+	// (see foundDepths).
+	Raised    bool
+	Budget    int
 	Distinct  int
 	Generated int
 }
@@ -188,6 +195,18 @@ func (r *runner) baseline(ctx context.Context) error {
 		}
 		names = want
 	}
+	floors := map[string]int{}
+	if r.opt.floors {
+		defaultModel := ""
+		for _, m := range cat.Models {
+			if m.Default {
+				defaultModel = m.Name
+			}
+		}
+		if floors, err = foundDepths(filepath.Join(r.root, counterexamples.DefaultDir), defaultModel); err != nil {
+			return fmt.Errorf("-floors: %v", err)
+		}
+	}
 scenarios:
 	for _, name := range names {
 		sc := scenario{Name: name}
@@ -209,6 +228,14 @@ scenarios:
 			}
 			sc.Depth, sc.Distinct, sc.Generated = d, res.Distinct, res.Generated
 		}
+		if floor := min(floors[name], r.opt.depth); floor > sc.Depth {
+			res, code, msg := r.explore(ctx, bin, name, floor, 0)
+			if code != 0 {
+				return fmt.Errorf("the unmutated tree fails scenario %s at depth %d, the depth of its deepest committed counterexample (exit %d) %s", name, floor, code, msg)
+			}
+			sc.Raised, sc.Budget = true, sc.Depth
+			sc.Depth, sc.Distinct, sc.Generated = floor, res.Distinct, res.Generated
+		}
 		if sc.Depth == 0 {
 			return fmt.Errorf("scenario %s: depth 1 has more than %d states (raise -states)", name, r.opt.states)
 		}
@@ -217,7 +244,11 @@ scenarios:
 	// Cheapest first: most mutants die in the first run that sees them.
 	sort.SliceStable(r.scenarios, func(i, j int) bool { return r.scenarios[i].Generated < r.scenarios[j].Generated })
 	for _, sc := range r.scenarios {
-		fmt.Fprintf(r.stderr, "mutate: scenario %-16s depth %2d, %d distinct, %d generated\n", sc.Name, sc.Depth, sc.Distinct, sc.Generated)
+		raised := ""
+		if sc.Raised {
+			raised = fmt.Sprintf(" (raised from %d, the deepest within -states, to its deepest committed counterexample's)", sc.Budget)
+		}
+		fmt.Fprintf(r.stderr, "mutate: scenario %-16s depth %2d, %d distinct, %d generated%s\n", sc.Name, sc.Depth, sc.Distinct, sc.Generated, raised)
 	}
 	// Reach only annotates the report, so a failure to measure it costs
 	// the annotation, not the run.
