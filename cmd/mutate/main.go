@@ -56,7 +56,7 @@ type options struct {
 }
 
 func main() {
-	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM, syscall.SIGHUP)
 	defer stop()
 	os.Exit(run(ctx, os.Args[1:], os.Stdout, os.Stderr))
 }
@@ -80,7 +80,7 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 	fs.BoolVar(&o.verbose, "v", false, "print each mutant's verdict to stderr as it comes")
 	fs.Uint64Var(&o.maxMemory, "max-memory", 2048, "memory bound of each child process group in MiB (GOMEMLIMIT, explore's --max-memory, and a watchdog that kills the group past it)")
 	fs.Usage = func() {
-		fmt.Fprintf(stderr, "Usage: mutate [flags]\n\nPlants mutants in runtime/, runs modelcheck explore on every scenario for each,\nand prints the kill rate per package and every survivor.\n\nFlags:\n")
+		fmt.Fprintf(stderr, "Usage: mutate [flags]\n\nPlants mutants in runtime/, runs modelcheck explore on every scenario for each,\nand prints the kill rate per package and every survivor.\n\nExit status: 0 the report, 2 bad usage or an unmutated tree that fails, 3 interrupted\n(SIGINT, SIGTERM, SIGHUP: a partial report of the mutants finished, if any ran).\n\nFlags:\n")
 		fs.PrintDefaults()
 	}
 	if err := fs.Parse(args); err != nil {
@@ -128,6 +128,10 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 	defer os.RemoveAll(work)
 	r := &runner{opt: o, root: root, work: work, stderr: stderr}
 	if err := r.baseline(ctx); err != nil {
+		if ctx.Err() != nil {
+			fmt.Fprintln(stderr, "mutate: interrupted while measuring the unmutated tree: no mutant ran")
+			return 3
+		}
 		fmt.Fprintln(stderr, "mutate:", err)
 		return 2
 	}

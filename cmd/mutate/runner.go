@@ -156,6 +156,8 @@ func (r *runner) explore(ctx context.Context, bin, sc string, depth int, maxStat
 // baseline builds the unmutated modelcheck, lists its scenarios and picks
 // each one's depth: the deepest within the state budget.
 func (r *runner) baseline(ctx context.Context) error {
+	// It takes a minute or more before the first mutant: say what is happening.
+	fmt.Fprintln(r.stderr, "mutate: measuring the unmutated tree: each scenario's depth and counts")
 	bin := filepath.Join(r.work, "modelcheck")
 	if out, err := r.build(ctx, "", bin); err != nil {
 		return fmt.Errorf("the unmutated tree does not build: %v\n%s", err, out)
