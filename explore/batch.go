@@ -6,11 +6,21 @@ import "unsafe"
 // batch size never changes a result (merging is in frontier order whatever
 // the batching), so it is free to adapt: large enough that the four
 // barriers of a batch cost little next to its work, small enough that the
-// batch's candidate states stay within batchBytes.
+// batch's candidate states stay within its byte budget (batchBytesFor).
 const (
 	// batchBytes bounds the memory of a batch's candidates, which for
-	// kilobyte states would otherwise rival the frontier itself.
+	// kilobyte states would otherwise rival the frontier itself: the
+	// budget of up to four workers.
 	batchBytes = 32 << 20
+	// batchBytesPerWorker is the budget past four workers. A batch is
+	// shared among the workers, so with a fixed budget each worker's
+	// share, and so its work between two barriers, shrinks as workers are
+	// added. On a 16-core machine (session 28, make run's job, paired
+	// runs) 16 workers took 2.46 to 3.07 s against 2.70 to 3.73 s with
+	// 32 MiB, each pair 9 to 18% faster, and 8 workers 3 to 10%; 512 MiB
+	// at 16 workers was slower than 128 (it faults in more fresh memory
+	// than the barriers cost). Up to four workers nothing changes.
+	batchBytesPerWorker = 8 << 20
 	// minChunksPerWorker keeps every worker busy while the slowest finishes
 	// its last chunk.
 	minChunksPerWorker = 4
@@ -27,7 +37,11 @@ type batchSizer struct {
 	chunks               int // the next batch's
 	minChunks, maxChunks int
 	candidateB           int // bytes a worker holds per candidate, at most (less when compact)
+	budget               int // bytes of candidates a batch may hold (batchBytesFor)
 }
+
+// batchBytesFor is the candidate budget of a batch for so many workers.
+func batchBytesFor(workers int) int { return max(batchBytes, batchBytesPerWorker*workers) }
 
 func newBatchSizer[S any](workers int) batchSizer {
 	var s S
@@ -37,6 +51,7 @@ func newBatchSizer[S any](workers int) batchSizer {
 		minChunks:  least,
 		maxChunks:  max(least, maxBatchChunks),
 		candidateB: int(unsafe.Sizeof(s) + unsafe.Sizeof(cand{})),
+		budget:     batchBytesFor(workers),
 	}
 }
 
@@ -48,13 +63,13 @@ func newBatchSizer[S any](workers int) batchSizer {
 // visited already, says little about the next, and the first batches of
 // a new level can give ten times as many candidates per parent. Sized from
 // the tail, one such batch held hundreds of megabytes of kilobyte states,
-// far past batchBytes, at once and between two memory checks.
+// far past its budget, at once and between two memory checks.
 func (b *batchSizer) observe(parents, candidates int) {
 	if parents == 0 {
 		return
 	}
 	perChunk := (candidates*chunkParents/parents + 1) * b.candidateB
-	b.chunks = max(b.minChunks, min(b.maxChunks, 2*b.chunks, batchBytes/perChunk))
+	b.chunks = max(b.minChunks, min(b.maxChunks, 2*b.chunks, b.budget/perChunk))
 }
 
 // restart sizes the first batch of a level: the least, growing from there.
