@@ -1,7 +1,6 @@
 package main
 
 import (
-	"bufio"
 	"context"
 	"encoding/json"
 	"errors"
@@ -16,6 +15,8 @@ import (
 	"syscall"
 	"testing"
 	"time"
+
+	"modelcheck/internal/signaltest"
 )
 
 // This file holds the tests of the command's behaviour at its edges:
@@ -132,51 +133,7 @@ func TestSignalsStopWithPartialCounts(t *testing.T) {
 // appears on stderr, and returns the outputs and the exit status.
 func runUntilProgress(t *testing.T, bin string, args []string, sig syscall.Signal) (stdout, stderr string, code int) {
 	t.Helper()
-	cmd := exec.Command(bin, args...)
-	var out strings.Builder
-	cmd.Stdout = &out
-	pipe, err := cmd.StderrPipe()
-	if err != nil {
-		t.Fatal(err)
-	}
-	if err := cmd.Start(); err != nil {
-		t.Fatal(err)
-	}
-	progress := make(chan struct{})
-	lines := make(chan string, 1)
-	go func() {
-		var all strings.Builder
-		sc := bufio.NewScanner(pipe)
-		seen := false
-		for sc.Scan() {
-			all.WriteString(sc.Text() + "\n")
-			if !seen && strings.HasPrefix(sc.Text(), "progress:") {
-				seen = true
-				close(progress)
-			}
-		}
-		lines <- all.String()
-	}()
-	select {
-	case <-progress:
-	case <-time.After(generous):
-		cmd.Process.Kill()
-		cmd.Wait()
-		t.Fatalf("no progress line within %v", generous)
-	}
-	if err := cmd.Process.Signal(sig); err != nil {
-		t.Fatal(err)
-	}
-	done := make(chan error, 1)
-	go func() { done <- cmd.Wait() }()
-	select {
-	case err = <-done:
-	case <-time.After(generous):
-		cmd.Process.Kill()
-		<-done
-		t.Fatalf("still running %v after %v", generous, sig)
-	}
-	return out.String(), <-lines, exitCode(err)
+	return signaltest.StopAt(t, exec.Command(bin, args...), "progress:", sig, generous)
 }
 
 // TestMemoryBoundStopsWithThree: --max-memory, and GOMEMLIMIT when no flag

@@ -1,9 +1,6 @@
 package main
 
 import (
-	"bufio"
-	"bytes"
-	"errors"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -11,6 +8,8 @@ import (
 	"syscall"
 	"testing"
 	"time"
+
+	"modelcheck/internal/signaltest"
 )
 
 // TestSignalsStopWithThree: SIGINT, SIGTERM and SIGHUP each stop mutate
@@ -52,56 +51,12 @@ func stopAt(t *testing.T, bin string, args []string, marker string, sig syscall.
 	tmp := t.TempDir()
 	cmd := exec.Command(bin, args...)
 	cmd.Env = append(os.Environ(), "TMPDIR="+tmp)
-	var out bytes.Buffer
-	cmd.Stdout = &out
-	pipe, err := cmd.StderrPipe()
-	if err != nil {
-		t.Fatal(err)
-	}
-	if err := cmd.Start(); err != nil {
-		t.Fatal(err)
-	}
-	seen := make(chan struct{})
-	lines := make(chan string, 1)
-	go func() {
-		var all strings.Builder
-		sc := bufio.NewScanner(pipe)
-		for marked := false; sc.Scan(); {
-			all.WriteString(sc.Text() + "\n")
-			if !marked && strings.Contains(sc.Text(), marker) {
-				marked = true
-				close(seen)
-			}
-		}
-		lines <- all.String()
-	}()
-	const generous = 3 * time.Minute
-	select {
-	case <-seen:
-	case <-time.After(generous):
-		cmd.Process.Kill()
-		cmd.Wait()
-		t.Fatalf("no line with %q within %v; stderr:\n%s", marker, generous, <-lines)
-	}
-	if err := cmd.Process.Signal(sig); err != nil {
-		t.Fatal(err)
-	}
-	done := make(chan error, 1)
-	go func() { done <- cmd.Wait() }()
-	select {
-	case err = <-done:
-	case <-time.After(generous):
-		cmd.Process.Kill()
-		<-done
-		t.Fatalf("still running %v after %v", generous, sig)
-	}
-	stderr = <-lines
-	var exit *exec.ExitError
-	if !errors.As(err, &exit) || exit.ExitCode() != 3 {
-		t.Fatalf("%v: %v, want exit 3; stderr:\n%s", sig, err, stderr)
+	stdout, stderr, code := signaltest.StopAt(t, cmd, marker, sig, 3*time.Minute)
+	if code != 3 {
+		t.Fatalf("%v: exit %d, want 3; stderr:\n%s", sig, code, stderr)
 	}
 	if left, _ := os.ReadDir(tmp); len(left) != 0 {
 		t.Errorf("%v: left %d entries in TMPDIR, the first %s", sig, len(left), left[0].Name())
 	}
-	return out.String(), stderr
+	return stdout, stderr
 }

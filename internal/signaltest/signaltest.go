@@ -1,0 +1,65 @@
+// Package signaltest runs a built command in a test and signals it once a
+// line of its standard error shows it under way, as a user's Ctrl-C, a
+// closed terminal or a CI runner's SIGTERM would. Both commands, modelcheck
+// and mutate, promise exit 3 and nothing half-written on each of those.
+package signaltest
+
+import (
+	"bufio"
+	"os"
+	"os/exec"
+	"strings"
+	"testing"
+	"time"
+)
+
+// StopAt starts cmd, whose Stdout and Stderr must be unset, sends it sig
+// once a line of its stderr contains marker, and waits for it to end,
+// failing t if either takes longer than wait. It returns what the command
+// printed and its exit status (-1 if a signal killed it).
+func StopAt(t testing.TB, cmd *exec.Cmd, marker string, sig os.Signal, wait time.Duration) (stdout, stderr string, code int) {
+	t.Helper()
+	var out strings.Builder
+	cmd.Stdout = &out
+	pipe, err := cmd.StderrPipe()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := cmd.Start(); err != nil {
+		t.Fatal(err)
+	}
+	seen := make(chan struct{})
+	lines := make(chan string, 1)
+	go func() {
+		var all strings.Builder
+		sc := bufio.NewScanner(pipe)
+		for marked := false; sc.Scan(); {
+			all.WriteString(sc.Text() + "\n")
+			if !marked && strings.Contains(sc.Text(), marker) {
+				marked = true
+				close(seen)
+			}
+		}
+		lines <- all.String()
+	}()
+	select {
+	case <-seen:
+	case <-time.After(wait):
+		cmd.Process.Kill()
+		cmd.Wait()
+		t.Fatalf("no line with %q within %v; stderr:\n%s", marker, wait, <-lines)
+	}
+	if err := cmd.Process.Signal(sig); err != nil {
+		t.Fatal(err)
+	}
+	done := make(chan error, 1)
+	go func() { done <- cmd.Wait() }()
+	select {
+	case <-done:
+	case <-time.After(wait):
+		cmd.Process.Kill()
+		<-done
+		t.Fatalf("still running %v after %v", wait, sig)
+	}
+	return out.String(), <-lines, cmd.ProcessState.ExitCode()
+}
