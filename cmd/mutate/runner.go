@@ -116,8 +116,9 @@ const (
 )
 
 // explore runs one scenario; code is the exit status, or codeTimedOut or
-// codeOverMemory. With maxStates 0 (a mutant's run, which sets no state
-// limit) explore's exit 3 can only be its memory bound.
+// codeOverMemory. With maxStates 0 (a mutant's run, or the unmutated run
+// at a scenario's floor, which set no state limit) explore's exit 3 can
+// only be its memory bound.
 func (r *runner) explore(ctx context.Context, bin, sc string, depth int, maxStates int) (exploreOut, int, string) {
 	ctx, cancel := context.WithTimeout(ctx, r.opt.timeout)
 	defer cancel()
@@ -154,7 +155,8 @@ func (r *runner) explore(ctx context.Context, bin, sc string, depth int, maxStat
 }
 
 // baseline builds the unmutated modelcheck, lists its scenarios and picks
-// each one's depth: the deepest within the state budget.
+// each one's depth: the deepest within the state budget, or with -floors
+// that of its deepest committed counterexample if deeper.
 func (r *runner) baseline(ctx context.Context) error {
 	// It takes a minute or more before the first mutant: say what is happening.
 	fmt.Fprintln(r.stderr, "mutate: measuring the unmutated tree: each scenario's depth and counts")
