@@ -39,6 +39,10 @@ type Origin struct {
 	// DefaultDir. The header's replay line names the file there, and only
 	// a file in DefaultDir names the go test that replays it.
 	Dir string
+	// Name is the file's name in Dir, as the command line chose it (shrink
+	// --out); "" means its own name, <invariant>-<fingerprint>.txt
+	// (FileName). The header's lines name the file by it.
+	Name string
 }
 
 // DefaultDir is where counterexample files are committed, the folder
@@ -55,9 +59,26 @@ func whereLines(dir, name string) string {
 	if inDefaultDir(dir) {
 		// Spelled from the repository root, where both commands run.
 		dir = DefaultDir
-		test = fmt.Sprintf("# test: go test ./counterexamples -run 'TestRegression/%s$' -v\n", strings.TrimSuffix(name, ".txt"))
+		test = "# test: " + regressionRun(name) + " -v\n"
 	}
 	return "# replay: modelcheck replay " + filepath.ToSlash(filepath.Join(dir, name)) + "\n" + test
+}
+
+// RegressionTest is the go test command that replays the file at path
+// under go test, or "" if go test does not replay it: only the files kept
+// in DefaultDir are TestRegression's.
+func RegressionTest(path string) string {
+	dir, name := filepath.Split(path)
+	if !inDefaultDir(dir) {
+		return ""
+	}
+	return regressionRun(name)
+}
+
+// regressionRun is the go test command that replays the file named name
+// in DefaultDir, spelled from the repository root.
+func regressionRun(name string) string {
+	return fmt.Sprintf("go test ./counterexamples -run 'TestRegression/%s$'", strings.TrimSuffix(name, ".txt"))
 }
 
 // inDefaultDir reports whether dir is DefaultDir, named from the
@@ -92,11 +113,15 @@ func (c *Case[C, I]) runLine() string {
 	return "run invariants=" + strings.Join(c.Only, ",")
 }
 
-// FileName is the file name of a case: the invariant it breaks and the first
-// eight hex digits of a DetHasher over its scenario, checks and script, so
-// the same counterexample always gets the same name and a different one
-// (almost surely) another.
+// FileName is the file name of a case: the one its Origin names if any
+// (shrink --out), else the invariant it breaks and the first eight hex
+// digits of a DetHasher over its scenario, checks and script, so the same
+// counterexample always gets the same name and a different one (almost
+// surely) another.
 func (p *Pipeline[C, S, I]) FileName(c *Case[C, I], invariant string) (string, error) {
+	if c.Origin.Name != "" {
+		return c.Origin.Name, nil
+	}
 	sl, err := p.scenarioLine(c)
 	if err != nil {
 		return "", err

@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"io"
+	"path/filepath"
 	"slices"
 
 	"github.com/cockroachdb/datadriven"
@@ -77,9 +78,9 @@ type Opened interface {
 	// differs from what is printed now (nil if none).
 	Replay(ctx context.Context, w io.Writer) (*Violation, *Mismatch, error)
 	// Shrink runs it, shrinks it and formats the result, as
-	// Counterexample does, for keeping in folder dir ("" for the file's
-	// own folder).
-	Shrink(ctx context.Context, dir string) (name string, data []byte, inputs int, err error)
+	// Counterexample does, for keeping at path out, whose folder and name
+	// its header's lines then name ("": its own name, next to the file).
+	Shrink(ctx context.Context, out string) (name string, data []byte, inputs int, err error)
 }
 
 // Open reads a counterexample file as one of the system its "model:"
@@ -246,13 +247,13 @@ func (o opened[C, S, I]) Replay(ctx context.Context, w io.Writer) (*Violation, *
 	return r.Outcome.Violation, r.Mismatch, err
 }
 
-func (o opened[C, S, I]) Shrink(ctx context.Context, dir string) (string, []byte, int, error) {
+func (o opened[C, S, I]) Shrink(ctx context.Context, out string) (string, []byte, int, error) {
 	if _, err := o.f.Run(); err != nil {
 		return "", nil, 0, err
 	}
 	c := o.f.Case
-	if dir != "" {
-		c.Origin.Dir = dir
+	if out != "" {
+		c.Origin.Dir, c.Origin.Name = filepath.Dir(out), filepath.Base(out)
 	}
 	name, data, inputs, err := o.f.p.shrinkAndFormat(ctx, c)
 	if err != nil {

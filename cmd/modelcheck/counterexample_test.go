@@ -21,6 +21,9 @@ func committedFiles(t *testing.T) []string {
 func writeTemp(t *testing.T, name, text string) string {
 	t.Helper()
 	path := filepath.Join(t.TempDir(), name)
+	if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
+		t.Fatal(err)
+	}
 	if err := os.WriteFile(path, []byte(text), 0o644); err != nil {
 		t.Fatal(err)
 	}
@@ -55,16 +58,23 @@ func TestReplayReproducesEveryCommitted(t *testing.T) {
 }
 
 // TestReplayExitStatus: 2 when the violation no longer reproduces but the
-// file records it (a MISMATCH naming the line and how to regenerate the
-// file), 2 on a malformed or truncated file,
+// file records it (a MISMATCH naming the line and what to do with the
+// file: go test -rewrite for a file go test replays, its search again for
+// any other), 2 on a malformed or truncated file,
 // naming the file and line, whatever else is replayed with it.
 func TestReplayExitStatus(t *testing.T) {
 	good := filepath.Join(committedDir, "lane-order-af521bf3.txt")
 	text := readFile(t, good)
-	fixed := writeTemp(t, "fixed.txt", strings.Replace(text, " faults=lifo-ready\n----", "\n----", 1))
+	fixedText := strings.Replace(text, " faults=lifo-ready\n----", "\n----", 1)
+	fixed := writeTemp(t, "fixed.txt", fixedText)
 	out, stderr, code := modelcheck(t, "replay", fixed)
-	if code != exitUsage || !strings.Contains(out, "no violation\n") || !strings.Contains(stderr, "MISMATCH "+fixed+":14: ") || !strings.Contains(stderr, "-rewrite") {
+	if code != exitUsage || !strings.Contains(out, "no violation\n") || !strings.Contains(stderr, "MISMATCH "+fixed+":14: ") ||
+		!strings.Contains(stderr, "run its '# found by:' command again") || strings.Contains(stderr, "go test") {
 		t.Fatalf("fixed runtime: exit %d\n%s%s", code, out, stderr)
+	}
+	kept := writeTemp(t, "testdata/counterexamples/fixed.txt", fixedText)
+	if _, stderr, code := modelcheck(t, "replay", kept); code != exitUsage || !strings.Contains(stderr, "go test ./counterexamples -run 'TestRegression/fixed$' -rewrite") {
+		t.Fatalf("fixed runtime, a file go test replays: exit %d\n%s", code, stderr)
 	}
 	for _, c := range []struct{ text, want string }{
 		{text[:len(text)/2], `truncated.txt:\d+: the run's expected output is missing or stops short`},
@@ -105,8 +115,9 @@ yield t2
 `
 
 // TestShrinkCommand: shrink writes a hand-written file under its own name
-// next to it; shrinking that changes nothing; --out writes elsewhere but
-// never over another file; flags may follow the file.
+// next to it; shrinking that changes nothing; --out writes elsewhere, with
+// a header that names the file written, but never over another file;
+// flags may follow the file.
 func TestShrinkCommand(t *testing.T) {
 	path := writeTemp(t, "hand.txt", handWritten)
 	out, stderr, code := modelcheck(t, "shrink", path)
@@ -130,10 +141,17 @@ func TestShrinkCommand(t *testing.T) {
 		t.Fatalf("--out over another file: exit %d, %s", code, stderr)
 	}
 	fresh := filepath.Join(t.TempDir(), "fresh.txt")
-	// The same file, its replay line naming the folder it is written to.
-	want := strings.Replace(text, "replay "+filepath.Dir(shrunk)+"/", "replay "+filepath.Dir(fresh)+"/", 1)
+	// The same file, its replay line naming the file written.
+	want := strings.Replace(text, "replay "+shrunk+"\n", "replay "+fresh+"\n", 1)
 	if _, stderr, code := modelcheck(t, "shrink", path, "--out", fresh); code != exitOK || readFile(t, fresh) != want || want == text {
 		t.Fatalf("--out to a new file: exit %d, %s\n%s", code, stderr, readFile(t, fresh))
+	}
+	// Kept where go test replays it, under a name of its own choosing: the
+	// test line names the subtest that name makes.
+	kept := filepath.Join(t.TempDir(), "testdata", "counterexamples", "lost-wake-by-hand.txt")
+	if _, stderr, code := modelcheck(t, "shrink", path, "--out", kept); code != exitOK ||
+		!strings.Contains(readFile(t, kept), "\n# replay: modelcheck replay testdata/counterexamples/lost-wake-by-hand.txt\n# test: go test ./counterexamples -run 'TestRegression/lost-wake-by-hand$' -v\n") {
+		t.Fatalf("--out into testdata/counterexamples: exit %d, %s\n%s", code, stderr, readFile(t, kept))
 	}
 	clean := writeTemp(t, "clean.txt", strings.Replace(handWritten, " faults=lost-wake", "", 1))
 	if _, stderr, code := modelcheck(t, "shrink", clean); code != exitUsage || !strings.Contains(stderr, "no invariant is violated") {

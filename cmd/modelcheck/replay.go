@@ -6,8 +6,6 @@ import (
 	"flag"
 	"fmt"
 	"io"
-	"path/filepath"
-	"strings"
 
 	"modelcheck/counterexamples"
 )
@@ -74,16 +72,36 @@ func replayFile(ctx context.Context, path string, lookup func(string) (counterex
 		fmt.Fprintf(stderr, "modelcheck replay: %v\n", err)
 		return exitUsage
 	}
-	test := fmt.Sprintf("go test ./counterexamples -run 'TestRegression/%s$'", strings.TrimSuffix(filepath.Base(path), ".txt"))
 	switch {
 	case violation != nil && mismatch != nil:
-		fmt.Fprintf(stderr, "modelcheck replay: MISMATCH %v\n  the violation reproduces, but the file records other output (%s shows the difference)\n", mismatch, test)
+		fmt.Fprintf(stderr, "modelcheck replay: MISMATCH %v\n  the violation reproduces, but the file records other output%s\n", mismatch, mismatchHint(path))
 		return exitViolation
 	case violation != nil:
 		return exitViolation
 	case mismatch != nil:
-		fmt.Fprintf(stderr, "modelcheck replay: MISMATCH %v\n  no violation now, but the file records other output: it was edited, or the runtime changed.\n  If the runtime was fixed on purpose, regenerate the file: %s -rewrite, then read the diff.\n", mismatch, test)
+		fmt.Fprintf(stderr, "modelcheck replay: MISMATCH %v\n  no violation now, but the file records other output: it was edited, or the runtime changed.\n  %s\n", mismatch, fixedHint(path))
 		return exitUsage
 	}
 	return exitOK
+}
+
+// mismatchHint says how to see all of a reproducing file's differences:
+// go test prints them for a file it replays (counterexamples.RegressionTest),
+// and shrink writes any other file again with today's output.
+func mismatchHint(path string) string {
+	if test := counterexamples.RegressionTest(path); test != "" {
+		return " (" + test + " shows the difference)"
+	}
+	return " (modelcheck shrink " + path + " --out " + path + " writes it again, shrunk, with today's output)"
+}
+
+// fixedHint says what to do with a file that no longer shows a violation:
+// go test -rewrite records today's output in a file go test replays; any
+// other file shows no bug now, and its '# found by:' command finds again
+// whatever is left.
+func fixedHint(path string) string {
+	if test := counterexamples.RegressionTest(path); test != "" {
+		return "If the runtime was fixed on purpose, regenerate the file: " + test + " -rewrite, then read the diff."
+	}
+	return "If the runtime was fixed on purpose, the file shows no bug now: run its '# found by:' command again, or delete it."
 }

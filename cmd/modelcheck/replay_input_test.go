@@ -146,18 +146,19 @@ func TestCRLFAndBOMAreAccepted(t *testing.T) {
 // matches never replays as a clean exit 0. Deleting a script line that
 // leaves a clean run exits 2 and names the first differing line; an
 // edited scenario output block of a reproducing file still exits 1, with
-// a MISMATCH note naming the line.
+// a MISMATCH note naming the line and the command that writes the file
+// again.
 func TestTamperedFilesDoNotPass(t *testing.T) {
 	path := filepath.Join(committedDir, "lane-order-af521bf3.txt")
 	text := readFile(t, path)
 	deleted := writeTemp(t, "deleted.txt", strings.Replace(text, "\nspawn r1\ndispatch\n", "\ndispatch\n", 1))
 	_, stderr, code := modelcheck(t, "replay", deleted)
-	if code != exitUsage || !strings.Contains(stderr, "MISMATCH "+deleted+":") || !strings.Contains(stderr, "-rewrite") {
+	if code != exitUsage || !strings.Contains(stderr, "MISMATCH "+deleted+":") || !strings.Contains(stderr, "# found by:") {
 		t.Errorf("a deleted line: exit %d, stderr %s", code, stderr)
 	}
 	edited := writeTemp(t, "edited.txt", strings.Replace(text, "caps=timer faults=lifo-ready\n", "caps=timer,message faults=lifo-ready\n", 1))
 	_, stderr, code = modelcheck(t, "replay", edited)
-	if code != exitViolation || !strings.Contains(stderr, "MISMATCH "+edited+":14: ") {
+	if code != exitViolation || !strings.Contains(stderr, "MISMATCH "+edited+":14: ") || !strings.Contains(stderr, "modelcheck shrink "+edited+" --out "+edited+" ") {
 		t.Errorf("an edited scenario block: exit %d, stderr %s", code, stderr)
 	}
 }

@@ -58,11 +58,7 @@ func shrinkFile(ctx context.Context, path, out string, lookup func(string) (coun
 	if err != nil {
 		return err
 	}
-	dir := ""
-	if out != "" {
-		dir = filepath.Dir(out)
-	}
-	name, data, shrunk, err := f.Shrink(ctx, dir)
+	name, data, shrunk, err := f.Shrink(ctx, out)
 	if err != nil {
 		return err
 	}
