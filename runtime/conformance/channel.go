@@ -8,7 +8,6 @@ import (
 	"github.com/cockroachdb/datadriven"
 
 	"modelcheck/runtime/channel"
-	"modelcheck/runtime/fault"
 	"modelcheck/runtime/trace"
 )
 
@@ -67,36 +66,22 @@ func (r *ChannelRunner) init(d *datadriven.TestData) (string, error) {
 	cfg := channel.Config{Senders: 1}
 	var seed uint64
 	haveCapacity := false
-	for _, a := range d.CmdArgs {
-		v := strings.Join(a.Vals, ",")
-		num := func(max uint64) (uint64, error) {
-			n, err := strconv.ParseUint(v, 10, 64)
-			if err != nil || n > max {
-				return 0, fmt.Errorf("%s: new: %s=%q is not a number in 0..%d", d.Pos, a.Key, v, max)
-			}
-			return n, nil
-		}
+	for _, a := range arguments(d) {
 		var n uint64
 		var err error
-		switch a.Key {
+		switch a.key {
 		case "capacity":
-			n, err = num(255)
+			n, err = a.num(255)
 			cfg.Capacity, haveCapacity = uint8(n), true
 		case "senders":
-			n, err = num(255)
+			n, err = a.num(255)
 			cfg.Senders = uint8(n)
 		case "seed":
-			seed, err = num(1<<63 - 1)
+			seed, err = a.num(1<<63 - 1)
 		case "fault":
-			for _, name := range strings.Split(v, ",") {
-				f, ferr := fault.Parse(name)
-				if ferr != nil {
-					return "", fmt.Errorf("%s: new: %v", d.Pos, ferr)
-				}
-				cfg.Faults = cfg.Faults.With(f)
-			}
+			cfg.Faults, err = a.faults(cfg.Faults)
 		default:
-			return "", fmt.Errorf("%s: new: unknown argument %q (want capacity=, senders=, fault=, seed=)", d.Pos, a.Key)
+			return "", fmt.Errorf("%s: new: unknown argument %q (want capacity=, senders=, fault=, seed=)", d.Pos, a.key)
 		}
 		if err != nil {
 			return "", err

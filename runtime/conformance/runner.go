@@ -10,7 +10,6 @@ import (
 
 	"modelcheck/runtime/cancel"
 	"modelcheck/runtime/dethash"
-	"modelcheck/runtime/fault"
 	"modelcheck/runtime/kernel"
 	"modelcheck/runtime/pump"
 	"modelcheck/runtime/sched"
@@ -75,40 +74,32 @@ func (r *Runner) init(d *datadriven.TestData) (string, error) {
 	cfg := setup{k: kernel.DefaultConfig(), p: pump.Config{BurstLimit: pump.DefaultBurstLimit, Caps: pump.AllCaps}}
 	backend := ""
 	r.seed = 0
-	for _, a := range d.CmdArgs {
-		v := strings.Join(a.Vals, ",")
-		num := func(max uint64) (uint64, error) {
-			n, err := strconv.ParseUint(v, 10, 64)
-			if err != nil || n > max {
-				return 0, fmt.Errorf("%s: init: %s=%q is not a number in 0..%d", d.Pos, a.Key, v, max)
-			}
-			return n, nil
-		}
+	for _, a := range arguments(d) {
 		var n uint64
 		var err error
-		switch a.Key {
+		switch a.key {
 		case "backend":
-			backend = v
+			backend = a.val
 		case "cancel_streak_limit":
-			n, err = num(127)
+			n, err = a.num(127)
 			cfg.k.CancelStreakLimit = uint8(n)
 		case "catchup_batch":
-			n, err = num(kernel.MaxTimers)
+			n, err = a.num(kernel.MaxTimers)
 			cfg.k.CatchupBatch = uint8(n)
 		case "max_chain_depth":
-			n, err = num(255)
+			n, err = a.num(255)
 			cfg.k.MaxChainDepth = uint8(n)
 		case "max_chain_memory":
-			n, err = num(65535)
+			n, err = a.num(65535)
 			cfg.k.MaxChainMemory = uint16(n)
 		case "burst_limit":
-			n, err = num(255)
+			n, err = a.num(255)
 			cfg.p.BurstLimit = uint8(n)
 		case "seed":
-			r.seed, err = num(1<<63 - 1)
+			r.seed, err = a.num(1<<63 - 1)
 		case "caps":
 			cfg.p.Caps = 0
-			for _, c := range strings.Split(v, ",") {
+			for _, c := range strings.Split(a.val, ",") {
 				if c == "none" {
 					continue
 				}
@@ -119,30 +110,24 @@ func (r *Runner) init(d *datadriven.TestData) (string, error) {
 				cfg.p.Caps |= cp
 			}
 		case "channel":
-			n, err = num(255)
+			n, err = a.num(255)
 			cfg.k.Channel.Capacity = uint8(n)
 		case "senders":
-			n, err = num(255)
+			n, err = a.num(255)
 			cfg.k.Channel.Senders = uint8(n)
 		case "tracked_permits", "wheel":
-			if v != "true" && v != "false" {
-				return "", fmt.Errorf("%s: init: %s=%q, want true or false", d.Pos, a.Key, v)
+			if a.val != "true" && a.val != "false" {
+				return "", fmt.Errorf("%s: init: %s=%q, want true or false", d.Pos, a.key, a.val)
 			}
-			if a.Key == "wheel" {
-				cfg.k.Wheel = v == "true"
+			if a.key == "wheel" {
+				cfg.k.Wheel = a.val == "true"
 			} else {
-				cfg.k.TrackPermits = v == "true"
+				cfg.k.TrackPermits = a.val == "true"
 			}
 		case "fault":
-			for _, name := range strings.Split(v, ",") {
-				f, ferr := fault.Parse(name)
-				if ferr != nil {
-					return "", fmt.Errorf("%s: init: %v", d.Pos, ferr)
-				}
-				cfg.k.Faults = cfg.k.Faults.With(f)
-			}
+			cfg.k.Faults, err = a.faults(cfg.k.Faults)
 		default:
-			return "", fmt.Errorf("%s: init: unknown argument %q", d.Pos, a.Key)
+			return "", fmt.Errorf("%s: init: unknown argument %q", d.Pos, a.key)
 		}
 		if err != nil {
 			return "", err

@@ -48,3 +48,21 @@ func TestBadScriptNamesFileAndLine(t *testing.T) {
 		}
 	}
 }
+
+// TestBadInitNamesFileAndReason: a malformed init argument fails with the
+// file, the line and the reason, whichever kind of argument it is.
+func TestBadInitNamesFileAndReason(t *testing.T) {
+	for _, c := range []struct{ args, want string }{
+		{"backend=native cancel_streak_limit=x", `x.txt:1: init: cancel_streak_limit="x" is not a number in 0..127`},
+		{"backend=native burst_limit=256", `x.txt:1: init: burst_limit="256" is not a number in 0..255`},
+		{"backend=browser caps=timer,radio", `x.txt:1: init: unknown capability "radio"`},
+		{"backend=native fault=lifo-ready,no-such-fault", `x.txt:1: init: unknown fault "no-such-fault"`},
+		{"backend=native wheel=yes", `x.txt:1: init: wheel="yes", want true or false`},
+		{"backend=native colour=red", `x.txt:1: init: unknown argument "colour"`},
+	} {
+		_, err := (&Runner{}).Do(&datadriven.TestData{Pos: "x.txt:1", Cmd: "init", CmdArgs: cmdArgs(strings.Fields(c.args)...)})
+		if err == nil || !strings.Contains(err.Error(), c.want) {
+			t.Errorf("init %s: error %v, want %q", c.args, err, c.want)
+		}
+	}
+}

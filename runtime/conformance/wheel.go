@@ -8,7 +8,6 @@ import (
 
 	"github.com/cockroachdb/datadriven"
 
-	"modelcheck/runtime/fault"
 	"modelcheck/runtime/trace"
 	"modelcheck/runtime/wheel"
 )
@@ -67,46 +66,32 @@ func (r *WheelRunner) newWheel(d *datadriven.TestData) (string, error) {
 	var cfg wheel.Config
 	var now uint64
 	r.seed = 0
-	for _, a := range d.CmdArgs {
-		v := strings.Join(a.Vals, ",")
-		num := func(max uint64) (uint64, error) {
-			n, err := strconv.ParseUint(v, 10, 64)
-			if err != nil || n > max {
-				return 0, fmt.Errorf("%s: new: %s=%q is not a number in 0..%d", d.Pos, a.Key, v, max)
-			}
-			return n, nil
-		}
+	for _, a := range arguments(d) {
 		var n uint64
 		var err error
-		switch a.Key {
+		switch a.key {
 		case "now":
-			now, err = num(1<<63 - 1)
+			now, err = a.num(1<<63 - 1)
 		case "max_wheel":
-			cfg.MaxWheelDuration, err = num(1<<63 - 1)
+			cfg.MaxWheelDuration, err = a.num(1<<63 - 1)
 		case "max_timer":
-			cfg.MaxTimerDuration, err = num(1<<63 - 1)
+			cfg.MaxTimerDuration, err = a.num(1<<63 - 1)
 		case "coalesce":
 			cfg.Coalesce = true
-			cfg.CoalesceWindow, err = num(1<<63 - 1)
+			cfg.CoalesceWindow, err = a.num(1<<63 - 1)
 		case "min_group":
-			n, err = num(255)
+			n, err = a.num(255)
 			cfg.MinGroupSize = uint8(n)
 		case "first_id":
-			cfg.FirstID, err = num(1<<64 - 1)
+			cfg.FirstID, err = a.num(1<<64 - 1)
 		case "first_gen":
-			cfg.FirstGen, err = num(1<<64 - 1)
+			cfg.FirstGen, err = a.num(1<<64 - 1)
 		case "seed":
-			r.seed, err = num(1<<63 - 1)
+			r.seed, err = a.num(1<<63 - 1)
 		case "fault":
-			for _, name := range strings.Split(v, ",") {
-				f, ferr := fault.Parse(name)
-				if ferr != nil {
-					return "", fmt.Errorf("%s: new: %v", d.Pos, ferr)
-				}
-				cfg.Faults = cfg.Faults.With(f)
-			}
+			cfg.Faults, err = a.faults(cfg.Faults)
 		default:
-			return "", fmt.Errorf("%s: new: unknown argument %q (want now, max_wheel, max_timer, coalesce, min_group, first_id, first_gen, fault or seed)", d.Pos, a.Key)
+			return "", fmt.Errorf("%s: new: unknown argument %q (want now, max_wheel, max_timer, coalesce, min_group, first_id, first_gen, fault or seed)", d.Pos, a.key)
 		}
 		if err != nil {
 			return "", err

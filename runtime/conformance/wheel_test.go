@@ -14,7 +14,9 @@ func TestWheelFixtures(t *testing.T) {
 	runDir(t, "wheel", func() directiveRunner { return &WheelRunner{} })
 }
 
-func wheelArgs(kv ...string) []datadriven.CmdArg {
+// cmdArgs are a directive's arguments spelled key=value[,value...], as a
+// test file spells them.
+func cmdArgs(kv ...string) []datadriven.CmdArg {
 	var args []datadriven.CmdArg
 	for _, s := range kv {
 		k, v, _ := strings.Cut(s, "=")
@@ -39,12 +41,12 @@ func TestWheelRunnerErrors(t *testing.T) {
 		{[]string{"fault=no-such"}, `w.txt:1: new: unknown fault "no-such"`},
 		{[]string{"colour=red"}, `w.txt:1: new: unknown argument "colour"`},
 	} {
-		_, err := r.Do(&datadriven.TestData{Pos: "w.txt:1", Cmd: "new", CmdArgs: wheelArgs(c.args...)})
+		_, err := r.Do(&datadriven.TestData{Pos: "w.txt:1", Cmd: "new", CmdArgs: cmdArgs(c.args...)})
 		if err == nil || !strings.Contains(err.Error(), c.want) {
 			t.Errorf("new %v: error %v, want %q", c.args, err, c.want)
 		}
 	}
-	out, err := r.Do(&datadriven.TestData{Pos: "w.txt:1", Cmd: "new", CmdArgs: wheelArgs("now=5", "fault=no-purge,exclusive-deadline", "seed=3")})
+	out, err := r.Do(&datadriven.TestData{Pos: "w.txt:1", Cmd: "new", CmdArgs: cmdArgs("now=5", "fault=no-purge,exclusive-deadline", "seed=3")})
 	if err != nil || !strings.HasPrefix(out, "now=5 seed=3 snapshot=snap-") {
 		t.Fatalf("new: %q %v", out, err)
 	}
@@ -84,7 +86,7 @@ func TestWheelRunnerErrors(t *testing.T) {
 // them.
 func TestWheelRunnerOutput(t *testing.T) {
 	r := &WheelRunner{}
-	if _, err := r.Do(&datadriven.TestData{Pos: "w.txt:1", Cmd: "new", CmdArgs: wheelArgs("now=10")}); err != nil {
+	if _, err := r.Do(&datadriven.TestData{Pos: "w.txt:1", Cmd: "new", CmdArgs: cmdArgs("now=10")}); err != nil {
 		t.Fatal(err)
 	}
 	out, err := r.Do(&datadriven.TestData{Pos: "w.txt:3", Cmd: "run", Input: "register a after=5 task=t2\nregister b after=700000000\ncancel-handle id=0 gen=1\nadvance 5"})
