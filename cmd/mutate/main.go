@@ -74,7 +74,7 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 	fs.IntVar(&o.states, "states", 30000, "explore each scenario to the deepest depth whose unmutated run has at most this many distinct states")
 	fs.IntVar(&o.depth, "depth", 12, "never explore deeper than this")
 	fs.BoolVar(&o.floors, "floors", true, "explore each scenario at least as deep as the deepest committed counterexample (testdata/counterexamples) was found in it, past -states if need be")
-	fs.BoolVar(&o.tests, "tests", false, "run the mutated package's tests and the conformance fixtures on mutants the explorer let through")
+	fs.BoolVar(&o.tests, "tests", false, "run the mutated package's tests, the conformance fixtures and the committed counterexamples on mutants the explorer let through")
 	fs.StringVar(&o.only, "scenarios", "", "comma-separated scenarios to run (default: every scenario 'modelcheck list' names)")
 	fs.BoolVar(&o.list, "list", false, "print the sampled mutants (before compiling them) and exit")
 	fs.BoolVar(&o.verbose, "v", false, "print each mutant's verdict to stderr as it comes")

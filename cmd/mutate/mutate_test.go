@@ -273,3 +273,47 @@ func TestRealMutants(t *testing.T) {
 		t.Errorf("an unchanged file: %s %s %v, want equivalent", got.Verdict, got.By, got.Changed)
 	}
 }
+
+// TestTestsReachFaultOnlyCode: under -tests, a mutant in code that only
+// fault switches call (trace.EffectsFirst), which the runtime's tests and
+// the conformance fixtures pass, fails the committed counterexamples that
+// run those switches; the unchanged file passes all three.
+func TestTestsReachFaultOnlyCode(t *testing.T) {
+	if testing.Short() {
+		t.Skip("runs three packages' tests twice")
+	}
+	root, err := filepath.Abs("../..")
+	if err != nil {
+		t.Fatal(err)
+	}
+	const file = "runtime/trace/trace.go"
+	src, err := os.ReadFile(filepath.Join(root, file))
+	if err != nil {
+		t.Fatal(err)
+	}
+	ms, err := Enumerate(file, src)
+	if err != nil {
+		t.Fatal(err)
+	}
+	i := slices.IndexFunc(ms, func(m Mutant) bool { return m.What == "remove slices.Reverse(evs)" })
+	if i < 0 {
+		t.Fatalf("%s changed: no mutant drops EffectsFirst's last reversal; pick another fault-only line", file)
+	}
+	bug := ms[i]
+	same := bug
+	same.Repl, same.What = string(src[bug.Start:bug.End]), "identity"
+	r := &runner{opt: options{maxMemory: 2048}, root: root, stderr: io.Discard}
+	ctx := context.Background()
+	for _, c := range []struct {
+		m    Mutant
+		want bool
+	}{{bug, false}, {same, true}} {
+		overlay, err := r.writeOverlay(t.TempDir(), c.m)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got := r.testsPass(ctx, overlay, c.m); got != c.want {
+			t.Errorf("%s: tests pass %v, want %v", c.m.ID(), got, c.want)
+		}
+	}
+}

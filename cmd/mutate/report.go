@@ -10,8 +10,8 @@ import (
 // tally counts one package's verdicts.
 type tally struct {
 	total, noBuild, killed, crashed, timedOut, overMemory, survived, equivalent int
-	// testsOnly counts the survivors whose counts were unchanged but the
-	// runtime's tests failed (only with -tests).
+	// testsOnly counts the survivors whose counts were unchanged but
+	// -tests's tests failed (testsPass).
 	testsOnly int
 }
 
@@ -99,7 +99,7 @@ func report(w io.Writer, o options, scenarios []scenario, rc reach, enumerated i
 	line("total", all)
 	measure := "loose (no -tests): a mutant that changes no distinct-state count counts as equivalent"
 	if o.tests {
-		measure = fmt.Sprintf("strict (-tests): a mutant counts as equivalent only if the runtime's tests and the conformance fixtures pass on it too; %d of the survivors changed no count and only those tests caught them", all.testsOnly)
+		measure = fmt.Sprintf("strict (-tests): a mutant counts as equivalent only if the runtime's tests, the conformance fixtures and the committed counterexamples pass on it too; %d of the survivors changed no count and only those tests caught them", all.testsOnly)
 	}
 	fmt.Fprintf(w, "\nkill rate %s: %d of %d behaviour-changing mutants stopped by the explorer (%d by an invariant, %d crashes, %d timeouts, %d over the memory bound), %d survived; by an invariant alone %s\nmeasure: %s\n",
 		all.rate(), all.dead(), all.dead()+all.survived, all.killed, all.crashed, all.timedOut, all.overMemory, all.survived, all.invariantRate(), measure)
@@ -119,11 +119,11 @@ func report(w io.Writer, o options, scenarios []scenario, rc reach, enumerated i
 		}
 		why := strings.Join(r.Changed, "; ")
 		if r.TestsFail {
-			why = "counts unchanged; the runtime's tests fail on it" + reachNote(rc, r.M)
+			why = "counts unchanged; -tests's tests fail on it" + reachNote(rc, r.M)
 		}
 		fmt.Fprintf(w, "  %s\n      %s\n", r.M.ID(), why)
 	}
-	fmt.Fprintf(w, "\nequivalent (likely: every scenario's counts unchanged%s):\n", map[bool]string{true: ", and the runtime's tests pass"}[o.tests])
+	fmt.Fprintf(w, "\nequivalent (likely: every scenario's counts unchanged%s):\n", map[bool]string{true: ", and -tests's tests pass"}[o.tests])
 	for _, r := range sorted {
 		if r.Verdict == Equivalent {
 			fmt.Fprintf(w, "  %s\n", r.M.ID())

@@ -63,7 +63,7 @@ type result struct {
 	// it; Changed the scenarios whose counts differ from the baseline.
 	By      string
 	Changed []string
-	// TestsFail: with -tests, the runtime's tests caught what the
+	// TestsFail: with -tests, its tests (testsPass) caught what the
 	// explorer did not.
 	TestsFail bool
 	// Interrupted: mutate was stopped while judging it.
@@ -405,14 +405,24 @@ func (r *runner) writeOverlay(dir string, m Mutant) (string, error) {
 	return overlay, os.WriteFile(overlay, js, 0o644)
 }
 
-// testsPass runs the mutated package's tests and the conformance fixtures
-// (which compare every printed event) on the mutant.
+// testsPass runs on the mutant the mutated package's tests and the
+// conformance fixtures (which compare every printed event), then, if they
+// pass, the committed counterexamples (TestRegression): each runs with its
+// fault switch on, so they reach the code that only fault switches call,
+// which mutate's explore runs, all without faults, never do.
 func (r *runner) testsPass(ctx context.Context, overlay string, m Mutant) bool {
-	cmd := exec.CommandContext(ctx, "go", "test", "-overlay", overlay, "-count=1", "./"+m.Package()+"/", "./runtime/conformance/")
-	cmd.Dir = r.root
-	// A test run past the memory bound did not pass: it caught the mutant.
-	over, err := runWatched(cmd, r.opt.maxMemory<<20)
-	return err == nil && !over
+	for _, args := range [][]string{
+		{"./" + m.Package() + "/", "./runtime/conformance/"},
+		{"-run", "^TestRegression$", "./counterexamples/"},
+	} {
+		cmd := exec.CommandContext(ctx, "go", append([]string{"test", "-overlay", overlay, "-count=1"}, args...)...)
+		cmd.Dir = r.root
+		// A test run past the memory bound did not pass: it caught the mutant.
+		if over, err := runWatched(cmd, r.opt.maxMemory<<20); err != nil || over {
+			return false
+		}
+	}
+	return true
 }
 
 // why picks the line of a failed run's stderr that says what went wrong:
