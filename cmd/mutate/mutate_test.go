@@ -236,26 +236,9 @@ func TestRealMutants(t *testing.T) {
 	if testing.Short() {
 		t.Skip("builds modelcheck three times")
 	}
-	root, err := filepath.Abs("../..")
-	if err != nil {
-		t.Fatal(err)
-	}
-	const file = "runtime/cancel/reason.go"
-	src, err := os.ReadFile(filepath.Join(root, file))
-	if err != nil {
-		t.Fatal(err)
-	}
-	ms, err := Enumerate(file, src)
-	if err != nil {
-		t.Fatal(err)
-	}
-	i := slices.IndexFunc(ms, func(m Mutant) bool { return strings.HasPrefix(m.What, "negate faults.Has(fault.WeakenSeverity)") })
-	if i < 0 {
-		t.Fatalf("%s changed: no mutant negates the WeakenSeverity check; pick another known bug", file)
-	}
-	bug := ms[i]
-	same := bug
-	same.Repl, same.What = string(src[bug.Start:bug.End]), "identity"
+	root, bug, same := knownMutant(t, "runtime/cancel/reason.go", "negates the WeakenSeverity check", func(m Mutant) bool {
+		return strings.HasPrefix(m.What, "negate faults.Has(fault.WeakenSeverity)")
+	})
 
 	r := &runner{opt: options{states: 3000, depth: 12, timeout: 2 * time.Minute, only: "native", maxMemory: 1024},
 		root: root, work: t.TempDir(), stderr: io.Discard}
@@ -282,26 +265,9 @@ func TestTestsReachFaultOnlyCode(t *testing.T) {
 	if testing.Short() {
 		t.Skip("runs three packages' tests twice")
 	}
-	root, err := filepath.Abs("../..")
-	if err != nil {
-		t.Fatal(err)
-	}
-	const file = "runtime/trace/trace.go"
-	src, err := os.ReadFile(filepath.Join(root, file))
-	if err != nil {
-		t.Fatal(err)
-	}
-	ms, err := Enumerate(file, src)
-	if err != nil {
-		t.Fatal(err)
-	}
-	i := slices.IndexFunc(ms, func(m Mutant) bool { return m.What == "remove slices.Reverse(evs)" })
-	if i < 0 {
-		t.Fatalf("%s changed: no mutant drops EffectsFirst's last reversal; pick another fault-only line", file)
-	}
-	bug := ms[i]
-	same := bug
-	same.Repl, same.What = string(src[bug.Start:bug.End]), "identity"
+	root, bug, same := knownMutant(t, "runtime/trace/trace.go", "drops EffectsFirst's last reversal", func(m Mutant) bool {
+		return m.What == "remove slices.Reverse(evs)"
+	})
 	r := &runner{opt: options{maxMemory: 2048}, root: root, stderr: io.Discard}
 	ctx := context.Background()
 	for _, c := range []struct {
@@ -316,4 +282,32 @@ func TestTestsReachFaultOnlyCode(t *testing.T) {
 			t.Errorf("%s: tests pass %v, want %v", c.m.ID(), got, c.want)
 		}
 	}
+}
+
+// knownMutant finds the mutant of file (relative to the module root) that
+// match picks, for a test that needs a known bug, and the mutant that
+// leaves the file as it is. does says what the bug does, for when the
+// file has changed and no mutant matches.
+func knownMutant(t *testing.T, file, does string, match func(Mutant) bool) (root string, bug, same Mutant) {
+	t.Helper()
+	root, err := filepath.Abs("../..")
+	if err != nil {
+		t.Fatal(err)
+	}
+	src, err := os.ReadFile(filepath.Join(root, file))
+	if err != nil {
+		t.Fatal(err)
+	}
+	ms, err := Enumerate(file, src)
+	if err != nil {
+		t.Fatal(err)
+	}
+	i := slices.IndexFunc(ms, match)
+	if i < 0 {
+		t.Fatalf("%s changed: no mutant %s; pick another known bug", file, does)
+	}
+	bug = ms[i]
+	same = bug
+	same.Repl, same.What = string(src[bug.Start:bug.End]), "identity"
+	return root, bug, same
 }
