@@ -3,8 +3,10 @@ package counterexamples
 import (
 	"fmt"
 	"path/filepath"
+	"regexp"
 	"strings"
 
+	"modelcheck/internal/shellword"
 	"modelcheck/model"
 	"modelcheck/runtime/dethash"
 )
@@ -61,7 +63,7 @@ func whereLines(dir, name string) string {
 		dir = DefaultDir
 		test = "# test: " + regressionRun(name) + " -v\n"
 	}
-	return "# replay: modelcheck replay " + filepath.ToSlash(filepath.Join(dir, name)) + "\n" + test
+	return "# replay: modelcheck replay " + shellword.Quote(filepath.ToSlash(filepath.Join(dir, name))) + "\n" + test
 }
 
 // RegressionTest is the go test command that replays the file at path
@@ -76,9 +78,13 @@ func RegressionTest(path string) string {
 }
 
 // regressionRun is the go test command that replays the file named name
-// in DefaultDir, spelled from the repository root.
+// in DefaultDir, spelled from the repository root. The subtest is
+// TestRegression's name for the file, which go test spells with each
+// space as an underscore, and -run reads as a regular expression, so the
+// name is quoted for both.
 func regressionRun(name string) string {
-	return fmt.Sprintf("go test ./counterexamples -run 'TestRegression/%s$'", strings.TrimSuffix(name, ".txt"))
+	subtest := strings.ReplaceAll(strings.TrimSuffix(name, ".txt"), " ", "_")
+	return "go test ./counterexamples -run " + shellword.Quote("TestRegression/"+regexp.QuoteMeta(subtest)+"$")
 }
 
 // inDefaultDir reports whether dir is DefaultDir, named from the

@@ -2,8 +2,10 @@ package main
 
 import (
 	"os"
+	"os/exec"
 	"path/filepath"
 	"regexp"
+	"slices"
 	"strings"
 	"testing"
 )
@@ -214,4 +216,67 @@ func TestExploreSpellsInputCounts(t *testing.T) {
 	if out, stderr, code := modelcheck(t, "replay", m[1]); code != exitViolation || !strings.Contains(out, "(1 input)\n") {
 		t.Fatalf("replay: exit %d, %s\n%s", code, stderr, out)
 	}
+}
+
+// TestPrintedCommandsPasteAsTyped: the commands a file's header and
+// replay's hints print for a path the user chose, with a space and a
+// quote in it, read back through a shell as the words meant: the path as
+// one argument, and a -run pattern that selects the file's subtest.
+func TestPrintedCommandsPasteAsTyped(t *testing.T) {
+	path := writeTemp(t, "hand.txt", handWritten)
+	odd := filepath.Join(t.TempDir(), "with space", "it's.txt")
+	if _, stderr, code := modelcheck(t, "shrink", path, "--out", odd); code != exitOK {
+		t.Fatalf("shrink --out %q: exit %d, %s", odd, code, stderr)
+	}
+	if got := shellWords(t, headerLine(t, readFile(t, odd), "# replay: ")); !slices.Equal(got, []string{"modelcheck", "replay", odd}) {
+		t.Errorf("replay line reads as %q", got)
+	}
+
+	kept := filepath.Join(t.TempDir(), "testdata", "counterexamples", "my copy.txt")
+	if _, stderr, code := modelcheck(t, "shrink", path, "--out", kept); code != exitOK {
+		t.Fatalf("shrink --out %q: exit %d, %s", kept, code, stderr)
+	}
+	words := shellWords(t, headerLine(t, readFile(t, kept), "# test: "))
+	if len(words) != 6 || words[3] != "-run" {
+		t.Fatalf("test line reads as %q", words)
+	}
+	// go test names the subtest my_copy, and matches -run's pattern per
+	// level of subtest, each part unanchored.
+	pattern, ok := strings.CutPrefix(words[4], "TestRegression/")
+	if !ok || !regexp.MustCompile(pattern).MatchString("my_copy") || regexp.MustCompile(pattern).MatchString("my_copy2") {
+		t.Errorf("test line's -run %q does not select TestRegression/my_copy alone", words[4])
+	}
+
+	text := readFile(t, filepath.Join(committedDir, "lane-order-af521bf3.txt"))
+	edited := writeTemp(t, "with space/edited.txt", strings.Replace(text, "caps=timer faults=lifo-ready\n", "caps=timer,message faults=lifo-ready\n", 1))
+	_, stderr, code := modelcheck(t, "replay", edited)
+	hint := regexp.MustCompile(`\((modelcheck shrink .*) writes it again`).FindStringSubmatch(stderr)
+	if code != exitViolation || hint == nil {
+		t.Fatalf("replay of an edited file: exit %d, %s", code, stderr)
+	}
+	if got := shellWords(t, hint[1]); !slices.Equal(got, []string{"modelcheck", "shrink", edited, "--out", edited}) {
+		t.Errorf("mismatch hint reads as %q", got)
+	}
+}
+
+// headerLine returns the rest of the line of text that starts with prefix.
+func headerLine(t *testing.T, text, prefix string) string {
+	t.Helper()
+	for line := range strings.Lines(text) {
+		if rest, ok := strings.CutPrefix(line, prefix); ok {
+			return strings.TrimSuffix(rest, "\n")
+		}
+	}
+	t.Fatalf("no line %q in:\n%s", prefix, text)
+	return ""
+}
+
+// shellWords splits a command line as sh does, quotes and all.
+func shellWords(t *testing.T, line string) []string {
+	t.Helper()
+	out, err := exec.Command("sh", "-c", `for w in `+line+`; do printf '%s\0' "$w"; done`).Output()
+	if err != nil {
+		t.Fatalf("sh on %s: %v", line, err)
+	}
+	return strings.Split(strings.TrimSuffix(string(out), "\x00"), "\x00")
 }

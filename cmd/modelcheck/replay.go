@@ -8,6 +8,7 @@ import (
 	"io"
 
 	"modelcheck/counterexamples"
+	"modelcheck/internal/shellword"
 )
 
 func replayCmd(ctx context.Context, args []string, stdout, stderr io.Writer) int {
@@ -92,6 +93,7 @@ func mismatchHint(path string) string {
 	if test := counterexamples.RegressionTest(path); test != "" {
 		return " (" + test + " shows the difference)"
 	}
+	path = shellword.Quote(path)
 	return " (modelcheck shrink " + path + " --out " + path + " writes it again, shrunk, with today's output)"
 }
 
