@@ -562,10 +562,13 @@ func (s *State) endPoll(log *trace.Log) {
 	}
 }
 
-// retire ends the poll of a task that completed: its entries, timers and
-// channel handles go. Fault CompleteKeepsTimer keeps its timers.
+// retire ends the poll of a task that completed: its timers and channel
+// handles go, and so does a wake that arrived during the poll. The task
+// has no lane entry to drop: dispatch popped it, and a wake during its
+// own poll is only noted (Notified) until endPoll queues it, which a
+// completed task never reaches. Fault CompleteKeepsTimer keeps its
+// timers.
 func (s *State) retire(t uint8, log *trace.Log) {
-	s.Sched.Remove(t)
 	if !s.Config.Faults.Has(fault.CompleteKeepsTimer) {
 		s.cancelTimers(t, log)
 	}

@@ -296,17 +296,6 @@ func (s *State) Inject(l Lane, task, priority uint8, deadline uint32, log *trace
 	log.Emit(trace.Event{Kind: trace.Enqueued, Task: task, Lane: l.String(), Priority: priority, Gen: uint64(s.NextGen), Deadline: uint64(deadline)})
 }
 
-// Remove drops a task's entries (it completed while queued).
-func (s *State) Remove(task uint8) {
-	for l := Cancel; l <= Ready; l++ {
-		q := s.lane(l)
-		for i := q.find(task); i >= 0; i = q.find(task) {
-			q.remove(i)
-		}
-	}
-	s.Scheduled &^= bit(task)
-}
-
 // SetGovernor records a new suggestion and announces it. Fault
 // GovernorIgnored loses the assignment and only announces it; fault
 // SilentGovernor makes it and announces nothing.
