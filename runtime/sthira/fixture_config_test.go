@@ -6,6 +6,10 @@ import (
 	"strings"
 )
 
+// The fixtures (TestFixtures) spell a Config as key=value settings; only
+// they read and write that spelling, so it lives with them, not in the
+// scheduler. (The explorer's scenarios have their own, in model/sthira.)
+
 // ConfigKeys are the keys a Config is spelled with, in spelling order.
 var ConfigKeys = []string{"limit", "scope_limits", "queue_limit", "max_wait", "policy", "recycle", "tasks", "faults"}
 
