@@ -80,8 +80,8 @@ func DefaultConfig() Config {
 	return Config{
 		CancelStreakLimit: sched.DefaultCancelStreakLimit,
 		CatchupBatch:      DefaultCatchupBatch,
-		MaxChainDepth:     16,
-		MaxChainMemory:    4096,
+		MaxChainDepth:     cancel.DefaultMaxChainDepth,
+		MaxChainMemory:    cancel.DefaultMaxChainMemory,
 	}
 }
 
