@@ -41,6 +41,23 @@ func TestRegionClosesAtQuiescenceOnly(t *testing.T) {
 	}
 }
 
+// TestFinalizerCountSaturates: a region's finalizer count is a byte, so
+// the 256th registration is refused (TooManyFinalizers) rather than
+// wrapping to 0, which would let the region close with 255 finalizers
+// never run. No scenario registers more than two.
+func TestFinalizerCountSaturates(t *testing.T) {
+	s := New(Config{})
+	var log trace.Log
+	for range 255 {
+		must(t, s.RegisterFinalizer(1, &log))
+	}
+	log.Reset()
+	wantCode(t, s.RegisterFinalizer(1, &log), TooManyFinalizers)
+	if n := s.Region(1).Finalizers; n != 255 || len(log.Events) != 0 {
+		t.Errorf("after the refused registration: %d finalizers, events %v", n, log.Events)
+	}
+}
+
 // TestParentWaitsForChild: a closing parent drains until its child closes;
 // the child's close then closes the parent in the same operation.
 func TestParentWaitsForChild(t *testing.T) {
