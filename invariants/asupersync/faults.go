@@ -299,6 +299,7 @@ var faults = []FaultCase{
 	{fault.ParkStepsTwice, "native", []string{"dispatch-once"}},
 	{fault.CoalescedAfterFire, "coalescing", []string{"wheel-coalesce-window"}},
 	{fault.ObligationBeforePermit, "channel-timers", []string{"permit-before-obligation"}},
+	{fault.TimerTurnMissesTimers, "default", []string{"stuck"}},
 }
 
 // Faults returns the fault catalogue in fault order.

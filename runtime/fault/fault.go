@@ -283,6 +283,7 @@ const (
 	ParkStepsTwice           // a dispatch that finds nothing to run reports its parked step twice (runtime/kernel)
 	CoalescedAfterFire       // a coalesced group's wheel_coalesced is reported after the group's fires (runtime/wheel)
 	ObligationBeforePermit   // a tracked reserve reports its permit's obligation before the channel grants the permit (runtime/kernel)
+	TimerTurnMissesTimers    // a timer turn queues the pump only for work in a lane, not for a timer it made due (runtime/pump)
 
 	count
 )
@@ -537,6 +538,7 @@ var table = [count]info{
 	LimitAfterHandoff:         {"limit-after-handoff", "a drain cycle that hits microtask_burst_limit emits scheduler_host_handoff before scheduler_burst_limit_reached, so the trace shows the pump handing off before it reached the limit that makes it hand off (breaks 000 P1: on limit hit with runnable work remaining, the adapter hands off)"},
 	CoalescedAfterFire:        {"coalesced-after-fire", "a collect that coalesces a group with a timer not yet due emits its wheel_coalesced after the group's wheel_fired, so the trace shows timers firing early before anything said their group was promoted (breaks 004 2.4 step 5: coalescing promotes the timers within the window to the batch, which then fires)"},
 	ObligationBeforePermit:    {"obligation-before-permit", "a tracked reserve that the channel grants emits the permit's SendPermit obligation_reserved (or the region's obligation_rejected) before the channel's chan_reserved, so the trace shows an obligation tracking a permit no one had granted yet (breaks 004 4.5: the session layer wraps the base channel, and its TrackedPermit holds an ObligationToken for the permit reserve granted)"},
+	TimerTurnMissesTimers:     {"timer-turn-misses-timers", "a host timer turn queues the pump only when a lane holds work, so a timer it made due, with every lane empty, is never fired and the pump stays idle (breaks 000 P2: a timer callback enqueues the wake, and the run loop fires expired timers in phase 0)"},
 	YieldedAfterStepEnd:       {"yielded-after-step-end", "a yield emits its yielded after the scheduler_step_end (and the requeue) that close its poll, so the trace shows the task yielding in no step at all (breaks 000 S5 and the trace's step bracket: the poll returns Pending inside the step that ran it)"},
 	AckEpochDropped:           {"ack-epoch-dropped", "cancel_acknowledged carries cancel_epoch 0 instead of the task's epoch, so the acknowledgement cannot be matched to the request it answers (breaks 001 B6: every cancel-protocol event carries the task's cancel_epoch)"},
 	CursorsLag:                {"cursors-lag", "advancing a wheel with no active timer moves its time but leaves its level cursors where they were, so the next registration and collect work from slots that are not now's (breaks 004 2.4: the cursors advance through the levels' slots as time does, level N+1's when level N's wraps)"},

@@ -433,8 +433,14 @@ func (s *State) deliverTimers(log *trace.Log) {
 		}
 		log.Emit(trace.Event{Kind: trace.StaleTimer, Task: tm.Task, Timer: id, Gen: gen, Deadline: uint64(tm.Deadline), ErrorClass: trace.ErrStaleTimer})
 	})
-	// Fault TimerTurnRequeues queues a pump already queued.
-	if (s.Mode == Idle || s.Config.Faults.Has(fault.TimerTurnRequeues)) && s.Kernel.Runnable() {
+	// Fault TimerTurnRequeues queues a pump already queued; fault
+	// TimerTurnMissesTimers counts only the lanes' work, not the timers
+	// this turn made due.
+	work := s.Kernel.Runnable()
+	if s.Config.Faults.Has(fault.TimerTurnMissesTimers) {
+		work = !s.Kernel.Sched.Empty()
+	}
+	if (s.Mode == Idle || s.Config.Faults.Has(fault.TimerTurnRequeues)) && work {
 		s.QueueMicrotask(log)
 	}
 }
