@@ -156,3 +156,45 @@ func TestHeadWokenTwiceIsInOrder(t *testing.T) {
 		}
 	}
 }
+
+// TestTimerOrderCatchesABatchOutOfOrder proves the half of timer-order
+// that fault unordered-timers does not reach: two timers fired in one
+// step out of their (deadline, timer_id) order. The fault fires one
+// timer a step in the default scenario (catch-up batch 1), so only the
+// other half, a due timer left behind a later one, has met a bug. The
+// state is reached for real (native, catch-up batch 2: t1 and t2 sleep
+// 1 ms, time advances, one dispatch fires both), then the step is
+// replayed with its two fires swapped, as a runtime that walks the
+// timers backwards would emit.
+func TestTimerOrderCatchesABatchOutOfOrder(t *testing.T) {
+	sc, err := model.Lookup("native")
+	if err != nil {
+		t.Fatal(err)
+	}
+	sc.Kernel.CatchupBatch = 2
+	before, after, events := reach(t, sc, []kernel.Input{
+		{Op: kernel.Spawn, Region: 1}, {Op: kernel.Spawn, Region: 1},
+		{Op: kernel.Dispatch}, {Op: kernel.Sleep, Task: 1, N: 1},
+		{Op: kernel.Dispatch}, {Op: kernel.Sleep, Task: 2, N: 1},
+		{Op: kernel.Advance, N: 1}, {Op: kernel.Dispatch},
+	})
+	var fires []int
+	for i, e := range events {
+		if e.Kind == trace.TimerFired {
+			fires = append(fires, i)
+		}
+	}
+	if len(fires) != 2 {
+		t.Fatalf("setup: want one dispatch firing two timers, got %v", events)
+	}
+	c := Context{Scenario: &sc, Before: &before, In: model.Input{K: kernel.Input{Op: kernel.Dispatch}}, After: &after, Events: events}
+	if timerOrder(&c) {
+		t.Fatalf("the correct order is flagged: %v", events)
+	}
+	swapped := append([]trace.Event(nil), events...)
+	swapped[fires[0]], swapped[fires[1]] = swapped[fires[1]], swapped[fires[0]]
+	c.Events = swapped
+	if !timerOrder(&c) {
+		t.Fatalf("two fires out of order are not flagged: %v", swapped)
+	}
+}
