@@ -198,3 +198,43 @@ func TestTimerOrderCatchesABatchOutOfOrder(t *testing.T) {
 		t.Fatalf("two fires out of order are not flagged: %v", swapped)
 	}
 }
+
+// TestQuiescenceCatchesWhatNoFaultLeaves proves the two halves of
+// quiescence that no fault reaches: a region closing with a finalizer
+// still pending, or with a child region still open (001 Quiescence
+// Completion). Faults close-with-live-task and leak-unmarked trip its
+// other halves, a live task and a Reserved obligation. A real close is
+// reached (the finalizers scenario: r2 opened under r1 with one
+// finalizer, closed, its finalizer done), then the same transition is
+// replayed with the state after tampered each way, as a runtime that
+// closed too early would leave it.
+func TestQuiescenceCatchesWhatNoFaultLeaves(t *testing.T) {
+	sc, err := model.Lookup("finalizers")
+	if err != nil {
+		t.Fatal(err)
+	}
+	before, after, events := reach(t, sc, []kernel.Input{
+		{Op: kernel.OpenRegion, Region: 1}, {Op: kernel.RegisterFinalizer, Region: 2},
+		{Op: kernel.CloseRegion, Region: 2}, {Op: kernel.FinalizerDone, Region: 2},
+	})
+	if r2 := model.RegionRecord(&after.P.Kernel.Cancel, 2); r2.State != cancel.RegionClosed {
+		t.Fatalf("setup: r2 is %v after its finalizer, want closed: %v", r2.State, events)
+	}
+	in := model.Input{K: kernel.Input{Op: kernel.FinalizerDone, Region: 2}}
+	c := Context{Scenario: &sc, Before: &before, In: in, After: &after, Events: events}
+	if quiescence(&c) {
+		t.Fatalf("the correct close is flagged: %v", events)
+	}
+	pending := after
+	pending.P.Kernel.Cancel.Regions[1].Finalizers = 1
+	c.After = &pending
+	if !quiescence(&c) {
+		t.Error("a region closed with a finalizer pending is not flagged")
+	}
+	child := after
+	child.P.Kernel.Cancel.Regions[2] = cancel.Region{Used: true, Parent: 2, Depth: 2, State: cancel.RegionOpen}
+	c.After = &child
+	if !quiescence(&c) {
+		t.Error("a region closed with a child region open is not flagged")
+	}
+}
