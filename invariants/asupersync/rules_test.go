@@ -238,3 +238,31 @@ func TestQuiescenceCatchesWhatNoFaultLeaves(t *testing.T) {
 		t.Error("a region closed with a child region open is not flagged")
 	}
 }
+
+// TestMaskDerivedCatchesAStoredDepthAlone proves the half of mask-derived
+// that no fault reaches: a task's stored mask depth that disagrees with
+// its depth before moved by the step's mask events, while the events
+// themselves are right. Faults mask-not-counted and mask-depth-other-task
+// also misreport the depth in mask_entered, which the check's event half
+// sees first. A real mask is reached (cancel-kinds, whose tasks mask),
+// then the step is replayed with the stored depth one deeper.
+func TestMaskDerivedCatchesAStoredDepthAlone(t *testing.T) {
+	sc, err := model.Lookup("cancel-kinds")
+	if err != nil {
+		t.Fatal(err)
+	}
+	before, after, events := reach(t, sc, []kernel.Input{
+		{Op: kernel.Spawn, Region: 1}, {Op: kernel.Dispatch}, {Op: kernel.Mask, Task: 1},
+	})
+	in := model.Input{K: kernel.Input{Op: kernel.Mask, Task: 1}}
+	c := Context{Scenario: &sc, Before: &before, In: in, After: &after, Events: events}
+	if model.TaskRecord(&after.P.Kernel.Cancel, 1).Mask != 1 || maskDerived(&c) {
+		t.Fatalf("setup: want a correct mask to depth 1, got %v", events)
+	}
+	deeper := after
+	deeper.P.Kernel.Cancel.Tasks[0].Mask++
+	c = Context{Scenario: &sc, Before: &before, In: in, After: &deeper, Events: events}
+	if !maskDerived(&c) {
+		t.Error("a stored depth the events do not explain is not flagged")
+	}
+}
