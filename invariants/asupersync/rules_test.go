@@ -266,3 +266,32 @@ func TestMaskDerivedCatchesAStoredDepthAlone(t *testing.T) {
 		t.Error("a stored depth the events do not explain is not flagged")
 	}
 }
+
+// TestChanQueueDerivedCatchesALengthAlone proves the half of
+// chan-queue-derived that no fault reaches: a queue whose stored length
+// disagrees with the messages the step's events leave in it. Fault
+// send-loses-message keeps the length and loses the message, which the
+// check's sequence half sees. A real send is reached (the channel
+// scenario: t1 reserves and sends), then the step is replayed with one
+// more message stored than the events put there.
+func TestChanQueueDerivedCatchesALengthAlone(t *testing.T) {
+	sc, err := model.Lookup("channel")
+	if err != nil {
+		t.Fatal(err)
+	}
+	before, after, events := reach(t, sc, []kernel.Input{
+		{Op: kernel.Spawn, Region: 1}, {Op: kernel.Dispatch},
+		{Op: kernel.ChanReserve, Task: 1}, {Op: kernel.ChanSend, Task: 1},
+	})
+	in := model.Input{K: kernel.Input{Op: kernel.ChanSend, Task: 1}}
+	c := Context{Scenario: &sc, Before: &before, In: in, After: &after, Events: events}
+	if after.P.Kernel.Chan.Len != 1 || chanQueueDerived(&c) {
+		t.Fatalf("setup: want one message queued by a correct send, got %v", events)
+	}
+	longer := after
+	longer.P.Kernel.Chan.Len++
+	c.After = &longer
+	if !chanQueueDerived(&c) {
+		t.Error("a stored length the events do not explain is not flagged")
+	}
+}
