@@ -36,6 +36,21 @@ func reach(t *testing.T, sc model.Scenario, script []kernel.Input) (before, afte
 	return before, after, events
 }
 
+// headFreedByAnAbort is the channel scenario at capacity 1 and a script
+// that frees its slot for a queued head: t1 holds the slot, t2 queues
+// behind it, and t1 aborts its permit, which frees the slot and wakes
+// t2, still queued.
+func headFreedByAnAbort(t *testing.T) (model.Scenario, []kernel.Input) {
+	sc := scenarioNamed(t, "channel")
+	sc.Kernel.Channel.Capacity = 1
+	return sc, []kernel.Input{
+		{Op: kernel.Spawn, Region: 1}, {Op: kernel.Spawn, Region: 1},
+		{Op: kernel.Dispatch}, {Op: kernel.ChanReserve, Task: 1}, {Op: kernel.Yield, Task: 1},
+		{Op: kernel.Dispatch}, {Op: kernel.ChanReserve, Task: 2},
+		{Op: kernel.Dispatch}, {Op: kernel.ChanAbort, Task: 1},
+	}
+}
+
 // TestChanEvictCatchesAQueueJump proves the half of chan-evict that no
 // fault of a depth-12 scenario reaches: send_evict_oldest with free
 // capacity while a sender waits must be Full (004 1.5: the free slot is the
@@ -46,18 +61,8 @@ func reach(t *testing.T, sc model.Scenario, script []kernel.Input) (before, afte
 // channel scenario with capacity 1, the depth-13 case h5's scenarios may
 // make reachable.
 func TestChanEvictCatchesAQueueJump(t *testing.T) {
-	sc, err := model.Lookup("channel")
-	if err != nil {
-		t.Fatal(err)
-	}
-	sc.Kernel.Channel.Capacity = 1
-	before, after, events := reach(t, sc, []kernel.Input{
-		{Op: kernel.Spawn, Region: 1}, {Op: kernel.Spawn, Region: 1},
-		{Op: kernel.Dispatch}, {Op: kernel.ChanReserve, Task: 1}, {Op: kernel.Yield, Task: 1},
-		{Op: kernel.Dispatch}, {Op: kernel.ChanReserve, Task: 2},
-		{Op: kernel.Dispatch}, {Op: kernel.ChanAbort, Task: 1},
-		{Op: kernel.ChanEvict, Task: 1},
-	})
+	sc, script := headFreedByAnAbort(t)
+	before, after, events := reach(t, sc, append(script, kernel.Input{Op: kernel.ChanEvict, Task: 1}))
 	if ch := &before.P.Kernel.Chan; ch.NWaiters == 0 || int(ch.Len)+int(ch.Reserved) >= 1 {
 		t.Fatalf("setup: want a queued waiter and a free slot, have %d waiters, %d used", ch.NWaiters, int(ch.Len)+int(ch.Reserved))
 	}
@@ -79,11 +84,7 @@ func TestChanEvictCatchesAQueueJump(t *testing.T) {
 // scenario with tasks compare them after each step.
 func TestGhostFollowsTheRuntime(t *testing.T) {
 	for _, name := range []string{"default", "native", "governors", "channel", "timers", "channel-timers"} {
-		sc, err := model.Lookup(name)
-		if err != nil {
-			t.Fatal(err)
-		}
-		e, err := NewExplorable(sc, nil)
+		e, err := NewExplorable(scenarioNamed(t, name), nil)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -130,10 +131,7 @@ func TestGhostFollowsTheRuntime(t *testing.T) {
 // reach checks every invariant on each step; a wake past the head stays a
 // violation.
 func TestHeadWokenTwiceIsInOrder(t *testing.T) {
-	sc, err := model.Lookup("channel")
-	if err != nil {
-		t.Fatal(err)
-	}
+	sc := scenarioNamed(t, "channel")
 	before, after, events := reach(t, sc, []kernel.Input{
 		{Op: kernel.Spawn, Region: 1}, {Op: kernel.Dispatch}, {Op: kernel.Mask, Task: 1},
 		{Op: kernel.ChanEvict, Task: 1}, {Op: kernel.ChanEvict, Task: 1}, {Op: kernel.ChanReserve, Task: 1},
@@ -167,10 +165,7 @@ func TestHeadWokenTwiceIsInOrder(t *testing.T) {
 // replayed with its two fires swapped, as a runtime that walks the
 // timers backwards would emit.
 func TestTimerOrderCatchesABatchOutOfOrder(t *testing.T) {
-	sc, err := model.Lookup("native")
-	if err != nil {
-		t.Fatal(err)
-	}
+	sc := scenarioNamed(t, "native")
 	sc.Kernel.CatchupBatch = 2
 	before, after, events := reach(t, sc, []kernel.Input{
 		{Op: kernel.Spawn, Region: 1}, {Op: kernel.Spawn, Region: 1},
@@ -209,10 +204,7 @@ func TestTimerOrderCatchesABatchOutOfOrder(t *testing.T) {
 // replayed with the state after tampered each way, as a runtime that
 // closed too early would leave it.
 func TestQuiescenceCatchesWhatNoFaultLeaves(t *testing.T) {
-	sc, err := model.Lookup("finalizers")
-	if err != nil {
-		t.Fatal(err)
-	}
+	sc := scenarioNamed(t, "finalizers")
 	before, after, events := reach(t, sc, []kernel.Input{
 		{Op: kernel.OpenRegion, Region: 1}, {Op: kernel.RegisterFinalizer, Region: 2},
 		{Op: kernel.CloseRegion, Region: 2}, {Op: kernel.FinalizerDone, Region: 2},
@@ -247,10 +239,7 @@ func TestQuiescenceCatchesWhatNoFaultLeaves(t *testing.T) {
 // sees first. A real mask is reached (cancel-kinds, whose tasks mask),
 // then the step is replayed with the stored depth one deeper.
 func TestMaskDerivedCatchesAStoredDepthAlone(t *testing.T) {
-	sc, err := model.Lookup("cancel-kinds")
-	if err != nil {
-		t.Fatal(err)
-	}
+	sc := scenarioNamed(t, "cancel-kinds")
 	before, after, events := reach(t, sc, []kernel.Input{
 		{Op: kernel.Spawn, Region: 1}, {Op: kernel.Dispatch}, {Op: kernel.Mask, Task: 1},
 	})
@@ -275,10 +264,7 @@ func TestMaskDerivedCatchesAStoredDepthAlone(t *testing.T) {
 // scenario: t1 reserves and sends), then the step is replayed with one
 // more message stored than the events put there.
 func TestChanQueueDerivedCatchesALengthAlone(t *testing.T) {
-	sc, err := model.Lookup("channel")
-	if err != nil {
-		t.Fatal(err)
-	}
+	sc := scenarioNamed(t, "channel")
 	before, after, events := reach(t, sc, []kernel.Input{
 		{Op: kernel.Spawn, Region: 1}, {Op: kernel.Dispatch},
 		{Op: kernel.ChanReserve, Task: 1}, {Op: kernel.ChanSend, Task: 1},
@@ -293,5 +279,39 @@ func TestChanQueueDerivedCatchesALengthAlone(t *testing.T) {
 	c.After = &longer
 	if !chanQueueDerived(&c) {
 		t.Error("a stored length the events do not explain is not flagged")
+	}
+}
+
+// TestChanWaiterFIFOCatchesABargingPermit proves the half of
+// chan-waiter-fifo that no fault reaches: with senders queued, a permit
+// that goes to a task other than the head (004 1.11: the waiter queue is
+// served in order). Fault lifo-waiters wakes the newest waiter, which
+// the check's wake half sees first. A real grant to the head is reached
+// (the channel scenario at capacity 1: t1 holds the slot, t2 queues, t1
+// aborts and yields, t2 polls again and takes the slot), then the step is
+// replayed with the permit going to t3 instead.
+func TestChanWaiterFIFOCatchesABargingPermit(t *testing.T) {
+	sc, script := headFreedByAnAbort(t)
+	before, after, events := reach(t, sc, append(script,
+		kernel.Input{Op: kernel.Yield, Task: 1}, kernel.Input{Op: kernel.Dispatch}, kernel.Input{Op: kernel.ChanReserve, Task: 2}))
+	granted := -1
+	for i, e := range events {
+		if e.Kind == trace.ChanReserved && e.Task == 2 {
+			granted = i
+		}
+	}
+	if granted < 0 || before.P.Kernel.Chan.NWaiters == 0 {
+		t.Fatalf("setup: want the queued head t2 granted, got %v", events)
+	}
+	in := model.Input{K: kernel.Input{Op: kernel.ChanReserve, Task: 2}}
+	c := Context{Scenario: &sc, Before: &before, In: in, After: &after, Events: events}
+	if chanWaiterFIFO(&c) {
+		t.Fatalf("the grant to the head is flagged: %v", events)
+	}
+	barged := append([]trace.Event(nil), events...)
+	barged[granted].Task = 3
+	c.Events = barged
+	if !chanWaiterFIFO(&c) {
+		t.Errorf("a permit past the queued head is not flagged: %v", barged)
 	}
 }

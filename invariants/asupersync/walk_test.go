@@ -46,14 +46,21 @@ func seededWalks(t *testing.T, m *model.Model, rng *rand.Rand, walks, depth int,
 	}
 }
 
-// scenarioWithFault is the scenario called name with fault f switched on,
-// in the runtime and in the pump.
-func scenarioWithFault(t *testing.T, name string, f fault.Fault) model.Scenario {
+// scenarioNamed is the scenario called name.
+func scenarioNamed(t *testing.T, name string) model.Scenario {
 	t.Helper()
 	sc, err := model.Lookup(name)
 	if err != nil {
 		t.Fatal(err)
 	}
+	return sc
+}
+
+// scenarioWithFault is the scenario called name with fault f switched on,
+// in the runtime and in the pump.
+func scenarioWithFault(t *testing.T, name string, f fault.Fault) model.Scenario {
+	t.Helper()
+	sc := scenarioNamed(t, name)
 	sc.Kernel.Faults = sc.Kernel.Faults.With(f)
 	sc.Pump.Faults = sc.Kernel.Faults
 	return sc
