@@ -315,3 +315,36 @@ func TestChanWaiterFIFOCatchesABargingPermit(t *testing.T) {
 		t.Errorf("a permit past the queued head is not flagged: %v", barged)
 	}
 }
+
+// TestWheelFireInclusiveCatchesAnEarlyFire proves the half of
+// wheel-fire-inclusive that no fault reaches: a timer fired before its
+// deadline with no coalescing window to allow it (004 2.4, INV-TM-08: an
+// entry fires when its deadline is at or before now). Fault
+// exclusive-deadline fires late, which the check's other half sees. A
+// real fire is reached (timers: t1 sleeps 1 ms, time advances 1 ms, a
+// dispatch fires it), then the step is replayed with the fire reporting
+// a deadline one past now.
+func TestWheelFireInclusiveCatchesAnEarlyFire(t *testing.T) {
+	sc := scenarioNamed(t, "timers")
+	before, after, events := reach(t, sc, []kernel.Input{
+		{Op: kernel.Spawn, Region: 1}, {Op: kernel.Dispatch}, {Op: kernel.Sleep, Task: 1, N: 1},
+		{Op: kernel.Advance, N: 1}, {Op: kernel.Dispatch},
+	})
+	fired := -1
+	for i, e := range events {
+		if e.Kind == trace.WheelFired {
+			fired = i
+		}
+	}
+	in := model.Input{K: kernel.Input{Op: kernel.Dispatch}}
+	c := Context{Scenario: &sc, Before: &before, In: in, After: &after, Events: events}
+	if fired < 0 || wheelFireInclusive(&c) {
+		t.Fatalf("setup: want one correct wheel fire, got %v", events)
+	}
+	early := append([]trace.Event(nil), events...)
+	early[fired].Deadline = early[fired].Now + 1
+	c.Events = early
+	if !wheelFireInclusive(&c) {
+		t.Errorf("a fire before its deadline is not flagged: %v", early)
+	}
+}
