@@ -348,3 +348,35 @@ func TestWheelFireInclusiveCatchesAnEarlyFire(t *testing.T) {
 		t.Errorf("a fire before its deadline is not flagged: %v", early)
 	}
 }
+
+// TestTimersDerivedCatchesARegistrationItsRecordDenies proves the half of
+// timers-derived that no fault reaches: a timer_registered whose stored
+// timer is not the one it announces (another task or deadline), or that
+// lands on a timer still live. Fault cancel-keeps-timer-live leaves a
+// cancelled timer live, which the check's final comparison sees. A real
+// registration is reached (native: t1 sleeps 1 ms), then the step is
+// replayed with the stored timer's deadline moved, and then with the
+// slot live before the step.
+func TestTimersDerivedCatchesARegistrationItsRecordDenies(t *testing.T) {
+	sc := scenarioNamed(t, "native")
+	before, after, events := reach(t, sc, []kernel.Input{
+		{Op: kernel.Spawn, Region: 1}, {Op: kernel.Dispatch}, {Op: kernel.Sleep, Task: 1, N: 1},
+	})
+	in := model.Input{K: kernel.Input{Op: kernel.Sleep, Task: 1, N: 1}}
+	c := Context{Scenario: &sc, Before: &before, In: in, After: &after, Events: events}
+	if !after.P.Kernel.Timers[0].Live || timersDerived(&c) {
+		t.Fatalf("setup: want a correct registration in slot 1, got %v", events)
+	}
+	moved := after
+	moved.P.Kernel.Timers[0].Deadline++
+	c.After = &moved
+	if !timersDerived(&c) {
+		t.Error("a stored deadline other than the announced one is not flagged")
+	}
+	overwritten := before
+	overwritten.P.Kernel.Timers[0] = after.P.Kernel.Timers[0]
+	c.Before, c.After = &overwritten, &after
+	if !timersDerived(&c) {
+		t.Error("a registration over a live timer is not flagged")
+	}
+}
