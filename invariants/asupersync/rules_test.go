@@ -380,3 +380,27 @@ func TestTimersDerivedCatchesARegistrationItsRecordDenies(t *testing.T) {
 		t.Error("a registration over a live timer is not flagged")
 	}
 }
+
+// TestCompletionOutcomeCatchesACompletionNoReturnMade proves the half of
+// completion-outcome that no fault reaches: a task that completes on a
+// step that was not its own return (complete or finalize_done: 001 R2,
+// T4). Its faults complete with the wrong outcome on a return. A real
+// return is reached (native: t1 runs and completes Ok), then the step is
+// replayed as though it had been t1's yield. The check sees it twice: no
+// return is found, and the outcome it would have returned (None) is not
+// the one stored; either alone fails the step.
+func TestCompletionOutcomeCatchesACompletionNoReturnMade(t *testing.T) {
+	sc := scenarioNamed(t, "native")
+	before, after, events := reach(t, sc, []kernel.Input{
+		{Op: kernel.Spawn, Region: 1}, {Op: kernel.Dispatch}, {Op: kernel.Complete, Task: 1, Arg: uint8(cancel.Ok)},
+	})
+	in := model.Input{K: kernel.Input{Op: kernel.Complete, Task: 1, Arg: uint8(cancel.Ok)}}
+	c := Context{Scenario: &sc, Before: &before, In: in, After: &after, Events: events}
+	if model.TaskRecord(&after.P.Kernel.Cancel, 1).Phase != cancel.Completed || completionOutcome(&c) {
+		t.Fatalf("setup: want t1 completed by its return, got %v", events)
+	}
+	c = Context{Scenario: &sc, Before: &before, In: model.Input{K: kernel.Input{Op: kernel.Yield, Task: 1}}, After: &after, Events: events}
+	if !completionOutcome(&c) {
+		t.Error("a completion on a step that was not the task's return is not flagged")
+	}
+}
