@@ -404,3 +404,29 @@ func TestCompletionOutcomeCatchesACompletionNoReturnMade(t *testing.T) {
 		t.Error("a completion on a step that was not the task's return is not flagged")
 	}
 }
+
+// TestRegionClosesCatchesAFinalizingRegionLeftOpen proves the half of
+// region-closes that no fault reaches: a region still Finalizing with no
+// finalizer left to run, which the last finalizer_done must have closed
+// (001 Quiescence Completion). Its fault, no-advance-on-finalize, leaves
+// a quiescent Closing or Draining region open: the other half. A real Finalizing region is
+// reached (finalizers: r2 with one finalizer, closed), then the step is
+// replayed with that finalizer gone and the region left Finalizing.
+func TestRegionClosesCatchesAFinalizingRegionLeftOpen(t *testing.T) {
+	sc := scenarioNamed(t, "finalizers")
+	before, after, events := reach(t, sc, []kernel.Input{
+		{Op: kernel.OpenRegion, Region: 1}, {Op: kernel.RegisterFinalizer, Region: 2},
+		{Op: kernel.CloseRegion, Region: 2},
+	})
+	in := model.Input{K: kernel.Input{Op: kernel.CloseRegion, Region: 2}}
+	c := Context{Scenario: &sc, Before: &before, In: in, After: &after, Events: events}
+	if r2 := model.RegionRecord(&after.P.Kernel.Cancel, 2); r2.State != cancel.RegionFinalizing || r2.Finalizers != 1 || regionCloses(&c) {
+		t.Fatalf("setup: want r2 Finalizing with its finalizer pending, got %v", events)
+	}
+	drained := after
+	drained.P.Kernel.Cancel.Regions[1].Finalizers = 0
+	c.After = &drained
+	if !regionCloses(&c) {
+		t.Error("a Finalizing region with no finalizer left is not flagged")
+	}
+}
