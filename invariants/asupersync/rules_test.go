@@ -51,6 +51,35 @@ func headFreedByAnAbort(t *testing.T) (model.Scenario, []kernel.Input) {
 	}
 }
 
+// eventsOf is the indices of the events of kind k.
+func eventsOf(events []trace.Event, k trace.Kind) []int {
+	var at []int
+	for i := range events {
+		if events[i].Kind == k {
+			at = append(at, i)
+		}
+	}
+	return at
+}
+
+// flagsEditedEvents reports whether check flags the transition c replays
+// with a copy of its events that edit changed, as a runtime bug would
+// have emitted them. The check starts from an empty per-transition cache.
+func flagsEditedEvents(check func(*Context) bool, c *Context, edit func(events []trace.Event)) bool {
+	events := append([]trace.Event(nil), c.Events...)
+	edit(events)
+	return check(&Context{Scenario: c.Scenario, Before: c.Before, In: c.In, After: c.After, Events: events})
+}
+
+// flagsEditedAfter reports whether check flags the transition c replays
+// with a copy of its state after that edit changed, as a runtime bug
+// would have left it.
+func flagsEditedAfter(check func(*Context) bool, c *Context, edit func(after *model.State)) bool {
+	after := *c.After
+	edit(&after)
+	return check(&Context{Scenario: c.Scenario, Before: c.Before, In: c.In, After: &after, Events: c.Events})
+}
+
 // TestChanEvictCatchesAQueueJump proves the half of chan-evict that no
 // fault of a depth-12 scenario reaches: send_evict_oldest with free
 // capacity while a sender waits must be Full (004 1.5: the free slot is the
@@ -173,12 +202,7 @@ func TestTimerOrderCatchesABatchOutOfOrder(t *testing.T) {
 		{Op: kernel.Dispatch}, {Op: kernel.Sleep, Task: 2, N: 1},
 		{Op: kernel.Advance, N: 1}, {Op: kernel.Dispatch},
 	})
-	var fires []int
-	for i, e := range events {
-		if e.Kind == trace.TimerFired {
-			fires = append(fires, i)
-		}
-	}
+	fires := eventsOf(events, trace.TimerFired)
 	if len(fires) != 2 {
 		t.Fatalf("setup: want one dispatch firing two timers, got %v", events)
 	}
@@ -186,11 +210,8 @@ func TestTimerOrderCatchesABatchOutOfOrder(t *testing.T) {
 	if timerOrder(&c) {
 		t.Fatalf("the correct order is flagged: %v", events)
 	}
-	swapped := append([]trace.Event(nil), events...)
-	swapped[fires[0]], swapped[fires[1]] = swapped[fires[1]], swapped[fires[0]]
-	c.Events = swapped
-	if !timerOrder(&c) {
-		t.Fatalf("two fires out of order are not flagged: %v", swapped)
+	if !flagsEditedEvents(timerOrder, &c, func(ev []trace.Event) { ev[fires[0]], ev[fires[1]] = ev[fires[1]], ev[fires[0]] }) {
+		t.Error("two fires out of order are not flagged")
 	}
 }
 
@@ -217,16 +238,11 @@ func TestQuiescenceCatchesWhatNoFaultLeaves(t *testing.T) {
 	if quiescence(&c) {
 		t.Fatalf("the correct close is flagged: %v", events)
 	}
-	pending := after
-	pending.P.Kernel.Cancel.Regions[1].Finalizers = 1
-	c.After = &pending
-	if !quiescence(&c) {
+	if !flagsEditedAfter(quiescence, &c, func(a *model.State) { a.P.Kernel.Cancel.Regions[1].Finalizers = 1 }) {
 		t.Error("a region closed with a finalizer pending is not flagged")
 	}
-	child := after
-	child.P.Kernel.Cancel.Regions[2] = cancel.Region{Used: true, Parent: 2, Depth: 2, State: cancel.RegionOpen}
-	c.After = &child
-	if !quiescence(&c) {
+	openChild := cancel.Region{Used: true, Parent: 2, Depth: 2, State: cancel.RegionOpen}
+	if !flagsEditedAfter(quiescence, &c, func(a *model.State) { a.P.Kernel.Cancel.Regions[2] = openChild }) {
 		t.Error("a region closed with a child region open is not flagged")
 	}
 }
@@ -248,10 +264,7 @@ func TestMaskDerivedCatchesAStoredDepthAlone(t *testing.T) {
 	if model.TaskRecord(&after.P.Kernel.Cancel, 1).Mask != 1 || maskDerived(&c) {
 		t.Fatalf("setup: want a correct mask to depth 1, got %v", events)
 	}
-	deeper := after
-	deeper.P.Kernel.Cancel.Tasks[0].Mask++
-	c = Context{Scenario: &sc, Before: &before, In: in, After: &deeper, Events: events}
-	if !maskDerived(&c) {
+	if !flagsEditedAfter(maskDerived, &c, func(a *model.State) { a.P.Kernel.Cancel.Tasks[0].Mask++ }) {
 		t.Error("a stored depth the events do not explain is not flagged")
 	}
 }
@@ -274,10 +287,7 @@ func TestChanQueueDerivedCatchesALengthAlone(t *testing.T) {
 	if after.P.Kernel.Chan.Len != 1 || chanQueueDerived(&c) {
 		t.Fatalf("setup: want one message queued by a correct send, got %v", events)
 	}
-	longer := after
-	longer.P.Kernel.Chan.Len++
-	c.After = &longer
-	if !chanQueueDerived(&c) {
+	if !flagsEditedAfter(chanQueueDerived, &c, func(a *model.State) { a.P.Kernel.Chan.Len++ }) {
 		t.Error("a stored length the events do not explain is not flagged")
 	}
 }
@@ -294,13 +304,8 @@ func TestChanWaiterFIFOCatchesABargingPermit(t *testing.T) {
 	sc, script := headFreedByAnAbort(t)
 	before, after, events := reach(t, sc, append(script,
 		kernel.Input{Op: kernel.Yield, Task: 1}, kernel.Input{Op: kernel.Dispatch}, kernel.Input{Op: kernel.ChanReserve, Task: 2}))
-	granted := -1
-	for i, e := range events {
-		if e.Kind == trace.ChanReserved && e.Task == 2 {
-			granted = i
-		}
-	}
-	if granted < 0 || before.P.Kernel.Chan.NWaiters == 0 {
+	granted := eventsOf(events, trace.ChanReserved)
+	if len(granted) != 1 || events[granted[0]].Task != 2 || before.P.Kernel.Chan.NWaiters == 0 {
 		t.Fatalf("setup: want the queued head t2 granted, got %v", events)
 	}
 	in := model.Input{K: kernel.Input{Op: kernel.ChanReserve, Task: 2}}
@@ -308,11 +313,8 @@ func TestChanWaiterFIFOCatchesABargingPermit(t *testing.T) {
 	if chanWaiterFIFO(&c) {
 		t.Fatalf("the grant to the head is flagged: %v", events)
 	}
-	barged := append([]trace.Event(nil), events...)
-	barged[granted].Task = 3
-	c.Events = barged
-	if !chanWaiterFIFO(&c) {
-		t.Errorf("a permit past the queued head is not flagged: %v", barged)
+	if !flagsEditedEvents(chanWaiterFIFO, &c, func(ev []trace.Event) { ev[granted[0]].Task = 3 }) {
+		t.Error("a permit past the queued head is not flagged")
 	}
 }
 
@@ -330,22 +332,14 @@ func TestWheelFireInclusiveCatchesAnEarlyFire(t *testing.T) {
 		{Op: kernel.Spawn, Region: 1}, {Op: kernel.Dispatch}, {Op: kernel.Sleep, Task: 1, N: 1},
 		{Op: kernel.Advance, N: 1}, {Op: kernel.Dispatch},
 	})
-	fired := -1
-	for i, e := range events {
-		if e.Kind == trace.WheelFired {
-			fired = i
-		}
-	}
+	fired := eventsOf(events, trace.WheelFired)
 	in := model.Input{K: kernel.Input{Op: kernel.Dispatch}}
 	c := Context{Scenario: &sc, Before: &before, In: in, After: &after, Events: events}
-	if fired < 0 || wheelFireInclusive(&c) {
+	if len(fired) != 1 || wheelFireInclusive(&c) {
 		t.Fatalf("setup: want one correct wheel fire, got %v", events)
 	}
-	early := append([]trace.Event(nil), events...)
-	early[fired].Deadline = early[fired].Now + 1
-	c.Events = early
-	if !wheelFireInclusive(&c) {
-		t.Errorf("a fire before its deadline is not flagged: %v", early)
+	if !flagsEditedEvents(wheelFireInclusive, &c, func(ev []trace.Event) { ev[fired[0]].Deadline = ev[fired[0]].Now + 1 }) {
+		t.Error("a fire before its deadline is not flagged")
 	}
 }
 
@@ -367,10 +361,7 @@ func TestTimersDerivedCatchesARegistrationItsRecordDenies(t *testing.T) {
 	if !after.P.Kernel.Timers[0].Live || timersDerived(&c) {
 		t.Fatalf("setup: want a correct registration in slot 1, got %v", events)
 	}
-	moved := after
-	moved.P.Kernel.Timers[0].Deadline++
-	c.After = &moved
-	if !timersDerived(&c) {
+	if !flagsEditedAfter(timersDerived, &c, func(a *model.State) { a.P.Kernel.Timers[0].Deadline++ }) {
 		t.Error("a stored deadline other than the announced one is not flagged")
 	}
 	overwritten := before
@@ -423,10 +414,7 @@ func TestRegionClosesCatchesAFinalizingRegionLeftOpen(t *testing.T) {
 	if r2 := model.RegionRecord(&after.P.Kernel.Cancel, 2); r2.State != cancel.RegionFinalizing || r2.Finalizers != 1 || regionCloses(&c) {
 		t.Fatalf("setup: want r2 Finalizing with its finalizer pending, got %v", events)
 	}
-	drained := after
-	drained.P.Kernel.Cancel.Regions[1].Finalizers = 0
-	c.After = &drained
-	if !regionCloses(&c) {
+	if !flagsEditedAfter(regionCloses, &c, func(a *model.State) { a.P.Kernel.Cancel.Regions[1].Finalizers = 0 }) {
 		t.Error("a Finalizing region with no finalizer left is not flagged")
 	}
 }
