@@ -418,3 +418,21 @@ func TestRegionClosesCatchesAFinalizingRegionLeftOpen(t *testing.T) {
 		t.Error("a Finalizing region with no finalizer left is not flagged")
 	}
 }
+
+// TestHostTurnCatchesHostMetadataOnNative proves the half of host-turn
+// that no fault reaches: a native backend, which has no host, tagging an
+// event with a host turn or microtask batch (000 S6 makes them the
+// browser adapter's ordering metadata; the rule's own words: native
+// events carry neither). Its faults miscount the browser's turns. A real native step is reached (t1 spawned
+// and dispatched), then replayed with one event tagged host turn 1.
+func TestHostTurnCatchesHostMetadataOnNative(t *testing.T) {
+	sc := scenarioNamed(t, "native")
+	before, after, events := reach(t, sc, []kernel.Input{{Op: kernel.Spawn, Region: 1}, {Op: kernel.Dispatch}})
+	c := Context{Scenario: &sc, Before: &before, In: model.Input{K: kernel.Input{Op: kernel.Dispatch}}, After: &after, Events: events}
+	if len(events) == 0 || hostTurn(&c) {
+		t.Fatalf("setup: want an untagged native dispatch, got %v", events)
+	}
+	if !flagsEditedEvents(hostTurn, &c, func(ev []trace.Event) { ev[0].HostTurn = 1 }) {
+		t.Error("a native event with a host turn is not flagged")
+	}
+}
