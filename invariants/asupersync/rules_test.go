@@ -436,3 +436,30 @@ func TestHostTurnCatchesHostMetadataOnNative(t *testing.T) {
 		t.Error("a native event with a host turn is not flagged")
 	}
 }
+
+// TestChanRolesCatchesAnOperationInTheWrongRole proves the half of
+// chan-roles that no fault reaches: a channel operation taken by a task
+// of the other role (004 1.1: the senders are t1..tN, the receiver
+// t(N+1)). Its faults miscount a role in the kernel, which the half
+// about what a completion drops sees first. A real receive is reached
+// (channel: t3 polls recv on an empty queue), then replayed as t2's, and
+// as a reserve by t3.
+func TestChanRolesCatchesAnOperationInTheWrongRole(t *testing.T) {
+	sc := scenarioNamed(t, "channel")
+	before, after, events := reach(t, sc, []kernel.Input{
+		{Op: kernel.Spawn, Region: 1}, {Op: kernel.Spawn, Region: 1}, {Op: kernel.Spawn, Region: 1},
+		{Op: kernel.Dispatch}, {Op: kernel.Yield, Task: 1}, {Op: kernel.Dispatch}, {Op: kernel.Yield, Task: 2},
+		{Op: kernel.Dispatch}, {Op: kernel.ChanRecv, Task: 3},
+	})
+	recv := kernel.Input{Op: kernel.ChanRecv, Task: 3}
+	c := Context{Scenario: &sc, Before: &before, In: model.Input{K: recv}, After: &after, Events: events}
+	if chanRoles(&c) {
+		t.Fatalf("setup: the receiver's own recv is flagged: %v", events)
+	}
+	for _, wrong := range []kernel.Input{{Op: kernel.ChanRecv, Task: 2}, {Op: kernel.ChanReserve, Task: 3}} {
+		c.In = model.Input{K: wrong}
+		if !chanRoles(&c) {
+			t.Errorf("%v, in the other role, is not flagged", wrong)
+		}
+	}
+}
