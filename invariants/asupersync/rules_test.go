@@ -463,3 +463,28 @@ func TestChanRolesCatchesAnOperationInTheWrongRole(t *testing.T) {
 		}
 	}
 }
+
+// TestCascadeReasonCatchesAChainCutThatFits proves the half of
+// cascade-reason that no fault reaches: a task's cascaded reason whose
+// chain fits the Cause-Chain Limits yet is cut or of the wrong depth (001
+// Cascade Law, Cause-Chain Limits: a chain is cut only past a limit). Its
+// faults get the reason's kind, origin or root wrong. A real cascade is
+// reached (default: t1 spawned in r2, r1 cancelled), then replayed with
+// t1's chain marked truncated, and with it one link short.
+func TestCascadeReasonCatchesAChainCutThatFits(t *testing.T) {
+	sc := scenarioNamed(t, "default")
+	cancelRoot := kernel.Input{Op: kernel.CancelRegion, Region: 1, Arg: uint8(cancel.Shutdown)}
+	before, after, events := reach(t, sc, []kernel.Input{
+		{Op: kernel.OpenRegion, Region: 1}, {Op: kernel.Spawn, Region: 2}, cancelRoot,
+	})
+	c := Context{Scenario: &sc, Before: &before, In: model.Input{K: cancelRoot}, After: &after, Events: events}
+	if r := model.TaskRecord(&after.P.Kernel.Cancel, 1).Reason; r.Depth != 2 || r.Truncated || cascadeReason(&c) {
+		t.Fatalf("setup: want t1's whole two-link chain, got %+v: %v", r, events)
+	}
+	if !flagsEditedAfter(cascadeReason, &c, func(a *model.State) { a.P.Kernel.Cancel.Tasks[0].Reason.Truncated = true }) {
+		t.Error("a fitting chain marked truncated is not flagged")
+	}
+	if !flagsEditedAfter(cascadeReason, &c, func(a *model.State) { a.P.Kernel.Cancel.Tasks[0].Reason.Depth = 1 }) {
+		t.Error("a fitting chain one link short is not flagged")
+	}
+}
