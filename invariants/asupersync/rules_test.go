@@ -488,3 +488,33 @@ func TestCascadeReasonCatchesAChainCutThatFits(t *testing.T) {
 		t.Error("a fitting chain one link short is not flagged")
 	}
 }
+
+// TestWheelClockDerivedCatchesAClockOutOfStep proves the half of
+// wheel-clock-derived that no fault reaches: a wheel whose time runs
+// ahead of the kernel's clock, or goes back (004 2.3, 2.4: current_tick
+// follows the clock). Its faults leave the time behind after a step that
+// should have moved it, the other half. A real advance is reached
+// (timers: t1 sleeps 1 ms, fires, sleeps 1 ms again, and time advances 1
+// ms, which the wheel's time does not follow until a dispatch or a
+// registration), then replayed with the wheel's time one past the clock,
+// and one before the time it had.
+func TestWheelClockDerivedCatchesAClockOutOfStep(t *testing.T) {
+	sc := scenarioNamed(t, "timers")
+	advance := kernel.Input{Op: kernel.Advance, N: 1}
+	before, after, events := reach(t, sc, []kernel.Input{
+		{Op: kernel.Spawn, Region: 1}, {Op: kernel.Dispatch}, {Op: kernel.Sleep, Task: 1, N: 1}, advance,
+		{Op: kernel.Dispatch}, {Op: kernel.Sleep, Task: 1, N: 1}, advance,
+	})
+	c := Context{Scenario: &sc, Before: &before, In: model.Input{K: advance}, After: &after, Events: events}
+	was := before.P.Kernel.Wheel.Now
+	if was == 0 || wheelClockDerived(&c) {
+		t.Fatalf("setup: want a correct advance from a wheel time past 0 (it was %d): %v", was, events)
+	}
+	clock := uint64(after.P.Kernel.Now)
+	if !flagsEditedAfter(wheelClockDerived, &c, func(a *model.State) { a.P.Kernel.Wheel.Now = clock + 1 }) {
+		t.Error("a wheel ahead of the clock is not flagged")
+	}
+	if !flagsEditedAfter(wheelClockDerived, &c, func(a *model.State) { a.P.Kernel.Wheel.Now = was - 1 }) {
+		t.Error("a wheel whose time went back is not flagged")
+	}
+}
