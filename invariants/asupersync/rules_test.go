@@ -518,3 +518,32 @@ func TestWheelClockDerivedCatchesAClockOutOfStep(t *testing.T) {
 		t.Error("a wheel whose time went back is not flagged")
 	}
 }
+
+// TestObligationRecordCatchesARecordRewritten proves the half of
+// obligation-record that no fault reaches: an obligation whose kind,
+// region or holder changes after its reservation, or that vanishes
+// unresolved. Its faults write a wrong record at the reservation, the
+// other half. A later step on a held obligation is reached (native: t1
+// reserves o1, then yields), then replayed with each field of o1's
+// record changed, and with the record gone.
+func TestObligationRecordCatchesARecordRewritten(t *testing.T) {
+	sc := scenarioNamed(t, "native")
+	yield := kernel.Input{Op: kernel.Yield, Task: 1}
+	before, after, events := reach(t, sc, []kernel.Input{
+		{Op: kernel.Spawn, Region: 1}, {Op: kernel.Dispatch}, {Op: kernel.Reserve, Task: 1}, yield,
+	})
+	c := Context{Scenario: &sc, Before: &before, In: model.Input{K: yield}, After: &after, Events: events}
+	if !before.P.Kernel.Cancel.Obligations[0].Used || obligationRecord(&c) {
+		t.Fatalf("setup: want o1 held across a correct yield, got %v", events)
+	}
+	for name, edit := range map[string]func(a *model.State){
+		"kind":         func(a *model.State) { a.P.Kernel.Cancel.Obligations[0].Kind++ },
+		"region":       func(a *model.State) { a.P.Kernel.Cancel.Obligations[0].Region++ },
+		"holder":       func(a *model.State) { a.P.Kernel.Cancel.Obligations[0].Task++ },
+		"whole record": func(a *model.State) { a.P.Kernel.Cancel.Obligations[0] = cancel.Obligation{} },
+	} {
+		if !flagsEditedAfter(obligationRecord, &c, edit) {
+			t.Errorf("an obligation whose %s changed after its reservation is not flagged", name)
+		}
+	}
+}
