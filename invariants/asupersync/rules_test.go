@@ -547,3 +547,23 @@ func TestObligationRecordCatchesARecordRewritten(t *testing.T) {
 		}
 	}
 }
+
+// TestChangedCancelScheduledCatchesAPolledTaskLeftUnwoken proves the half
+// of changed-cancel-scheduled that no fault reaches: a cancel request that
+// changes the task being polled must note a wake for it, to be queued when
+// its poll returns (001 T1, Cascade Law step 5). Its fault leaves a task
+// that is not being polled out of the lanes, the other half. A real
+// cancel of the polled task is reached (native: t1 dispatched, then
+// cancelled), then replayed with no wake noted.
+func TestChangedCancelScheduledCatchesAPolledTaskLeftUnwoken(t *testing.T) {
+	sc := scenarioNamed(t, "native")
+	cancelT1 := kernel.Input{Op: kernel.CancelTask, Task: 1, Arg: uint8(cancel.User)}
+	before, after, events := reach(t, sc, []kernel.Input{{Op: kernel.Spawn, Region: 1}, {Op: kernel.Dispatch}, cancelT1})
+	c := Context{Scenario: &sc, Before: &before, In: model.Input{K: cancelT1}, After: &after, Events: events}
+	if after.P.Kernel.Current != 1 || !after.P.Kernel.Tasks[0].Notified || changedCancelScheduled(&c) {
+		t.Fatalf("setup: want polled t1 cancelled with a wake noted, got %v", events)
+	}
+	if !flagsEditedAfter(changedCancelScheduled, &c, func(a *model.State) { a.P.Kernel.Tasks[0].Notified = false }) {
+		t.Error("a cancelled polled task with no wake noted is not flagged")
+	}
+}
