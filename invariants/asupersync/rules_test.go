@@ -62,13 +62,22 @@ func eventsOf(events []trace.Event, k trace.Kind) []int {
 	return at
 }
 
+// transitionOf is the transition before -in-> after with its events, as
+// Checker.Check presents it to a check: signature computed, nothing
+// derived yet.
+func transitionOf(sc *model.Scenario, before *model.State, in model.Input, after *model.State, events []trace.Event) *Context {
+	c := &Context{}
+	c.reset(sc, before, in, after, events)
+	return c
+}
+
 // flagsEditedEvents reports whether check flags the transition c replays
 // with a copy of its events that edit changed, as a runtime bug would
 // have emitted them. The check starts from an empty per-transition cache.
 func flagsEditedEvents(check func(*Context) bool, c *Context, edit func(events []trace.Event)) bool {
 	events := append([]trace.Event(nil), c.Events...)
 	edit(events)
-	return check(&Context{Scenario: c.Scenario, Before: c.Before, In: c.In, After: c.After, Events: events})
+	return check(transitionOf(c.Scenario, c.Before, c.In, c.After, events))
 }
 
 // flagsEditedAfter reports whether check flags the transition c replays
@@ -77,7 +86,7 @@ func flagsEditedEvents(check func(*Context) bool, c *Context, edit func(events [
 func flagsEditedAfter(check func(*Context) bool, c *Context, edit func(after *model.State)) bool {
 	after := *c.After
 	edit(&after)
-	return check(&Context{Scenario: c.Scenario, Before: c.Before, In: c.In, After: &after, Events: c.Events})
+	return check(transitionOf(c.Scenario, c.Before, c.In, &after, c.Events))
 }
 
 // TestChanEvictCatchesAQueueJump proves the half of chan-evict that no
@@ -95,13 +104,12 @@ func TestChanEvictCatchesAQueueJump(t *testing.T) {
 	if ch := &before.P.Kernel.Chan; ch.NWaiters == 0 || int(ch.Len)+int(ch.Reserved) >= 1 {
 		t.Fatalf("setup: want a queued waiter and a free slot, have %d waiters, %d used", ch.NWaiters, int(ch.Len)+int(ch.Reserved))
 	}
-	c := Context{Scenario: &sc, Before: &before, In: model.Input{K: kernel.Input{Op: kernel.ChanEvict, Task: 1}}, After: &after, Events: events}
-	if chanEvict(&c) {
+	c := transitionOf(&sc, &before, model.Input{K: kernel.Input{Op: kernel.ChanEvict, Task: 1}}, &after, events)
+	if chanEvict(c) {
 		t.Fatalf("the correct Full outcome is flagged: %v", events)
 	}
 	jumped := append(append([]trace.Event(nil), events...), trace.Event{Kind: trace.ChanSent, Task: 1, Msg: 1})
-	c.Events = jumped
-	if !chanEvict(&c) {
+	if !chanEvict(transitionOf(&sc, &before, c.In, &after, jumped)) {
 		t.Fatal("a send past the queued waiter is not flagged")
 	}
 }
@@ -172,11 +180,11 @@ func TestHeadWokenTwiceIsInOrder(t *testing.T) {
 	if count(events, trace.ChanSenderWoken) != 2 || count(events, trace.ChanPermitDropped) != 1 {
 		t.Fatalf("setup: want a reserve, a dropped permit and two wakes of t2, have %v", events)
 	}
-	c := Context{Scenario: &sc, Before: &before, In: model.Input{K: kernel.Input{Op: kernel.ChanReserve, Task: 1}}, After: &after, Events: events}
+	c := transitionOf(&sc, &before, model.Input{K: kernel.Input{Op: kernel.ChanReserve, Task: 1}}, &after, events)
 	for i := range events {
 		if e := &events[i]; e.Kind == trace.ChanSenderWoken {
 			e.ID++ // a waiter behind t2, or none
-			if !chanWaiterFIFO(&c) {
+			if !chanWaiterFIFO(c) {
 				t.Errorf("a wake of waiter %d past the head is not flagged: %v", e.ID, events)
 			}
 			e.ID--
@@ -206,11 +214,11 @@ func TestTimerOrderCatchesABatchOutOfOrder(t *testing.T) {
 	if len(fires) != 2 {
 		t.Fatalf("setup: want one dispatch firing two timers, got %v", events)
 	}
-	c := Context{Scenario: &sc, Before: &before, In: model.Input{K: kernel.Input{Op: kernel.Dispatch}}, After: &after, Events: events}
-	if timerOrder(&c) {
+	c := transitionOf(&sc, &before, model.Input{K: kernel.Input{Op: kernel.Dispatch}}, &after, events)
+	if timerOrder(c) {
 		t.Fatalf("the correct order is flagged: %v", events)
 	}
-	if !flagsEditedEvents(timerOrder, &c, func(ev []trace.Event) { ev[fires[0]], ev[fires[1]] = ev[fires[1]], ev[fires[0]] }) {
+	if !flagsEditedEvents(timerOrder, c, func(ev []trace.Event) { ev[fires[0]], ev[fires[1]] = ev[fires[1]], ev[fires[0]] }) {
 		t.Error("two fires out of order are not flagged")
 	}
 }
@@ -234,15 +242,15 @@ func TestQuiescenceCatchesWhatNoFaultLeaves(t *testing.T) {
 		t.Fatalf("setup: r2 is %v after its finalizer, want closed: %v", r2.State, events)
 	}
 	in := model.Input{K: kernel.Input{Op: kernel.FinalizerDone, Region: 2}}
-	c := Context{Scenario: &sc, Before: &before, In: in, After: &after, Events: events}
-	if quiescence(&c) {
+	c := transitionOf(&sc, &before, in, &after, events)
+	if quiescence(c) {
 		t.Fatalf("the correct close is flagged: %v", events)
 	}
-	if !flagsEditedAfter(quiescence, &c, func(a *model.State) { a.P.Kernel.Cancel.Regions[1].Finalizers = 1 }) {
+	if !flagsEditedAfter(quiescence, c, func(a *model.State) { a.P.Kernel.Cancel.Regions[1].Finalizers = 1 }) {
 		t.Error("a region closed with a finalizer pending is not flagged")
 	}
 	openChild := cancel.Region{Used: true, Parent: 2, Depth: 2, State: cancel.RegionOpen}
-	if !flagsEditedAfter(quiescence, &c, func(a *model.State) { a.P.Kernel.Cancel.Regions[2] = openChild }) {
+	if !flagsEditedAfter(quiescence, c, func(a *model.State) { a.P.Kernel.Cancel.Regions[2] = openChild }) {
 		t.Error("a region closed with a child region open is not flagged")
 	}
 }
@@ -260,11 +268,11 @@ func TestMaskDerivedCatchesAStoredDepthAlone(t *testing.T) {
 		{Op: kernel.Spawn, Region: 1}, {Op: kernel.Dispatch}, {Op: kernel.Mask, Task: 1},
 	})
 	in := model.Input{K: kernel.Input{Op: kernel.Mask, Task: 1}}
-	c := Context{Scenario: &sc, Before: &before, In: in, After: &after, Events: events}
-	if model.TaskRecord(&after.P.Kernel.Cancel, 1).Mask != 1 || maskDerived(&c) {
+	c := transitionOf(&sc, &before, in, &after, events)
+	if model.TaskRecord(&after.P.Kernel.Cancel, 1).Mask != 1 || maskDerived(c) {
 		t.Fatalf("setup: want a correct mask to depth 1, got %v", events)
 	}
-	if !flagsEditedAfter(maskDerived, &c, func(a *model.State) { a.P.Kernel.Cancel.Tasks[0].Mask++ }) {
+	if !flagsEditedAfter(maskDerived, c, func(a *model.State) { a.P.Kernel.Cancel.Tasks[0].Mask++ }) {
 		t.Error("a stored depth the events do not explain is not flagged")
 	}
 }
@@ -283,11 +291,11 @@ func TestChanQueueDerivedCatchesALengthAlone(t *testing.T) {
 		{Op: kernel.ChanReserve, Task: 1}, {Op: kernel.ChanSend, Task: 1},
 	})
 	in := model.Input{K: kernel.Input{Op: kernel.ChanSend, Task: 1}}
-	c := Context{Scenario: &sc, Before: &before, In: in, After: &after, Events: events}
-	if after.P.Kernel.Chan.Len != 1 || chanQueueDerived(&c) {
+	c := transitionOf(&sc, &before, in, &after, events)
+	if after.P.Kernel.Chan.Len != 1 || chanQueueDerived(c) {
 		t.Fatalf("setup: want one message queued by a correct send, got %v", events)
 	}
-	if !flagsEditedAfter(chanQueueDerived, &c, func(a *model.State) { a.P.Kernel.Chan.Len++ }) {
+	if !flagsEditedAfter(chanQueueDerived, c, func(a *model.State) { a.P.Kernel.Chan.Len++ }) {
 		t.Error("a stored length the events do not explain is not flagged")
 	}
 }
@@ -309,11 +317,11 @@ func TestChanWaiterFIFOCatchesABargingPermit(t *testing.T) {
 		t.Fatalf("setup: want the queued head t2 granted, got %v", events)
 	}
 	in := model.Input{K: kernel.Input{Op: kernel.ChanReserve, Task: 2}}
-	c := Context{Scenario: &sc, Before: &before, In: in, After: &after, Events: events}
-	if chanWaiterFIFO(&c) {
+	c := transitionOf(&sc, &before, in, &after, events)
+	if chanWaiterFIFO(c) {
 		t.Fatalf("the grant to the head is flagged: %v", events)
 	}
-	if !flagsEditedEvents(chanWaiterFIFO, &c, func(ev []trace.Event) { ev[granted[0]].Task = 3 }) {
+	if !flagsEditedEvents(chanWaiterFIFO, c, func(ev []trace.Event) { ev[granted[0]].Task = 3 }) {
 		t.Error("a permit past the queued head is not flagged")
 	}
 }
@@ -334,11 +342,11 @@ func TestWheelFireInclusiveCatchesAnEarlyFire(t *testing.T) {
 	})
 	fired := eventsOf(events, trace.WheelFired)
 	in := model.Input{K: kernel.Input{Op: kernel.Dispatch}}
-	c := Context{Scenario: &sc, Before: &before, In: in, After: &after, Events: events}
-	if len(fired) != 1 || wheelFireInclusive(&c) {
+	c := transitionOf(&sc, &before, in, &after, events)
+	if len(fired) != 1 || wheelFireInclusive(c) {
 		t.Fatalf("setup: want one correct wheel fire, got %v", events)
 	}
-	if !flagsEditedEvents(wheelFireInclusive, &c, func(ev []trace.Event) { ev[fired[0]].Deadline = ev[fired[0]].Now + 1 }) {
+	if !flagsEditedEvents(wheelFireInclusive, c, func(ev []trace.Event) { ev[fired[0]].Deadline = ev[fired[0]].Now + 1 }) {
 		t.Error("a fire before its deadline is not flagged")
 	}
 }
@@ -357,17 +365,16 @@ func TestTimersDerivedCatchesARegistrationItsRecordDenies(t *testing.T) {
 		{Op: kernel.Spawn, Region: 1}, {Op: kernel.Dispatch}, {Op: kernel.Sleep, Task: 1, N: 1},
 	})
 	in := model.Input{K: kernel.Input{Op: kernel.Sleep, Task: 1, N: 1}}
-	c := Context{Scenario: &sc, Before: &before, In: in, After: &after, Events: events}
-	if !after.P.Kernel.Timers[0].Live || timersDerived(&c) {
+	c := transitionOf(&sc, &before, in, &after, events)
+	if !after.P.Kernel.Timers[0].Live || timersDerived(c) {
 		t.Fatalf("setup: want a correct registration in slot 1, got %v", events)
 	}
-	if !flagsEditedAfter(timersDerived, &c, func(a *model.State) { a.P.Kernel.Timers[0].Deadline++ }) {
+	if !flagsEditedAfter(timersDerived, c, func(a *model.State) { a.P.Kernel.Timers[0].Deadline++ }) {
 		t.Error("a stored deadline other than the announced one is not flagged")
 	}
 	overwritten := before
 	overwritten.P.Kernel.Timers[0] = after.P.Kernel.Timers[0]
-	c.Before, c.After = &overwritten, &after
-	if !timersDerived(&c) {
+	if !timersDerived(transitionOf(&sc, &overwritten, in, &after, events)) {
 		t.Error("a registration over a live timer is not flagged")
 	}
 }
@@ -386,12 +393,12 @@ func TestCompletionOutcomeCatchesACompletionNoReturnMade(t *testing.T) {
 		{Op: kernel.Spawn, Region: 1}, {Op: kernel.Dispatch}, {Op: kernel.Complete, Task: 1, Arg: uint8(cancel.Ok)},
 	})
 	in := model.Input{K: kernel.Input{Op: kernel.Complete, Task: 1, Arg: uint8(cancel.Ok)}}
-	c := Context{Scenario: &sc, Before: &before, In: in, After: &after, Events: events}
-	if model.TaskRecord(&after.P.Kernel.Cancel, 1).Phase != cancel.Completed || completionOutcome(&c) {
+	c := transitionOf(&sc, &before, in, &after, events)
+	if model.TaskRecord(&after.P.Kernel.Cancel, 1).Phase != cancel.Completed || completionOutcome(c) {
 		t.Fatalf("setup: want t1 completed by its return, got %v", events)
 	}
-	c = Context{Scenario: &sc, Before: &before, In: model.Input{K: kernel.Input{Op: kernel.Yield, Task: 1}}, After: &after, Events: events}
-	if !completionOutcome(&c) {
+	c = transitionOf(&sc, &before, model.Input{K: kernel.Input{Op: kernel.Yield, Task: 1}}, &after, events)
+	if !completionOutcome(c) {
 		t.Error("a completion on a step that was not the task's return is not flagged")
 	}
 }
@@ -410,11 +417,11 @@ func TestRegionClosesCatchesAFinalizingRegionLeftOpen(t *testing.T) {
 		{Op: kernel.CloseRegion, Region: 2},
 	})
 	in := model.Input{K: kernel.Input{Op: kernel.CloseRegion, Region: 2}}
-	c := Context{Scenario: &sc, Before: &before, In: in, After: &after, Events: events}
-	if r2 := model.RegionRecord(&after.P.Kernel.Cancel, 2); r2.State != cancel.RegionFinalizing || r2.Finalizers != 1 || regionCloses(&c) {
+	c := transitionOf(&sc, &before, in, &after, events)
+	if r2 := model.RegionRecord(&after.P.Kernel.Cancel, 2); r2.State != cancel.RegionFinalizing || r2.Finalizers != 1 || regionCloses(c) {
 		t.Fatalf("setup: want r2 Finalizing with its finalizer pending, got %v", events)
 	}
-	if !flagsEditedAfter(regionCloses, &c, func(a *model.State) { a.P.Kernel.Cancel.Regions[1].Finalizers = 0 }) {
+	if !flagsEditedAfter(regionCloses, c, func(a *model.State) { a.P.Kernel.Cancel.Regions[1].Finalizers = 0 }) {
 		t.Error("a Finalizing region with no finalizer left is not flagged")
 	}
 }
@@ -428,11 +435,11 @@ func TestRegionClosesCatchesAFinalizingRegionLeftOpen(t *testing.T) {
 func TestHostTurnCatchesHostMetadataOnNative(t *testing.T) {
 	sc := scenarioNamed(t, "native")
 	before, after, events := reach(t, sc, []kernel.Input{{Op: kernel.Spawn, Region: 1}, {Op: kernel.Dispatch}})
-	c := Context{Scenario: &sc, Before: &before, In: model.Input{K: kernel.Input{Op: kernel.Dispatch}}, After: &after, Events: events}
-	if len(events) == 0 || hostTurn(&c) {
+	c := transitionOf(&sc, &before, model.Input{K: kernel.Input{Op: kernel.Dispatch}}, &after, events)
+	if len(events) == 0 || hostTurn(c) {
 		t.Fatalf("setup: want an untagged native dispatch, got %v", events)
 	}
-	if !flagsEditedEvents(hostTurn, &c, func(ev []trace.Event) { ev[0].HostTurn = 1 }) {
+	if !flagsEditedEvents(hostTurn, c, func(ev []trace.Event) { ev[0].HostTurn = 1 }) {
 		t.Error("a native event with a host turn is not flagged")
 	}
 }
@@ -452,13 +459,12 @@ func TestChanRolesCatchesAnOperationInTheWrongRole(t *testing.T) {
 		{Op: kernel.Dispatch}, {Op: kernel.ChanRecv, Task: 3},
 	})
 	recv := kernel.Input{Op: kernel.ChanRecv, Task: 3}
-	c := Context{Scenario: &sc, Before: &before, In: model.Input{K: recv}, After: &after, Events: events}
-	if chanRoles(&c) {
+	c := transitionOf(&sc, &before, model.Input{K: recv}, &after, events)
+	if chanRoles(c) {
 		t.Fatalf("setup: the receiver's own recv is flagged: %v", events)
 	}
 	for _, wrong := range []kernel.Input{{Op: kernel.ChanRecv, Task: 2}, {Op: kernel.ChanReserve, Task: 3}} {
-		c.In = model.Input{K: wrong}
-		if !chanRoles(&c) {
+		if !chanRoles(transitionOf(&sc, &before, model.Input{K: wrong}, &after, events)) {
 			t.Errorf("%v, in the other role, is not flagged", wrong)
 		}
 	}
@@ -477,14 +483,14 @@ func TestCascadeReasonCatchesAChainCutThatFits(t *testing.T) {
 	before, after, events := reach(t, sc, []kernel.Input{
 		{Op: kernel.OpenRegion, Region: 1}, {Op: kernel.Spawn, Region: 2}, cancelRoot,
 	})
-	c := Context{Scenario: &sc, Before: &before, In: model.Input{K: cancelRoot}, After: &after, Events: events}
-	if r := model.TaskRecord(&after.P.Kernel.Cancel, 1).Reason; r.Depth != 2 || r.Truncated || cascadeReason(&c) {
+	c := transitionOf(&sc, &before, model.Input{K: cancelRoot}, &after, events)
+	if r := model.TaskRecord(&after.P.Kernel.Cancel, 1).Reason; r.Depth != 2 || r.Truncated || cascadeReason(c) {
 		t.Fatalf("setup: want t1's whole two-link chain, got %+v: %v", r, events)
 	}
-	if !flagsEditedAfter(cascadeReason, &c, func(a *model.State) { a.P.Kernel.Cancel.Tasks[0].Reason.Truncated = true }) {
+	if !flagsEditedAfter(cascadeReason, c, func(a *model.State) { a.P.Kernel.Cancel.Tasks[0].Reason.Truncated = true }) {
 		t.Error("a fitting chain marked truncated is not flagged")
 	}
-	if !flagsEditedAfter(cascadeReason, &c, func(a *model.State) { a.P.Kernel.Cancel.Tasks[0].Reason.Depth = 1 }) {
+	if !flagsEditedAfter(cascadeReason, c, func(a *model.State) { a.P.Kernel.Cancel.Tasks[0].Reason.Depth = 1 }) {
 		t.Error("a fitting chain one link short is not flagged")
 	}
 }
@@ -505,16 +511,16 @@ func TestWheelClockDerivedCatchesAClockOutOfStep(t *testing.T) {
 		{Op: kernel.Spawn, Region: 1}, {Op: kernel.Dispatch}, {Op: kernel.Sleep, Task: 1, N: 1}, advance,
 		{Op: kernel.Dispatch}, {Op: kernel.Sleep, Task: 1, N: 1}, advance,
 	})
-	c := Context{Scenario: &sc, Before: &before, In: model.Input{K: advance}, After: &after, Events: events}
+	c := transitionOf(&sc, &before, model.Input{K: advance}, &after, events)
 	was := before.P.Kernel.Wheel.Now
-	if was == 0 || wheelClockDerived(&c) {
+	if was == 0 || wheelClockDerived(c) {
 		t.Fatalf("setup: want a correct advance from a wheel time past 0 (it was %d): %v", was, events)
 	}
 	clock := uint64(after.P.Kernel.Now)
-	if !flagsEditedAfter(wheelClockDerived, &c, func(a *model.State) { a.P.Kernel.Wheel.Now = clock + 1 }) {
+	if !flagsEditedAfter(wheelClockDerived, c, func(a *model.State) { a.P.Kernel.Wheel.Now = clock + 1 }) {
 		t.Error("a wheel ahead of the clock is not flagged")
 	}
-	if !flagsEditedAfter(wheelClockDerived, &c, func(a *model.State) { a.P.Kernel.Wheel.Now = was - 1 }) {
+	if !flagsEditedAfter(wheelClockDerived, c, func(a *model.State) { a.P.Kernel.Wheel.Now = was - 1 }) {
 		t.Error("a wheel whose time went back is not flagged")
 	}
 }
@@ -532,8 +538,8 @@ func TestObligationRecordCatchesARecordRewritten(t *testing.T) {
 	before, after, events := reach(t, sc, []kernel.Input{
 		{Op: kernel.Spawn, Region: 1}, {Op: kernel.Dispatch}, {Op: kernel.Reserve, Task: 1}, yield,
 	})
-	c := Context{Scenario: &sc, Before: &before, In: model.Input{K: yield}, After: &after, Events: events}
-	if !before.P.Kernel.Cancel.Obligations[0].Used || obligationRecord(&c) {
+	c := transitionOf(&sc, &before, model.Input{K: yield}, &after, events)
+	if !before.P.Kernel.Cancel.Obligations[0].Used || obligationRecord(c) {
 		t.Fatalf("setup: want o1 held across a correct yield, got %v", events)
 	}
 	for name, edit := range map[string]func(a *model.State){
@@ -542,7 +548,7 @@ func TestObligationRecordCatchesARecordRewritten(t *testing.T) {
 		"holder":       func(a *model.State) { a.P.Kernel.Cancel.Obligations[0].Task++ },
 		"whole record": func(a *model.State) { a.P.Kernel.Cancel.Obligations[0] = cancel.Obligation{} },
 	} {
-		if !flagsEditedAfter(obligationRecord, &c, edit) {
+		if !flagsEditedAfter(obligationRecord, c, edit) {
 			t.Errorf("an obligation whose %s changed after its reservation is not flagged", name)
 		}
 	}
@@ -559,11 +565,11 @@ func TestChangedCancelScheduledCatchesAPolledTaskLeftUnwoken(t *testing.T) {
 	sc := scenarioNamed(t, "native")
 	cancelT1 := kernel.Input{Op: kernel.CancelTask, Task: 1, Arg: uint8(cancel.User)}
 	before, after, events := reach(t, sc, []kernel.Input{{Op: kernel.Spawn, Region: 1}, {Op: kernel.Dispatch}, cancelT1})
-	c := Context{Scenario: &sc, Before: &before, In: model.Input{K: cancelT1}, After: &after, Events: events}
-	if after.P.Kernel.Current != 1 || !after.P.Kernel.Tasks[0].Notified || changedCancelScheduled(&c) {
+	c := transitionOf(&sc, &before, model.Input{K: cancelT1}, &after, events)
+	if after.P.Kernel.Current != 1 || !after.P.Kernel.Tasks[0].Notified || changedCancelScheduled(c) {
 		t.Fatalf("setup: want polled t1 cancelled with a wake noted, got %v", events)
 	}
-	if !flagsEditedAfter(changedCancelScheduled, &c, func(a *model.State) { a.P.Kernel.Tasks[0].Notified = false }) {
+	if !flagsEditedAfter(changedCancelScheduled, c, func(a *model.State) { a.P.Kernel.Tasks[0].Notified = false }) {
 		t.Error("a cancelled polled task with no wake noted is not flagged")
 	}
 }
