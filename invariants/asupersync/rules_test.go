@@ -573,3 +573,23 @@ func TestChangedCancelScheduledCatchesAPolledTaskLeftUnwoken(t *testing.T) {
 		t.Error("a cancelled polled task with no wake noted is not flagged")
 	}
 }
+
+// TestChangesAnnouncedCatchesAFinalizerCountUnannounced proves the half
+// of changes-announced that no fault reaches: a region's finalizer count
+// moving by other than its finalizer_registered and finalizer_done
+// events (001: the trace is the record a user sees). Its fault,
+// silent-region-close, drops a region state's event, another half. A real
+// registration is reached (finalizers: r2 opened, a finalizer
+// registered), then replayed with the count moved by two.
+func TestChangesAnnouncedCatchesAFinalizerCountUnannounced(t *testing.T) {
+	sc := scenarioNamed(t, "finalizers")
+	register := kernel.Input{Op: kernel.RegisterFinalizer, Region: 2}
+	before, after, events := reach(t, sc, []kernel.Input{{Op: kernel.OpenRegion, Region: 1}, register})
+	c := transitionOf(&sc, &before, model.Input{K: register}, &after, events)
+	if model.RegionRecord(&after.P.Kernel.Cancel, 2).Finalizers != 1 || changesAnnounced(c) {
+		t.Fatalf("setup: want r2's one finalizer announced, got %v", events)
+	}
+	if !flagsEditedAfter(changesAnnounced, c, func(a *model.State) { a.P.Kernel.Cancel.Regions[1].Finalizers = 2 }) {
+		t.Error("a finalizer count moved past its events is not flagged")
+	}
+}
