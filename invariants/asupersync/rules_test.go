@@ -593,3 +593,26 @@ func TestChangesAnnouncedCatchesAFinalizerCountUnannounced(t *testing.T) {
 		t.Error("a finalizer count moved past its events is not flagged")
 	}
 }
+
+// TestChainBoundedCatchesARegionChainMiscut proves the half of
+// chain-bounded that no fault reaches: a region the cascade gives its
+// first reason, with a chain other than the Cause-Chain Limits keep (001).
+// Its fault, chain-memory-unbounded, keeps chains past the memory bound,
+// which another half sees first. A real cascade is reached (default: r2
+// opened, r1 cancelled), then replayed with r2's chain a link longer, and
+// marked truncated.
+func TestChainBoundedCatchesARegionChainMiscut(t *testing.T) {
+	sc := scenarioNamed(t, "default")
+	cancelRoot := kernel.Input{Op: kernel.CancelRegion, Region: 1, Arg: uint8(cancel.Shutdown)}
+	before, after, events := reach(t, sc, []kernel.Input{{Op: kernel.OpenRegion, Region: 1}, cancelRoot})
+	c := transitionOf(&sc, &before, model.Input{K: cancelRoot}, &after, events)
+	if r := model.RegionRecord(&after.P.Kernel.Cancel, 2); !r.HasReason || r.Reason.Depth != 2 || chainBounded(c) {
+		t.Fatalf("setup: want r2 given a whole two-link chain, got %+v: %v", r, events)
+	}
+	if !flagsEditedAfter(chainBounded, c, func(a *model.State) { a.P.Kernel.Cancel.Regions[1].Reason.Depth = 3 }) {
+		t.Error("a region chain a link longer than the cascade is not flagged")
+	}
+	if !flagsEditedAfter(chainBounded, c, func(a *model.State) { a.P.Kernel.Cancel.Regions[1].Reason.Truncated = true }) {
+		t.Error("a whole region chain marked truncated is not flagged")
+	}
+}
