@@ -616,3 +616,24 @@ func TestChainBoundedCatchesARegionChainMiscut(t *testing.T) {
 		t.Error("a whole region chain marked truncated is not flagged")
 	}
 }
+
+// TestLocalPopOrderCatchesAQueueDisturbed proves the half of
+// local-pop-order that no fault reaches: a local pop that leaves the
+// workers' queues other than they were less the one entry it popped (004
+// 3.5). Its faults pop the wrong entry or draw the RNG wrongly, the other
+// half. A real pop is reached (stealing: t1 pushed on w0, t2 on w1, w0
+// pops), then replayed with w1's queue emptied too.
+func TestLocalPopOrderCatchesAQueueDisturbed(t *testing.T) {
+	sc := scenarioNamed(t, "stealing")
+	pop := kernel.Input{Op: kernel.PoolPop, Arg: 0}
+	before, after, events := reach(t, sc, []kernel.Input{
+		{Op: kernel.PoolPush, Arg: 0, Task: 1}, {Op: kernel.PoolPush, Arg: 1, Task: 2}, pop,
+	})
+	c := transitionOf(&sc, &before, model.Input{K: pop}, &after, events)
+	if after.P.Kernel.Pool.Local[1].N != 1 || localPopOrder(c) {
+		t.Fatalf("setup: want w0's pop to leave w1's t2 queued, got %v", events)
+	}
+	if !flagsEditedAfter(localPopOrder, c, func(a *model.State) { a.P.Kernel.Pool.Local[1].N = 0 }) {
+		t.Error("a pop that also empties another worker's queue is not flagged")
+	}
+}
