@@ -637,3 +637,30 @@ func TestLocalPopOrderCatchesAQueueDisturbed(t *testing.T) {
 		t.Error("a pop that also empties another worker's queue is not flagged")
 	}
 }
+
+// TestWheelSeqDerivedCatchesAStoredSeqRewritten proves the half of
+// wheel-seq-derived that no fault reaches: an entry whose registration
+// sequence, the same-deadline tie-break (004 2.2, INV-TM-03), changes
+// after it was stored. Its fault, seq-stalls, numbers new registrations
+// wrongly, the other half. A later step on a stored entry is reached (timers: t1 sleeps 1
+// ms, then time advances), then replayed with the entry's sequence moved.
+func TestWheelSeqDerivedCatchesAStoredSeqRewritten(t *testing.T) {
+	sc := scenarioNamed(t, "timers")
+	advance := kernel.Input{Op: kernel.Advance, N: 1}
+	before, after, events := reach(t, sc, []kernel.Input{
+		{Op: kernel.Spawn, Region: 1}, {Op: kernel.Dispatch}, {Op: kernel.Sleep, Task: 1, N: 1}, advance,
+	})
+	stored := -1
+	for i, e := range after.P.Kernel.Wheel.Entries {
+		if e.Used {
+			stored = i
+		}
+	}
+	c := transitionOf(&sc, &before, model.Input{K: advance}, &after, events)
+	if stored < 0 || wheelSeqDerived(c) {
+		t.Fatalf("setup: want t1's entry stored across a correct advance, got %v", events)
+	}
+	if !flagsEditedAfter(wheelSeqDerived, c, func(a *model.State) { a.P.Kernel.Wheel.Entries[stored].Seq++ }) {
+		t.Error("a stored entry whose sequence moved is not flagged")
+	}
+}
