@@ -664,3 +664,26 @@ func TestWheelSeqDerivedCatchesAStoredSeqRewritten(t *testing.T) {
 		t.Error("a stored entry whose sequence moved is not flagged")
 	}
 }
+
+// TestWheelHandleExactCatchesAHandleDroppedSilently proves the half of
+// wheel-handle-exact that no fault reaches: a live handle that leaves the
+// active map with neither a fire nor a cancel of it (004 2.5, 2.6,
+// INV-TM-01: a timer leaves the active set only by firing or by a cancel
+// naming its exact handle). Its fault, cancel-ignores-generation, cancels
+// with a stale handle, the other half. A later step over t1's live handle is
+// reached (timers: t1 sleeps 1 ms, then time advances), then replayed
+// with the active map emptied.
+func TestWheelHandleExactCatchesAHandleDroppedSilently(t *testing.T) {
+	sc := scenarioNamed(t, "timers")
+	advance := kernel.Input{Op: kernel.Advance, N: 1}
+	before, after, events := reach(t, sc, []kernel.Input{
+		{Op: kernel.Spawn, Region: 1}, {Op: kernel.Dispatch}, {Op: kernel.Sleep, Task: 1, N: 1}, advance,
+	})
+	c := transitionOf(&sc, &before, model.Input{K: advance}, &after, events)
+	if after.P.Kernel.Wheel.ActiveUsed == 0 || wheelHandleExact(c) {
+		t.Fatalf("setup: want t1's handle live across a correct advance, got %v", events)
+	}
+	if !flagsEditedAfter(wheelHandleExact, c, func(a *model.State) { a.P.Kernel.Wheel.ActiveUsed = 0 }) {
+		t.Error("a handle gone from the active map with no fire or cancel is not flagged")
+	}
+}
