@@ -51,6 +51,16 @@ func headFreedByAnAbort(t *testing.T) (model.Scenario, []kernel.Input) {
 	}
 }
 
+// wheelTimerDue is the timers scenario and a script that makes a wheel
+// timer due: t1 spawned and polled sleeps 1 ms, and time advances 1 ms
+// (the script's last input). The wheel's time follows at the next
+// dispatch or registration.
+func wheelTimerDue(t *testing.T) (model.Scenario, []kernel.Input) {
+	return scenarioNamed(t, "timers"), []kernel.Input{
+		{Op: kernel.Spawn, Region: 1}, {Op: kernel.Dispatch}, {Op: kernel.Sleep, Task: 1, N: 1}, {Op: kernel.Advance, N: 1},
+	}
+}
+
 // eventsOf is the indices of the events of kind k.
 func eventsOf(events []trace.Event, k trace.Kind) []int {
 	var at []int
@@ -335,11 +345,8 @@ func TestChanWaiterFIFOCatchesABargingPermit(t *testing.T) {
 // dispatch fires it), then the step is replayed with the fire reporting
 // a deadline one past now.
 func TestWheelFireInclusiveCatchesAnEarlyFire(t *testing.T) {
-	sc := scenarioNamed(t, "timers")
-	before, after, events := reach(t, sc, []kernel.Input{
-		{Op: kernel.Spawn, Region: 1}, {Op: kernel.Dispatch}, {Op: kernel.Sleep, Task: 1, N: 1},
-		{Op: kernel.Advance, N: 1}, {Op: kernel.Dispatch},
-	})
+	sc, script := wheelTimerDue(t)
+	before, after, events := reach(t, sc, append(script, kernel.Input{Op: kernel.Dispatch}))
 	fired := eventsOf(events, trace.WheelFired)
 	in := model.Input{K: kernel.Input{Op: kernel.Dispatch}}
 	c := transitionOf(&sc, &before, in, &after, events)
@@ -505,12 +512,9 @@ func TestCascadeReasonCatchesAChainCutThatFits(t *testing.T) {
 // registration), then replayed with the wheel's time one past the clock,
 // and one before the time it had.
 func TestWheelClockDerivedCatchesAClockOutOfStep(t *testing.T) {
-	sc := scenarioNamed(t, "timers")
-	advance := kernel.Input{Op: kernel.Advance, N: 1}
-	before, after, events := reach(t, sc, []kernel.Input{
-		{Op: kernel.Spawn, Region: 1}, {Op: kernel.Dispatch}, {Op: kernel.Sleep, Task: 1, N: 1}, advance,
-		{Op: kernel.Dispatch}, {Op: kernel.Sleep, Task: 1, N: 1}, advance,
-	})
+	sc, script := wheelTimerDue(t)
+	advance := script[len(script)-1]
+	before, after, events := reach(t, sc, append(script, kernel.Input{Op: kernel.Dispatch}, kernel.Input{Op: kernel.Sleep, Task: 1, N: 1}, advance))
 	c := transitionOf(&sc, &before, model.Input{K: advance}, &after, events)
 	was := before.P.Kernel.Wheel.Now
 	if was == 0 || wheelClockDerived(c) {
@@ -642,14 +646,13 @@ func TestLocalPopOrderCatchesAQueueDisturbed(t *testing.T) {
 // wheel-seq-derived that no fault reaches: an entry whose registration
 // sequence, the same-deadline tie-break (004 2.2, INV-TM-03), changes
 // after it was stored. Its fault, seq-stalls, numbers new registrations
-// wrongly, the other half. A later step on a stored entry is reached (timers: t1 sleeps 1
-// ms, then time advances), then replayed with the entry's sequence moved.
+// wrongly, the other half. A later step on a stored entry is reached
+// (timers: t1 sleeps 1 ms, then time advances), then replayed with the
+// entry's sequence moved.
 func TestWheelSeqDerivedCatchesAStoredSeqRewritten(t *testing.T) {
-	sc := scenarioNamed(t, "timers")
-	advance := kernel.Input{Op: kernel.Advance, N: 1}
-	before, after, events := reach(t, sc, []kernel.Input{
-		{Op: kernel.Spawn, Region: 1}, {Op: kernel.Dispatch}, {Op: kernel.Sleep, Task: 1, N: 1}, advance,
-	})
+	sc, script := wheelTimerDue(t)
+	advance := script[len(script)-1]
+	before, after, events := reach(t, sc, script)
 	stored := -1
 	for i, e := range after.P.Kernel.Wheel.Entries {
 		if e.Used {
@@ -674,11 +677,9 @@ func TestWheelSeqDerivedCatchesAStoredSeqRewritten(t *testing.T) {
 // reached (timers: t1 sleeps 1 ms, then time advances), then replayed
 // with the active map emptied.
 func TestWheelHandleExactCatchesAHandleDroppedSilently(t *testing.T) {
-	sc := scenarioNamed(t, "timers")
-	advance := kernel.Input{Op: kernel.Advance, N: 1}
-	before, after, events := reach(t, sc, []kernel.Input{
-		{Op: kernel.Spawn, Region: 1}, {Op: kernel.Dispatch}, {Op: kernel.Sleep, Task: 1, N: 1}, advance,
-	})
+	sc, script := wheelTimerDue(t)
+	advance := script[len(script)-1]
+	before, after, events := reach(t, sc, script)
 	c := transitionOf(&sc, &before, model.Input{K: advance}, &after, events)
 	if after.P.Kernel.Wheel.ActiveUsed == 0 || wheelHandleExact(c) {
 		t.Fatalf("setup: want t1's handle live across a correct advance, got %v", events)
