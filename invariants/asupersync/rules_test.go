@@ -7,7 +7,9 @@ import (
 	model "modelcheck/model/asupersync"
 	"modelcheck/runtime/cancel"
 	"modelcheck/runtime/kernel"
+	"modelcheck/runtime/pump"
 	"modelcheck/runtime/trace"
+	"modelcheck/runtime/wheel"
 )
 
 // reach runs a script on a scenario through the model, failing the test if
@@ -15,13 +17,24 @@ import (
 // input, the state after it and the last input's events.
 func reach(t *testing.T, sc model.Scenario, script []kernel.Input) (before, after model.State, events []trace.Event) {
 	t.Helper()
+	ins := make([]model.Input, len(script))
+	for i, k := range script {
+		ins[i] = model.Input{K: k}
+	}
+	return reachInputs(t, sc, ins)
+}
+
+// reachInputs is reach for a script that may hold host events (the
+// browser's microtasks, host tasks, timer turns and callbacks), which
+// only a browser scenario offers.
+func reachInputs(t *testing.T, sc model.Scenario, script []model.Input) (before, after model.State, events []trace.Event) {
+	t.Helper()
 	e, err := NewExplorable(sc, nil)
 	if err != nil {
 		t.Fatal(err)
 	}
 	s := e.Init()
-	for i, k := range script {
-		in := model.Input{K: k}
+	for i, in := range script {
 		var log trace.Log
 		next := s
 		if err := e.Apply(&next, in, &log); err != nil {
@@ -34,6 +47,14 @@ func reach(t *testing.T, sc model.Scenario, script []kernel.Input) (before, afte
 		s = next
 	}
 	return before, after, events
+}
+
+// lastStep runs script on sc through the model, as reach does, and is
+// the transition of its last input, as Checker.Check presents it.
+func lastStep(t *testing.T, sc model.Scenario, script []kernel.Input) *Context {
+	t.Helper()
+	before, after, events := reach(t, sc, script)
+	return transitionOf(&sc, &before, model.Input{K: script[len(script)-1]}, &after, events)
 }
 
 // headFreedByAnAbort is the channel scenario at capacity 1 and a script
@@ -59,6 +80,20 @@ func wheelTimerDue(t *testing.T) (model.Scenario, []kernel.Input) {
 	return scenarioNamed(t, "timers"), []kernel.Input{
 		{Op: kernel.Spawn, Region: 1}, {Op: kernel.Dispatch}, {Op: kernel.Sleep, Task: 1, N: 1}, {Op: kernel.Advance, N: 1},
 	}
+}
+
+// wheelTimerFired is wheelTimerDue's script with a dispatch after it,
+// which moves the wheel's time and fires t1's timer: the dispatch's
+// transition and the index of its one wheel_fired.
+func wheelTimerFired(t *testing.T) (c *Context, fired int) {
+	t.Helper()
+	sc, script := wheelTimerDue(t)
+	c = lastStep(t, sc, append(script, kernel.Input{Op: kernel.Dispatch}))
+	at := eventsOf(c.Events, trace.WheelFired)
+	if len(at) != 1 {
+		t.Fatalf("setup: want the dispatch to fire t1's timer, got %v", c.Events)
+	}
+	return c, at[0]
 }
 
 // eventsOf is the indices of the events of kind k.
@@ -88,6 +123,15 @@ func flagsEditedEvents(check func(*Context) bool, c *Context, edit func(events [
 	events := append([]trace.Event(nil), c.Events...)
 	edit(events)
 	return check(transitionOf(c.Scenario, c.Before, c.In, c.After, events))
+}
+
+// flagsEditedBefore reports whether check flags the transition c replays
+// with a copy of its state before that edit changed, as a runtime bug
+// would have left it a step earlier.
+func flagsEditedBefore(check func(*Context) bool, c *Context, edit func(before *model.State)) bool {
+	before := *c.Before
+	edit(&before)
+	return check(transitionOf(c.Scenario, &before, c.In, c.After, c.Events))
 }
 
 // flagsEditedAfter reports whether check flags the transition c replays
@@ -651,17 +695,15 @@ func TestLocalPopOrderCatchesAQueueDisturbed(t *testing.T) {
 // entry's sequence moved.
 func TestWheelSeqDerivedCatchesAStoredSeqRewritten(t *testing.T) {
 	sc, script := wheelTimerDue(t)
-	advance := script[len(script)-1]
-	before, after, events := reach(t, sc, script)
+	c := lastStep(t, sc, script)
 	stored := -1
-	for i, e := range after.P.Kernel.Wheel.Entries {
+	for i, e := range c.After.P.Kernel.Wheel.Entries {
 		if e.Used {
 			stored = i
 		}
 	}
-	c := transitionOf(&sc, &before, model.Input{K: advance}, &after, events)
 	if stored < 0 || wheelSeqDerived(c) {
-		t.Fatalf("setup: want t1's entry stored across a correct advance, got %v", events)
+		t.Fatalf("setup: want t1's entry stored across a correct advance, got %v", c.Events)
 	}
 	if !flagsEditedAfter(wheelSeqDerived, c, func(a *model.State) { a.P.Kernel.Wheel.Entries[stored].Seq++ }) {
 		t.Error("a stored entry whose sequence moved is not flagged")
@@ -678,13 +720,195 @@ func TestWheelSeqDerivedCatchesAStoredSeqRewritten(t *testing.T) {
 // with the active map emptied.
 func TestWheelHandleExactCatchesAHandleDroppedSilently(t *testing.T) {
 	sc, script := wheelTimerDue(t)
-	advance := script[len(script)-1]
-	before, after, events := reach(t, sc, script)
-	c := transitionOf(&sc, &before, model.Input{K: advance}, &after, events)
-	if after.P.Kernel.Wheel.ActiveUsed == 0 || wheelHandleExact(c) {
-		t.Fatalf("setup: want t1's handle live across a correct advance, got %v", events)
+	c := lastStep(t, sc, script)
+	if c.After.P.Kernel.Wheel.ActiveUsed == 0 || wheelHandleExact(c) {
+		t.Fatalf("setup: want t1's handle live across a correct advance, got %v", c.Events)
 	}
 	if !flagsEditedAfter(wheelHandleExact, c, func(a *model.State) { a.P.Kernel.Wheel.ActiveUsed = 0 }) {
 		t.Error("a handle gone from the active map with no fire or cancel is not flagged")
+	}
+}
+
+// TestBudgetGrantedCatchesAReasonPastItsTable proves budget-granted's
+// range guard: a first request whose task carries a reason kind past the
+// cleanup budget table (the semantics notes' eleven kinds) is flagged,
+// where an unguarded lookup would stop the explorer. A real first request
+// is reached (default: t1 spawned, then cancelled), then replayed with
+// t1's reason one kind past the table.
+func TestBudgetGrantedCatchesAReasonPastItsTable(t *testing.T) {
+	sc := scenarioNamed(t, "default")
+	c := lastStep(t, sc, []kernel.Input{
+		{Op: kernel.Spawn, Region: 1}, {Op: kernel.CancelTask, Task: 1, Arg: uint8(cancel.User)},
+	})
+	if tk := model.TaskRecord(&c.After.P.Kernel.Cancel, 1); tk.Phase != cancel.CancelRequested || budgetGranted(c) {
+		t.Fatalf("setup: want t1's first request granted its budget, got %v", c.Events)
+	}
+	if !flagsEditedAfter(budgetGranted, c, func(a *model.State) {
+		a.P.Kernel.Cancel.Tasks[0].Reason.Kind = cancel.Kind(len(cleanupBudgets))
+	}) {
+		t.Error("a request whose reason kind is past the budget table is not flagged")
+	}
+}
+
+// TestChanConfiguredCatchesAChannelInputWithoutAChannel proves the half
+// of chan-configured that no fault reaches: a runtime configured without
+// a channel takes no channel operation (004 1.1). Its fault,
+// has-channel-inclusive, emits a channel event, the other half. A real
+// step of the default scenario, which has no channel, is reached (t1
+// spawned), then replayed as each channel operation.
+func TestChanConfiguredCatchesAChannelInputWithoutAChannel(t *testing.T) {
+	sc := scenarioNamed(t, "default")
+	c := lastStep(t, sc, []kernel.Input{{Op: kernel.Spawn, Region: 1}})
+	if withChannel(&sc) || chanConfigured(c) {
+		t.Fatalf("setup: want a spawn without a channel, got %v", c.Events)
+	}
+	for op := kernel.ChanReserve; op <= kernel.ChanClose; op++ {
+		in := model.Input{K: kernel.Input{Op: op, Task: 1}}
+		if !chanConfigured(transitionOf(c.Scenario, c.Before, in, c.After, c.Events)) {
+			t.Errorf("%v without a channel is not flagged", in)
+		}
+	}
+}
+
+// TestWheelActiveDerivedCatchesMoreRegistrationsThanTheMapHolds proves
+// wheel-active-derived's range guard: a step that announces more live
+// registrations than the active map can hold is flagged, where an
+// unguarded replay would stop the explorer. A real registration is
+// reached (timers: t1 sleeps 1 ms), then replayed with as many more
+// registrations, each a new id, as the map has entries.
+func TestWheelActiveDerivedCatchesMoreRegistrationsThanTheMapHolds(t *testing.T) {
+	sc, script := wheelTimerDue(t)
+	c := lastStep(t, sc, script[:len(script)-1])
+	reg := eventsOf(c.Events, trace.WheelRegistered)
+	if len(reg) != 1 || wheelActiveDerived(c) {
+		t.Fatalf("setup: want t1's one registration, got %v", c.Events)
+	}
+	more := append([]trace.Event(nil), c.Events...)
+	for i := range wheel.MaxEntries {
+		e := c.Events[reg[0]]
+		e.ID += uint64(i + 1)
+		more = append(more, e)
+	}
+	if !wheelActiveDerived(transitionOf(c.Scenario, c.Before, c.In, c.After, more)) {
+		t.Error("more registrations than the active map holds are not flagged")
+	}
+}
+
+// TestWaitersAnnouncedCatchesAWaiterSwapped proves the half of
+// waiters-announced that no fault reaches: a waiter queue after the step
+// of the announced length that holds another task than the one the
+// events leave queued (004 1.3, 1.6). Its fault, silent-waiter-removal,
+// changes the queue's length, the other half. A real step over a queued
+// waiter is reached (channel at capacity 1: t1 holds the slot, t2 queues
+// behind it, t1 aborts, which wakes t2, still queued), then replayed with
+// the waiter turned into t1.
+func TestWaitersAnnouncedCatchesAWaiterSwapped(t *testing.T) {
+	sc, script := headFreedByAnAbort(t)
+	c := lastStep(t, sc, script)
+	q := c.After.P.Kernel.Chan.WaiterQueue()
+	if len(q) != 1 || q[0].Task != 2 || waitersAnnounced(c) {
+		t.Fatalf("setup: want t2 still queued after t1's abort, got %v: %v", q, c.Events)
+	}
+	if !flagsEditedAfter(waitersAnnounced, c, func(a *model.State) { a.P.Kernel.Chan.Waiters[0].Task = 1 }) {
+		t.Error("a queued waiter other than the one the events leave is not flagged")
+	}
+}
+
+// TestHostTimerAttrCatchesAStaleTimerMisclassed proves the half of
+// host-timer-attr that no fault reaches: a stale_timer diagnostic must
+// carry error_class stale_timer (000 P2). Its fault, stale-timer-next-gen,
+// names the wrong generation, the other half. A real stale callback is
+// reached (default: t1 sleeps 1 ms, its region is cancelled, which
+// cancels the timer, and a timer turn advances 1 ms), then replayed with
+// the diagnostic's class cleared.
+func TestHostTimerAttrCatchesAStaleTimerMisclassed(t *testing.T) {
+	sc := scenarioNamed(t, "default")
+	turn := model.Input{Host: pump.TimerTurn, K: kernel.Input{Op: kernel.Advance, N: 1}}
+	before, after, events := reachInputs(t, sc, []model.Input{
+		{K: kernel.Input{Op: kernel.Spawn, Region: 1}}, {Host: pump.RunMicrotask}, {K: kernel.Input{Op: kernel.Dispatch}},
+		{K: kernel.Input{Op: kernel.Sleep, Task: 1, N: 1}},
+		{K: kernel.Input{Op: kernel.CancelRegion, Region: 1, Arg: uint8(cancel.Shutdown)}}, turn,
+	})
+	c := transitionOf(&sc, &before, turn, &after, events)
+	stale := eventsOf(events, trace.StaleTimer)
+	if len(stale) != 1 || hostTimerAttr(c) {
+		t.Fatalf("setup: want one stale_timer for t1's cancelled timer, got %v", events)
+	}
+	if !flagsEditedEvents(hostTimerAttr, c, func(ev []trace.Event) { ev[stale[0]].ErrorClass = trace.NoError }) {
+		t.Error("a stale_timer without error_class stale_timer is not flagged")
+	}
+}
+
+// TestWheelEventAttrCatchesAnEventAtAnEarlierTime proves the half of
+// wheel-event-attr that no fault reaches: a wheel event other than a
+// cascade or a dead entry's drop carries the time after the step (004
+// 2.3, 2.4). Its fault, wheel-cancel-now-unset, stamps a cancel with no
+// time at all, which the clause on time going back sees first. A real fire
+// is reached (timers: t1 sleeps 1 ms, time advances, and the dispatch
+// moves the wheel's time and fires t1's timer), then replayed with the
+// fire stamped with the wheel's time before the step.
+func TestWheelEventAttrCatchesAnEventAtAnEarlierTime(t *testing.T) {
+	c, fired := wheelTimerFired(t)
+	then := c.Before.P.Kernel.Wheel.Now
+	if then == c.After.P.Kernel.Wheel.Now || wheelEventAttr(c) {
+		t.Fatalf("setup: want the dispatch to move the wheel's time, got %v", c.Events)
+	}
+	if !flagsEditedEvents(wheelEventAttr, c, func(ev []trace.Event) { ev[fired].Now = then }) {
+		t.Error("a fire stamped with the wheel's time before the step is not flagged")
+	}
+}
+
+// TestWheelWrapSafeCatchesANewHandleAlreadyStored proves the half of
+// wheel-wrap-safe that no fault reaches: a registration's handle must be
+// held by no stored entry (INV-TM-06: an id or generation that wraps must
+// not alias a live timer). Its fault, saturating-ids, stops the counters,
+// which the half on the next handle sees first. A real second
+// registration is reached (timers: t1 sleeps 1 ms, then t2 does), then
+// replayed with t1's stored entry holding the handle t2 is given, as
+// counters that wrapped onto it would leave it.
+func TestWheelWrapSafeCatchesANewHandleAlreadyStored(t *testing.T) {
+	sc := scenarioNamed(t, "timers")
+	c := lastStep(t, sc, []kernel.Input{
+		{Op: kernel.Spawn, Region: 1}, {Op: kernel.Spawn, Region: 1},
+		{Op: kernel.Dispatch}, {Op: kernel.Sleep, Task: 1, N: 1}, {Op: kernel.Dispatch}, {Op: kernel.Sleep, Task: 2, N: 1},
+	})
+	stored := -1
+	for i, e := range c.Before.P.Kernel.Wheel.Entries {
+		if e.Used {
+			stored = i
+		}
+	}
+	if stored < 0 || len(eventsOf(c.Events, trace.WheelRegistered)) != 1 || wheelWrapSafe(c) {
+		t.Fatalf("setup: want t2 registered beside t1's stored entry, got %v", c.Events)
+	}
+	if !flagsEditedBefore(wheelWrapSafe, c, func(b *model.State) {
+		w := &b.P.Kernel.Wheel
+		w.Entries[stored].Handle = wheel.Handle{ID: w.NextID, Gen: w.NextGen}
+	}) {
+		t.Error("a registration whose handle a stored entry holds is not flagged")
+	}
+}
+
+// TestWheelInsertionOrderCatchesAnEarlierTimerLeftWaiting proves the half
+// of wheel-insertion-order the suite's faults do not reach: a fire leaves
+// no live timer behind that comes before it in (deadline, registration)
+// order (INV-TM-03, 004 2.4). Its fault, unstable-slot-order, fires a
+// batch out of order, the other half. A real fire is reached (timers: t1
+// sleeps 1 ms, time advances, a dispatch fires t1's timer), then replayed
+// with a live timer of an earlier deadline still stored.
+func TestWheelInsertionOrderCatchesAnEarlierTimerLeftWaiting(t *testing.T) {
+	c, fired := wheelTimerFired(t)
+	deadline := c.Events[fired].Deadline
+	if deadline == 0 || wheelInsertionOrder(c) {
+		t.Fatalf("setup: want t1's timer fired at a deadline past 0, got %v", c.Events)
+	}
+	if !flagsEditedAfter(wheelInsertionOrder, c, func(a *model.State) {
+		w := &a.P.Kernel.Wheel
+		h := wheel.Handle{ID: w.NextID, Gen: w.NextGen}
+		w.Entries[len(w.Entries)-1] = wheel.Entry{Used: true, Task: 2, Deadline: deadline - 1, Handle: h}
+		w.Active[len(w.Active)-1] = h
+		w.ActiveUsed |= 1 << (len(w.Active) - 1)
+	}) {
+		t.Error("a fire that leaves a live timer of an earlier deadline waiting is not flagged")
 	}
 }
