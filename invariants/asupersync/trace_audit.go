@@ -82,7 +82,7 @@ var traceAuditInvariants = []Invariant{
 	{"region-before-tasks", []string{"wasm-cancel-state-machine-v1/cascade-law-3", "wasm-cancel-state-machine-v1/cascade-law-4"},
 		"a region cancel reaches a region before its tasks: no region_cancelled comes after a cancel_requested or cancel_strengthened of a task in that region in the same step", regionBeforeTasks},
 	{"fire-wakes-after", []string{"wasm-browser-scheduler-semantics-v1/P2", "004/2.5"},
-		"a timer's fire wakes its task after it: each timer_fired of a live timer and each wheel_fired of a live task is followed in the step by the task's enqueued or wake_deduped, unless the task is being polled (before or after the step, or picked in it), where the wake only marks it", fireWakesAfter},
+		"a timer's fire wakes its task after it: each timer_fired of a live timer and each wheel_fired of a live task is followed in the step by the task's enqueued or wake_deduped, unless the task is being polled (before or after the step), where the wake only marks it", fireWakesAfter},
 	{"effects-before-step-end", []string{"wasm-browser-scheduler-semantics-v1/trace-observability", "wasm-browser-scheduler-semantics-v1/S5"},
 		"a poll's effects are reported inside its scheduler step: after a step's scheduler_step_end come only the enqueued that requeues the task whose poll ended (a wake during the poll, as a yield's own, S5) and the pump's own moves (pump_idle, pump_scheduled, scheduler_burst_limit_reached, scheduler_host_handoff, authorization_denied)", effectsBeforeStepEnd},
 	{"handoff-after-limit", []string{"wasm-browser-scheduler-semantics-v1/P1", "wasm-browser-scheduler-semantics-v1/trace-observability"},
@@ -92,7 +92,7 @@ var traceAuditInvariants = []Invariant{
 	{"closed-is-final", []string{"wasm-cancel-state-machine-v1/quiescence-completion", "wasm-cancel-state-machine-v1/regions"},
 		"a region's region_closed is the last the step says of it: its finalizers' finalizer_done and its obligations' obligation_leaked come before the close, and no event after it names the region", closedIsFinal},
 	{"chan-wakes-after", []string{"004/1.3", "004/1.4"},
-		"a channel's wake schedules its task after it: each chan_sender_woken and chan_receiver_woken of a task live after the step is followed in the step by the task's enqueued or wake_deduped, unless the task is being polled (before or after the step, or picked in it), where the wake only marks it", chanWakesAfter},
+		"a channel's wake schedules its task after it: each chan_sender_woken and chan_receiver_woken of a task live after the step is followed in the step by the task's enqueued or wake_deduped, unless the task is being polled (before or after the step), where the wake only marks it", chanWakesAfter},
 	{"cascade-phases", []string{"wasm-cancel-state-machine-v1/cascade-law-3", "wasm-cancel-state-machine-v1/cascade-law-4", "wasm-cancel-state-machine-v1/quiescence-completion"},
 		"a region cancel runs the Cascade Law's steps in order: every region's mark (region_cancelled, cause_chain_truncated, region_closing: step 3) comes before every task's request (cancel_requested, cancel_strengthened: step 4), and the requests before the moves the cancel then lets regions make (region_draining, region_finalizing, obligation_leaked, region_closed)", cascadePhases},
 	{"checkpoint-first", []string{"004/1.3", "004/1.6", "004/1.8"},
@@ -462,18 +462,13 @@ func waitersAnnounced(c *Context) bool {
 }
 
 // polledIn reports whether task t is being polled before or after the
-// step, or is picked by a decision in it.
+// step. A task a decision picks in the step is the one being polled after
+// it (a dispatch ends with its pick current, 000 S1), so the state alone
+// says; a runtime that picked a task and left it unpolled has no flag to
+// wake it by, and its wake must be an event.
 func (c *Context) polledIn(t uint8) bool {
 	b, a := kern(c.Before), kern(c.After)
-	if t == b.Current || t == b.Outer || t == a.Current || t == a.Outer {
-		return true
-	}
-	for i := range c.Events {
-		if e := &c.Events[i]; e.Kind == trace.StepDecision && e.Task == t {
-			return true
-		}
-	}
-	return false
+	return t == b.Current || t == b.Outer || t == a.Current || t == a.Outer
 }
 
 // namedAfter reports whether an event of kind k1 or k2 after index at
