@@ -32,6 +32,11 @@ var (
 	// The VM's Load takes the protocol id one past the last: load-refused
 	// asks Load for it, and Load indexes past the protocol table.
 	loadTakesUnknown = plantedBug{"runtime/vm/state.go", "\tcase p >= NumProtocols:\n", "\tcase p > NumProtocols:\n"}
+	// The VM's Load lets a session past the table in: load-refused asks
+	// Load for one on each state whose session table is full, and Load
+	// indexes past the sessions. This is the half of load-refused no
+	// edit of the check's inputs reaches (invariants/vm/clauses_test.go).
+	loadTakesFourthSession = plantedBug{"runtime/vm/state.go", "\tcase s.NSessions >= MaxSessions ||", "\tcase s.NSessions > MaxSessions ||"}
 )
 
 // build builds modelcheck with the bug planted, through an overlay (the
@@ -187,8 +192,8 @@ func TestHangingStepIsNamedInLassoSearch(t *testing.T) {
 // TestRuntimePanicInACheckIsItsViolation: some checks ask the runtime
 // something beside the step (Sthira's §10 diagnostics, whether the VM
 // refuses a bad load); a runtime bug that panics there is that check's
-// violation, with exit 1, not a crash of the tool (exit 2). Both bugs
-// crashed the tool in session 16's exhaustive mutation runs.
+// violation, with exit 1, not a crash of the tool (exit 2). The first two
+// bugs crashed the tool in session 16's exhaustive mutation runs.
 func TestRuntimePanicInACheckIsItsViolation(t *testing.T) {
 	if testing.Short() {
 		t.Skip("builds modelcheck with a planted bug")
@@ -200,6 +205,7 @@ func TestRuntimePanicInACheckIsItsViolation(t *testing.T) {
 	}{
 		{queuedReadsNext, []string{"--model", "sthira", "--scenario", "default"}, "diagnostics"},
 		{loadTakesUnknown, []string{"--model", "vm", "--scenario", "backpressure"}, "load-refused"},
+		{loadTakesFourthSession, []string{"--model", "vm", "--scenario", "default"}, "load-refused"},
 	} {
 		exploreBreaksFirst(t, tc.bug.build(t), tc.args, tc.invariant)
 	}
