@@ -124,6 +124,45 @@ func (tr *transition) insertBefore(t *testing.T, k rt.Kind, id uint8, e rt.Event
 	tr.events = slices.Insert(tr.events, tr.at(t, k, id), e)
 }
 
+// rerun replaces the step's events and state after with what the runtime
+// does when in is applied to from under cfg: the step as a runtime
+// configured otherwise (or handed another input) takes it.
+func (tr *transition) rerun(t *testing.T, cfg rt.Config, from rt.State, in rt.Input) {
+	t.Helper()
+	tr.after = from
+	var log rt.Log
+	if err := tr.after.Apply(&cfg, in, &log); err != nil {
+		t.Fatalf("setup: %s: %v", in, err)
+	}
+	tr.events = log.Events
+}
+
+// then goes on with in from the state after, in the same step: its events
+// are appended and the state after is the one in leaves.
+func (tr *transition) then(t *testing.T, cfg rt.Config, in rt.Input) {
+	t.Helper()
+	var log rt.Log
+	if err := tr.after.Apply(&cfg, in, &log); err != nil {
+		t.Fatalf("setup: %s: %v", in, err)
+	}
+	tr.events = append(tr.events, log.Events...)
+}
+
+// requeued is s with id, activated in the step that left s, back at the
+// head of its priority's queue, ATTACHED, its slot not taken: the state
+// before of a runtime that had left it queued with a slot free.
+func requeued(s rt.State, id uint8) rt.State {
+	t := sm.TaskRecord(&s, id)
+	t.Phase = rt.Attached
+	f := &s.Queues[t.Prio-1]
+	copy(f.Items[1:f.Len+1], f.Items[:f.Len])
+	f.Items[0] = id
+	f.Len++
+	s.Active--
+	s.ScopeActive[t.Scope]--
+	return s
+}
+
 // The environment's inputs, spelled for scripts; reach fills in a
 // declaration's priority and scope from the scenario.
 func declare(id uint8) rt.Input { return rt.Input{Op: rt.Declare, Task: id} }
@@ -131,6 +170,7 @@ func submit(id uint8) rt.Input  { return rt.Input{Op: rt.Submit, Task: id} }
 func cancel(id uint8) rt.Input  { return rt.Input{Op: rt.Cancel, Task: id} }
 func suspend(id uint8) rt.Input { return rt.Input{Op: rt.Suspend, Task: id} }
 func tick() rt.Input            { return rt.Input{Op: rt.Tick} }
+func retry(id uint8) rt.Input   { return rt.Input{Op: rt.Retry, Task: id} }
 func complete(id uint8, o rt.Outcome) rt.Input {
 	return rt.Input{Op: rt.Complete, Task: id, Outcome: o}
 }
@@ -258,6 +298,84 @@ func TestLimitAndQueueEventClauses(t *testing.T) {
 			kinds:  []rt.Kind{kLimit, kQueued},
 			tamper: func(t *testing.T, tr *transition) { tr.remove(t, kLimit, 2) },
 			want:   "diagnostics"},
+		// event, CONCURRENCY_LIMIT_REACHED of an arrival that may start
+		// (diagnostics, §10: the limit event is true, §6 only an arrival
+		// over the limit meets it): t1, submitted to the empty scheduler,
+		// is told s1's limit (the scope it would name) before it starts.
+		{name: "limit-reached-by-authorized-arrival", scenario: "default", script: started(),
+			kinds: []rt.Kind{kActivated, kRunning},
+			tamper: func(t *testing.T, tr *transition) {
+				tr.insertBefore(t, kActivated, 1, rt.Event{Kind: rt.ConcurrencyLimitReached, Task: 1, Limit: 1})
+			},
+			want: "diagnostics"},
+		// queuedEvent, TASK_QUEUED of the arrival while it is already in
+		// a queue (lifecycle, §4 "tasks enter exactly one queue"): in
+		// overflow, t2's activation when t1 completes, replayed as a
+		// submit(2) on a state before that still held t2 in Q_LOW with
+		// t1's slot free, t2 queued a second time before it starts.
+		{name: "queued-arrival-already-queued", scenario: "overflow", script: lowActivated(),
+			kinds: []rt.Kind{kDisposing, kDisposed, kActivated, kRunning},
+			tamper: func(t *testing.T, tr *transition) {
+				tr.before, tr.in = requeued(tr.after, 2), submit(2)
+				tr.events = tr.events[tr.at(t, kActivated, 2):]
+				tr.insertBefore(t, kActivated, 2, rt.Event{Kind: rt.TaskQueued, Task: 2, Prio: rt.Low})
+			},
+			want: "lifecycle"},
+		// queuedEvent, TASK_QUEUED of an ATTACHED task that is not the
+		// arrival (lifecycle, §6: a task is queued when its submission
+		// is decided): t2's queuing behind t1 replayed in a tick, from a
+		// state before where t2's submission had attached it undecided.
+		{name: "queued-not-the-arrival", scenario: "default", script: queuedBehind(),
+			kinds: []rt.Kind{kLimit, kQueued},
+			tamper: func(t *testing.T, tr *transition) {
+				tr.before.Tasks[1].Phase = rt.Attached
+				tr.in = tick()
+			},
+			want: "lifecycle"},
+		// queuedEvent, TASK_QUEUED under the reject policy (drop-policy,
+		// §6 policy reject: a task over the limit is rejected, never
+		// queued): in reject, t2 (HIGH-s2) meets s2's limit and is queued
+		// as under the queue policy.
+		{name: "queued-under-reject-policy", scenario: "reject",
+			script: []rt.Input{declare(1), submit(1), declare(2), submit(2)},
+			kinds:  []rt.Kind{kLimit, kFailed, kDisposed},
+			tamper: func(t *testing.T, tr *transition) {
+				cfg := scenarioNamed(t, "reject").Config
+				cfg.Reject = false
+				tr.rerun(t, cfg, tr.before, tr.in)
+			},
+			want: "drop-policy"},
+		// queuedEvent, TASK_QUEUED with the queues at their limit
+		// (drop-policy, §8 overflow: the queues never exceed their
+		// limit), the queue back within it by the end of the step, so
+		// only the moment of queuing shows it: in scoped-overflow (queue
+		// limit 1), t1 (HIGH-s1) runs and t3 (LOW-s2) waits in Q_LOW
+		// although s2 has room (a state before a runtime bug left); t2
+		// (LOW-s1) arrives, meets s1's limit and is queued as if there
+		// were no queue limit, and only then t3 is started.
+		{name: "queued-at-queue-limit", scenario: "scoped-overflow",
+			script: []rt.Input{declare(1), submit(1), declare(3), declare(2)},
+			kinds:  []rt.Kind{kDeclared},
+			tamper: func(t *testing.T, tr *transition) {
+				tr.before = tr.after
+				tr.before.Tasks[2].Phase, tr.before.Tasks[2].BlockedBy = rt.Attached, bit(1)
+				tr.before.Queues[rt.Low-1] = rt.FIFO{Items: [rt.MaxTasks]uint8{3}, Len: 1}
+				tr.in = submit(2)
+				cfg := scenarioNamed(t, "scoped-overflow").Config
+				cfg.QueueLimit = 0
+				tr.rerun(t, cfg, tr.before, tr.in)
+				if got := kinds(tr.events); !slices.Equal(got, []rt.Kind{kLimit, kQueued}) {
+					t.Fatalf("setup: submit(2) emits %v", got)
+				}
+				tr.after.Tasks[2].Phase = rt.Running
+				tr.after.Queues[rt.Low-1] = rt.FIFO{Items: [rt.MaxTasks]uint8{2}, Len: 1}
+				tr.after.Active++
+				tr.after.ScopeActive[1]++
+				tr.events = append(tr.events,
+					rt.Event{Kind: rt.TaskActivated, Task: 3, Prio: rt.Low, Scope: 1},
+					rt.Event{Kind: rt.TaskRunning, Task: 3})
+			},
+			want: "drop-policy"},
 	})
 }
 
@@ -390,6 +508,16 @@ func TestDeclarationAndUnknownEventClauses(t *testing.T) {
 				tr.events = append(tr.events, rt.Event{Kind: rt.NoKind, Task: 1})
 			},
 			want: "lifecycle"},
+		// declared, a declaration whose event names another scope than
+		// the input's (no-reprioritization, §3: what a task is declared
+		// with is its own for its life): t1 declared in s1, its
+		// TASK_DECLARED says s2.
+		{name: "declared-event-names-other-scope", scenario: "default", script: []rt.Input{declare(1)},
+			kinds: []rt.Kind{kDeclared},
+			tamper: func(t *testing.T, tr *transition) {
+				tr.edit(t, kDeclared, 1, func(e *rt.Event) { e.Scope = 1 })
+			},
+			want: "no-reprioritization"},
 	})
 }
 
@@ -459,6 +587,53 @@ func TestSuspendAndCompletionClauses(t *testing.T) {
 				tr.edit(t, kDisposed, 1, func(e *rt.Event) { e.Outcome = rt.Error })
 			},
 			want: "observable-state"},
+		// event, TASK_SUSPENDED answering another input than a
+		// suspension (lifecycle: RUNNING <-> SUSPENDED is the task's own
+		// doing): in scopes, t1 completes SUCCESS and a TASK_SUSPENDED of
+		// t1 comes before its TASK_DISPOSING.
+		{name: "suspended-on-completion", scenario: "scopes", script: append(started(), complete(1, rt.Success)),
+			kinds: []rt.Kind{kDisposing, kDisposed},
+			tamper: func(t *testing.T, tr *transition) {
+				tr.insertBefore(t, kDisposing, 1, rt.Event{Kind: rt.TaskSuspended, Task: 1})
+			},
+			want: "lifecycle"},
+		// event, TASK_SUSPENDED of a running task other than the one
+		// suspending (lifecycle): in scopes, t1 and t3 run, suspend(1) is
+		// answered with t3's TASK_SUSPENDED.
+		{name: "suspended-other-task", scenario: "scopes",
+			script: append(started(), declare(3), submit(3), suspend(1)),
+			kinds:  []rt.Kind{kSuspended},
+			tamper: func(t *testing.T, tr *transition) {
+				tr.edit(t, kSuspended, 1, func(e *rt.Event) { e.Task = 3 })
+			},
+			want: "lifecycle"},
+		// event, TASK_SUSPENDED between a task's TASK_ACTIVATED and its
+		// TASK_RUNNING (lifecycle, §5: activation means the FSM
+		// transition to RUNNING, before anything the task does): in
+		// scopes, t2's activation when t1 completes replayed as a
+		// suspend(2) on a state before that still held t2 in Q_HIGH with
+		// t1 gone, t2 suspended before its TASK_RUNNING and left
+		// SUSPENDED.
+		{name: "suspended-before-running", scenario: "scopes",
+			script: append(started(), declare(2), submit(2), complete(1, rt.Success)),
+			kinds:  []rt.Kind{kDisposing, kDisposed, kActivated, kRunning},
+			tamper: func(t *testing.T, tr *transition) {
+				tr.before, tr.in = requeued(tr.after, 2), suspend(2)
+				tr.events = tr.events[tr.at(t, kActivated, 2):]
+				tr.insertBefore(t, kRunning, 2, rt.Event{Kind: rt.TaskSuspended, Task: 2})
+				tr.after.Tasks[1].Phase = rt.Suspended
+			},
+			want: "lifecycle"},
+		// close, a TASK_FAILED left without its disposal (lifecycle:
+		// RUNNING -> DISPOSING -> DISPOSED): t1 completes ERROR, surfaces
+		// it, and its TASK_DISPOSING and TASK_DISPOSED are left out.
+		{name: "error-completion-never-disposing", scenario: "default", script: append(started(), complete(1, rt.Error)),
+			kinds: []rt.Kind{kFailed, kDisposing, kDisposed},
+			tamper: func(t *testing.T, tr *transition) {
+				tr.remove(t, kDisposing, 1)
+				tr.remove(t, kDisposed, 1)
+			},
+			want: "lifecycle"},
 	})
 }
 
@@ -535,6 +710,39 @@ func TestDropClauses(t *testing.T) {
 				tr.edit(t, kFailed, 2, func(e *rt.Event) { e.Outcome = rt.Aborted })
 			},
 			want: "no-silent-drop"},
+		// failedEvent, a rejection under the queue policy (drop-policy,
+		// §6: rejection only under the reject policy): in default, t2
+		// meets s1's limit and is rejected as under the reject policy.
+		{name: "rejected-under-queue-policy", scenario: "default", script: queuedBehind(),
+			kinds: []rt.Kind{kLimit, kQueued},
+			tamper: func(t *testing.T, tr *transition) {
+				cfg := scenarioNamed(t, "default").Config
+				cfg.Reject = true
+				tr.rerun(t, cfg, tr.before, tr.in)
+			},
+			want: "drop-policy"},
+		// failedEvent, a rejection of an arrival that may start
+		// (drop-policy, §6: reject only over the limit): in reject, t1
+		// submitted to the empty scheduler is told s2's limit, rejected
+		// and disposed.
+		{name: "authorized-arrival-rejected", scenario: "reject", script: started(),
+			kinds: []rt.Kind{kActivated, kRunning},
+			tamper: func(t *testing.T, tr *transition) {
+				tr.events = []rt.Event{
+					{Kind: rt.ConcurrencyLimitReached, Task: 1, Limit: 2},
+					{Kind: rt.TaskFailed, Task: 1, Outcome: rt.Rejected},
+					{Kind: rt.TaskDisposed, Task: 1, Outcome: rt.Rejected},
+				}
+				tr.after = tr.before
+				a := &tr.after.Tasks[0]
+				a.Phase, a.Outcome, a.RefValid = rt.Disposed, rt.Rejected, false
+			},
+			want: "drop-policy"},
+		// close, a drop surfaced but never disposed (no-silent-drop, §8:
+		// "directly to DISPOSED"): t2's cancel without its TASK_DISPOSED.
+		{name: "cancel-not-disposed", scenario: "default", script: cancelled, kinds: dropKinds,
+			tamper: func(t *testing.T, tr *transition) { tr.remove(t, kDisposed, 2) },
+			want:   "no-silent-drop"},
 	})
 }
 
@@ -587,5 +795,162 @@ func TestCloseClauses(t *testing.T) {
 		// holding an id past the task table behind t2.
 		{name: "queue-holds-id-past-table", scenario: "default", script: queuedBehind(),
 			kinds: []rt.Kind{kLimit, kQueued}, tamper: misqueued(rt.MaxTasks + 1), want: "no-reprioritization"},
+		// close, a queued task gone from the queues of the state after
+		// with no event (no-silent-drop, §8 "no silent drops"): t2 queued
+		// behind t1, Q_HIGH of the state after empty, t2 still ATTACHED.
+		{name: "queued-task-missing-after", scenario: "default", script: queuedBehind(),
+			kinds:  []rt.Kind{kLimit, kQueued},
+			tamper: func(t *testing.T, tr *transition) { tr.after.Queues[rt.High-1] = rt.FIFO{} },
+			want:   "no-silent-drop"},
+		// close, a queued task disposed in the state after with no event,
+		// though left in its queue (no-silent-drop, §8): t2 queued behind
+		// t1, DISPOSED in the state after.
+		{name: "queued-task-disposed-after", scenario: "default", script: queuedBehind(),
+			kinds:  []rt.Kind{kLimit, kQueued},
+			tamper: func(t *testing.T, tr *transition) { tr.after.Tasks[1].Phase = rt.Disposed },
+			want:   "no-silent-drop"},
+		// close, §10 "why a task is waiting" false: t2 waits on s1's limit
+		// with a global slot free, and the state after counts two slots
+		// held, so its diagnosis says the global limit.
+		{name: "diagnosis-why-global-for-scope", scenario: "default", script: queuedBehind(),
+			kinds:  []rt.Kind{kLimit, kQueued},
+			tamper: func(t *testing.T, tr *transition) { tr.after.Active = 2 },
+			want:   "diagnostics"},
+		// close, §10 "wait time" false: t2 just queued, its wait one tick
+		// in the state after.
+		{name: "diagnosis-waited", scenario: "default", script: queuedBehind(),
+			kinds:  []rt.Kind{kLimit, kQueued},
+			tamper: func(t *testing.T, tr *transition) { tr.after.Tasks[1].Waited = 1 },
+			want:   "diagnostics"},
+		// close, §10 "starvation duration" false: t2 just queued, starved
+		// one tick in the state after.
+		{name: "diagnosis-starved", scenario: "default", script: queuedBehind(),
+			kinds:  []rt.Kind{kLimit, kQueued},
+			tamper: func(t *testing.T, tr *transition) { tr.after.Tasks[1].Starved = 1 },
+			want:   "diagnostics"},
+		// close, §10 "what higher-priority tasks block it" false in the
+		// set though not in its display: t2 (HIGH) is blocked by nothing,
+		// the state after's set names slot 7 (bit 6, past the table),
+		// which the spelling {} leaves out.
+		{name: "diagnosis-blocked-by-past-table", scenario: "default", script: queuedBehind(),
+			kinds:  []rt.Kind{kLimit, kQueued},
+			tamper: func(t *testing.T, tr *transition) { tr.after.Tasks[1].BlockedBy |= 1 << rt.MaxTasks },
+			want:   "diagnostics"},
+	})
+}
+
+// TestRetryClauses: the clause judging a retry's TASK_DECLARED (§9 "retry
+// creates a new task": only an explicit retry, of the task it names,
+// which failed with ERROR and was not dropped, disposed and not yet
+// retried, into a never-used slot past the scenario's tasks, with the
+// original's priority and scope).
+func TestRetryClauses(t *testing.T) {
+	// retried: in default, t1 (NORMAL-s1) fails with ERROR and is retried
+	// as t6, which starts at once.
+	retried := []rt.Input{declare(1), submit(1), complete(1, rt.Error), retry(1)}
+	retryKinds := []rt.Kind{kDeclared, kActivated, kRunning}
+	// bothFailed: t1 and then t2 (HIGH-s1) fail with ERROR.
+	bothFailed := append(started(), complete(1, rt.Error), declare(2), submit(2), complete(2, rt.Error))
+	defaults := func(t *testing.T) rt.Config { return scenarioNamed(t, "default").Config }
+	runClauseCases(t, []clauseCase{
+		// a retry the environment did not ask for (retry-new-task, §9:
+		// only an explicit retry declares a new task): t1's ERROR
+		// completion goes on, in the same step, to retry t1 as t6 (a
+		// runtime that retries failures of its own accord).
+		{name: "retry-on-error-completion", scenario: "default", script: append(started(), complete(1, rt.Error)),
+			kinds: []rt.Kind{kFailed, kDisposing, kDisposed},
+			tamper: func(t *testing.T, tr *transition) {
+				tr.then(t, defaults(t), retry(1))
+			},
+			want: "retry-new-task"},
+		// a retry of another task than the one asked for
+		// (retry-new-task, §9): t1 and t2 failed with ERROR, retry(1) is
+		// taken as retry(2).
+		{name: "retry-of-other-task", scenario: "default", script: append(bothFailed, retry(1)),
+			kinds: retryKinds,
+			tamper: func(t *testing.T, tr *transition) {
+				tr.rerun(t, defaults(t), tr.before, retry(2))
+			},
+			want: "retry-new-task"},
+		// a retry of a task that did not fail with ERROR (retry-new-task,
+		// §9): t1's retry replayed from the state its SUCCESS completion
+		// leaves.
+		{name: "retry-of-success", scenario: "default", script: retried, kinds: retryKinds,
+			tamper: func(t *testing.T, tr *transition) {
+				tr.before.Tasks[0].Outcome = rt.Success
+				tr.after.Tasks[0].Outcome = rt.Success
+			},
+			want: "retry-new-task"},
+		// a retry of a dropped task (retry-new-task, §8 "drops are never
+		// retried"): t1's retry replayed from a state before recording a
+		// max-wait drop reason on t1 (one a runtime that drops with ERROR
+		// would leave).
+		{name: "retry-of-dropped-task", scenario: "default", script: retried, kinds: retryKinds,
+			tamper: func(t *testing.T, tr *transition) {
+				tr.before.Tasks[0].Reason = rt.MaxWait
+				tr.after.Tasks[0].Reason = rt.MaxWait
+			},
+			want: "retry-new-task"},
+		// a retry into one of the environment's own slots
+		// (retry-new-task, §9: a new task, a new ref): t1 retried as t5,
+		// by a runtime that counts the scenario's tasks one short.
+		{name: "retry-in-environment-slot", scenario: "default", script: retried, kinds: retryKinds,
+			tamper: func(t *testing.T, tr *transition) {
+				cfg := defaults(t)
+				cfg.Tasks--
+				tr.rerun(t, cfg, tr.before, tr.in)
+				tr.at(t, kDeclared, 5)
+			},
+			want: "retry-new-task"},
+		// a retry into a slot already used (retry-new-task, §9: a
+		// never-used slot): t1 and t2 failed, t2 was retried as t6, which
+		// completed; retry(1) is taken anyway, into t6 again.
+		{name: "retry-in-used-slot", scenario: "default",
+			script: append(bothFailed, retry(2), complete(6, rt.Success)),
+			kinds:  []rt.Kind{kDisposing, kDisposed},
+			tamper: func(t *testing.T, tr *transition) {
+				tr.before, tr.in = tr.after, retry(1)
+				free := tr.before
+				free.Tasks[5] = rt.Task{}
+				tr.rerun(t, defaults(t), free, tr.in)
+				tr.at(t, kDeclared, 6)
+			},
+			want: "retry-new-task"},
+		// a retry whose new task has another scope than the original
+		// (retry-new-task, §9): t1 (s1) retried as t6 in s2.
+		{name: "retry-names-other-scope", scenario: "default", script: retried, kinds: retryKinds,
+			tamper: func(t *testing.T, tr *transition) {
+				tr.edit(t, kDeclared, 6, func(e *rt.Event) { e.Scope = 1 })
+			},
+			want: "retry-new-task"},
+		// a retry of a task not yet disposed (retry-new-task, §9: "the
+		// original stays disposed", so it is one): t3 (LOW-s2) failed
+		// with ERROR and its retry is replayed from a state before where
+		// t3 is still DISPOSING, holding its slot.
+		{name: "retry-of-disposing-task", scenario: "default",
+			script: []rt.Input{declare(3), submit(3), complete(3, rt.Error), retry(3)},
+			kinds:  retryKinds,
+			tamper: func(t *testing.T, tr *transition) {
+				for _, s := range []*rt.State{&tr.before, &tr.after} {
+					s.Tasks[2].Phase = rt.Disposing
+					s.Active++
+					s.ScopeActive[1]++
+				}
+			},
+			want: "retry-new-task"},
+		// a second retry of the same task (retry-new-task, §9: once): in
+		// reject, t1 (LOW-s2) failed with ERROR and was retried as t4;
+		// retry(1) is taken again, into t5 (rejected, t4 holding s2).
+		{name: "retry-twice", scenario: "reject",
+			script: []rt.Input{declare(1), submit(1), complete(1, rt.Error), retry(1)},
+			kinds:  retryKinds,
+			tamper: func(t *testing.T, tr *transition) {
+				tr.before = tr.after
+				again := tr.before
+				again.Tasks[0].Retried = false
+				tr.rerun(t, scenarioNamed(t, "reject").Config, again, tr.in)
+				tr.at(t, kDeclared, 5)
+			},
+			want: "retry-new-task"},
 	})
 }
