@@ -196,9 +196,9 @@ func sameKinds(ev []rt.Event, want ...rt.Kind) bool { return slices.Equal(kinds(
 // events themselves: 002 Scheduling Round (tryUnblockReceivers releases
 // a blocked coroutine whose wait is over; schedRound picks ready ones and
 // exec_instr emits what their instruction does), and the nondeterministic
-// scheduler's step runs only the coroutine it names. Each case edits a
-// real round's events (ping-pong, RoundRobin N = all, rounds 3 and 5), or
-// its states, or a real step's input.
+// scheduler's step runs only the coroutine it names, and one that can
+// proceed. Each case edits a real round's events (ping-pong, RoundRobin
+// N = all, rounds 2, 3 and 5), or its states, or a real step's input.
 func TestExecDerivedCatchesEventsNoInstructionEmits(t *testing.T) {
 	before3, after3, ev3 := pingPongRound(t, 3)
 	if !sameKinds(ev3, rt.EvUnblocked, rt.EvPicked, rt.EvBlocked, rt.EvPicked, rt.EvReceived) || ev3[0].Coro != 1 {
@@ -210,6 +210,11 @@ func TestExecDerivedCatchesEventsNoInstructionEmits(t *testing.T) {
 		t.Fatalf("setup: want round 5 to release A and have it receive, with B done, got %v", ev5)
 	}
 	mustHold(t, "round 5", func() bool { return execDerived(&before5, &after5, ev5, false, 0) })
+	before2, after2, ev2 := pingPongRound(t, 2)
+	if !sameKinds(ev2, rt.EvPicked, rt.EvSent) || before2.Coros[1].Status != rt.Blocked || before2.Sessions[0].Bufs[0].Len != 0 {
+		t.Fatalf("setup: want round 2 to have A send ping while B waits on the empty e0, got %v", ev2)
+	}
+	mustHold(t, "round 2", func() bool { return execDerived(&before2, &after2, ev2, false, 0) })
 
 	cases := []struct {
 		name          string
@@ -232,6 +237,28 @@ func TestExecDerivedCatchesEventsNoInstructionEmits(t *testing.T) {
 				stray.Coro, stray.Role = 0, b.Coros[0].Role
 				return append([]rt.Event{stray}, ev...)
 			}},
+		// The release clause's status: A, ready, but carrying a reason
+		// left over (InvokeWait, as a release or resume that cleared only
+		// the status would leave it), which reads as a wait that is over,
+		// released again. Only a blocked coroutine is released.
+		{name: "a release of a ready coroutine with a reason left set", before: before3, after: after3, ev: ev3,
+			edit: func(b, _ *rt.State, ev []rt.Event) []rt.Event {
+				b.Coros[0].Reason = rt.InvokeWait
+				stray := ev[0]
+				stray.Coro, stray.Role = 0, b.Coros[0].Role
+				return append([]rt.Event{stray}, ev...)
+			}},
+		// The release clause's wait: round 2 with B released before A's
+		// ping is on e0 (its RecvWait not over), B left ready after it.
+		{name: "a release of a coroutine whose wait is not over", before: before2, after: after2, ev: ev2,
+			edit: func(b, a *rt.State, ev []rt.Event) []rt.Event {
+				a.Coros[1].Status, a.Coros[1].Reason = rt.Ready, rt.NotBlocked
+				a.NBlocked, a.Blocked[0] = 0, 0
+				a.Ready[a.NReady] = 1
+				a.NReady++
+				early := rt.Event{Tick: ev[0].Tick, Kind: rt.EvUnblocked, Coro: 1, Session: b.Coros[1].Session, Role: b.Coros[1].Role}
+				return append([]rt.Event{early}, ev...)
+			}},
 		// The pick clause: B picked under another endpoint.
 		{name: "a pick with the wrong endpoint", before: before3, after: after3, ev: ev3,
 			edit: func(_, _ *rt.State, ev []rt.Event) []rt.Event { ev[3].Role = 0; return ev }},
@@ -246,6 +273,10 @@ func TestExecDerivedCatchesEventsNoInstructionEmits(t *testing.T) {
 		// The count clause: B's pick with its receive cut off.
 		{name: "a pick whose instruction's events are cut short", before: before3, after: after3, ev: ev3,
 			edit: func(_, _ *rt.State, ev []rt.Event) []rt.Event { return ev[:len(ev)-1] }},
+		// The instruction clause: B's receive reported with label 2, not
+		// the ping (label 1) it took off e0; the state after is right.
+		{name: "a receive reported with another label", before: before3, after: after3, ev: ev3,
+			edit: func(_, _ *rt.State, ev []rt.Event) []rt.Event { ev[4].Label = 2; return ev }},
 		// The default clause: B's receive reported twice. (To disable
 		// this clause, make it skip the event, i++: without a return the
 		// loop never ends.)
@@ -268,6 +299,26 @@ func TestExecDerivedCatchesEventsNoInstructionEmits(t *testing.T) {
 		before, after, ev := r.before.Runs[0].VM, r.after.Runs[0].VM, r.events[0]
 		mustHold(t, "step c1", func() bool { return execDerived(&before, &after, ev, true, r.in.Coro) })
 		mustFlag(t, "step c1's events as step c0's", func() bool { return execDerived(&before, &after, ev, true, 0) })
+	})
+
+	// The step's blocking clause (a step runs a coroutine that can
+	// proceed): under interleavings, overdraw after A's open, where only
+	// A is offered; B stepped anyway (a scheduler that offered it), its
+	// receive on the empty e0 blocking in RecvWait. The events and the
+	// state after are the runtime's own step of B.
+	t.Run("a step that blocks", func(t *testing.T) {
+		r := replay(t, "interleavings", load(rt.Overdraw), step(0))
+		if offered := r.e.Enabled(&r.after, nil); len(offered) != 1 || offered[0] != step(0) {
+			t.Fatalf("setup: want only step c0 offered, got %v", offered)
+		}
+		before := r.after.Runs[0].VM
+		after := before
+		ev := rt.StepCoroutine(&after, 1, r.e.M.Scenario.Faults, nil)
+		if !sameKinds(ev, rt.EvPicked, rt.EvBlocked) || ev[1].Label != uint8(rt.RecvWait) {
+			t.Fatalf("setup: want B's step to block in RecvWait, got %v", ev)
+		}
+		mustHold(t, "B's blocking receive in a round", func() bool { return execDerived(&before, &after, ev, false, 0) })
+		mustFlag(t, "a step of B that blocks", func() bool { return execDerived(&before, &after, ev, true, 1) })
 	})
 }
 
@@ -365,6 +416,9 @@ func TestQueuesMatchStatusCatchesIdsPastTheQueues(t *testing.T) {
 		// The ready id clause: the ready queue naming a coroutine past
 		// the table.
 		{"a ready id past the table", func(s *rt.State) { s.Ready[0] = rt.MaxCoros }},
+		// The blocked-set clause: B, blocked, missing from the blocked
+		// set (what a VM that forgot to file its blocking pick leaves).
+		{"a blocked coroutine missing from the blocked set", func(s *rt.State) { s.NBlocked, s.Blocked[0] = 0, 0 }},
 		// The blocked id clause: the blocked set naming one past it.
 		{"a blocked id past the table", func(s *rt.State) { s.Blocked[0] = rt.MaxCoros }},
 	}
@@ -384,7 +438,9 @@ func TestQueuesMatchStatusCatchesIdsPastTheQueues(t *testing.T) {
 // real round is ping-pong's round 3 under RoundRobin with N = all, which
 // releases B (RecvWait, its ping arrived); the tamper leaves B blocked
 // with its reason cleared, as a VM that blocked it without saying why
-// would, and the round still releases it.
+// would, and the round still releases it. A second case pins the clause
+// that ends the walk at the blocked set's end: a release of a coroutine
+// the set does not hold.
 func TestUnblockOrderCatchesAReleaseWithNoReason(t *testing.T) {
 	before, _, ev := pingPongRound(t, 3)
 	if before.NBlocked != 1 || before.Blocked[0] != 1 || before.Coros[1].Reason != rt.RecvWait {
@@ -394,6 +450,15 @@ func TestUnblockOrderCatchesAReleaseWithNoReason(t *testing.T) {
 	noReason := before
 	noReason.Coros[1].Reason = rt.NotBlocked
 	mustFlag(t, "a release of a coroutine blocked with no reason", func() bool { return unblockedInOrder(&noReason, ev) })
+
+	// The blocked set's end: after B's release, a second release, of A,
+	// which is ready and not in the blocked set (the slot past the set's
+	// end holds 0, A's id, so only the end itself tells it apart).
+	if before.Blocked[before.NBlocked] != 0 {
+		t.Fatalf("setup: want the slot past the blocked set to hold 0, got %d", before.Blocked[before.NBlocked])
+	}
+	extra := append(append([]rt.Event(nil), ev...), rt.Event{Tick: ev[0].Tick, Kind: rt.EvUnblocked, Coro: 0, Session: before.Coros[0].Session, Role: before.Coros[0].Role})
+	mustFlag(t, "a release past the blocked set", func() bool { return unblockedInOrder(&before, extra) })
 }
 
 // TestPickOrderCatchesAContinuingPickFiledWrong pins pick-order's ready
@@ -419,6 +484,96 @@ func TestPickOrderCatchesAContinuingPickFiledWrong(t *testing.T) {
 			mustFlag(t, c.name, func() bool { return pickedByPolicy(&before, &swapped, ev, cfg) })
 		})
 	}
+}
+
+// TestPickOrderCatchesPicksTheQueueDidNotMake pins pick-order's pick
+// clauses and its ready count (pickedByPolicy; 002 Scheduling Round:
+// pick_ready takes up to N from the front of the queue, in order; 002
+// Scheduler Policies: RoundRobin). The real rounds run RoundRobin with
+// N = all: ping-pong's round 3 (A then B picked) and round 1 (A picked
+// and left ready, B blocked), and three relay sessions' round 4, where
+// all nine coroutines the VM holds are alive (the A's ready, the B's and
+// C's blocked).
+func TestPickOrderCatchesPicksTheQueueDidNotMake(t *testing.T) {
+	r3 := replay(t, "default", load(rt.PingPong), round, round, round)
+	r1 := replay(t, "default", load(rt.PingPong), round)
+	relay := replay(t, "default", load(rt.Relay), load(rt.Relay), load(rt.Relay), round, round, round, round)
+	k := roundRobinAll
+	cfg := r3.e.M.Configs[k]
+	if ev := r3.events[k]; !sameKinds(ev, rt.EvUnblocked, rt.EvPicked, rt.EvBlocked, rt.EvPicked, rt.EvReceived) {
+		t.Fatalf("setup: want round 3 to release B and pick A then B, got %v", ev)
+	}
+	if b := relay.before.Runs[k].VM; b.NReady != 3 || b.NBlocked != 6 {
+		t.Fatalf("setup: want relay's round 4 to start with 3 ready and 6 blocked, got %d and %d", b.NReady, b.NBlocked)
+	}
+	cases := []struct {
+		name string
+		r    replayed
+		edit func(before, after *rt.State, ev []rt.Event) []rt.Event
+	}{
+		// The pick clause: round 3 ran B before A, the queue's head.
+		{"picks out of queue order", r3, func(_, _ *rt.State, ev []rt.Event) []rt.Event {
+			return append(append(ev[:1:1], ev[3:]...), ev[1:3]...)
+		}},
+		// The ready count: round 1's queue slots as derived (A), its count
+		// one short, 0 (a removal that decremented it twice).
+		{"a ready count one short", r1, func(_, a *rt.State, ev []rt.Event) []rt.Event {
+			a.NReady--
+			return ev
+		}},
+		// The pick clause's count, at the picks' table end: relay's round
+		// 4 with every blocked coroutine released (the C's, whose message
+		// has not come, as well) fills the queue's nine slots, so N = all
+		// picks nine; the round picks them, then A (c0) a tenth time.
+		// (With fewer than nine to pick, a pick past the count is also
+		// caught after the walk; at nine, only this clause keeps the walk
+		// from reading past the derived picks' table.)
+		{"a tenth pick", relay, func(b, _ *rt.State, _ []rt.Event) []rt.Event {
+			var ev []rt.Event
+			var queue []uint8
+			queue = append(queue, b.Ready[:b.NReady]...)
+			tag := func(kind rt.Kind, c uint8) rt.Event {
+				return rt.Event{Tick: b.Clock + 1, Kind: kind, Coro: c, Session: b.Coros[c].Session, Role: b.Coros[c].Role}
+			}
+			for _, c := range b.Blocked[:b.NBlocked] {
+				ev = append(ev, tag(rt.EvUnblocked, c))
+				queue = append(queue, c)
+			}
+			for _, c := range append(queue, queue[0]) {
+				ev = append(ev, tag(rt.EvPicked, c))
+			}
+			return ev
+		}},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			before, after := c.r.before.Runs[k].VM, c.r.after.Runs[k].VM
+			mustHold(t, "the real round", func() bool { return pickedByPolicy(&before, &after, c.r.events[k], cfg) })
+			ev := c.edit(&before, &after, append([]rt.Event(nil), c.r.events[k]...))
+			mustFlag(t, c.name, func() bool { return pickedByPolicy(&before, &after, ev, cfg) })
+		})
+	}
+}
+
+// TestCheckerCatchesAnEventPastTheSessions pins the checker's id guard
+// (idsInTables, wired into transition as exec-instr-derived): a session
+// action names a session inside the session table (runtime/vm's bounds;
+// README VM: no id outside its table), flagged before the checks that
+// index by it (the runtime's NormalizeTrace among them) read it. The real
+// transition is ping-pong's round 2 in the default scenario; the tamper:
+// the RoundRobin N = all run reports A's send of ping in session 3, past
+// the table, with its coroutine in range.
+func TestCheckerCatchesAnEventPastTheSessions(t *testing.T) {
+	r := replay(t, "default", load(rt.PingPong), round, round)
+	m := r.e.M
+	mustHold(t, "round 2", func() bool { return r.e.C.transition(m, &r.before, round, &r.after) == 0 })
+	ev := append([]rt.Event(nil), r.events[roundRobinAll]...)
+	if !sameKinds(ev, rt.EvPicked, rt.EvSent) {
+		t.Fatalf("setup: want round 2 to pick A and send ping, got %v", ev)
+	}
+	ev[1].Session = rt.MaxSessions
+	m.Events[roundRobinAll] = ev
+	mustFlag(t, "a send in session 3", func() bool { return r.e.C.transition(m, &r.before, round, &r.after) != invExec+1 })
 }
 
 // TestSessionsCompleteCatchesASessionLeftOpenOrClosedWrongly pins
@@ -518,4 +673,54 @@ func TestTraceNormalizedCatchesAPackingThatLies(t *testing.T) {
 		recorded.Ev[0][at] = packBody(bad[sent])
 		mustFlag(t, "a send with label 5", func() bool { return normalizedFor(aliased, bad, &s, &recorded) })
 	})
+	// The layout clause, for the role and the edge: as the label's case,
+	// the send's role 4 overflows the role's two bits into the kind's
+	// (packed unmasked it reads received A e0 label=1), and its edge 2
+	// the edge's bit into the role's (sent B e0 label=1).
+	for _, c := range []struct {
+		name string
+		edit func(e *rt.Event)
+	}{
+		{"a role past its bits", func(e *rt.Event) { e.Role = 4 }},
+		{"an edge past its bit", func(e *rt.Event) { e.Edge = 2 }},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			bad := append([]rt.Event(nil), ev...)
+			c.edit(&bad[sent])
+			aliased := append([]rt.Norm(nil), got...)
+			aliased[norm].Body = packBody(bad[sent])
+			recorded := next
+			recorded.Ev[0][at] = packBody(bad[sent])
+			mustFlag(t, c.name, func() bool { return normalizedFor(aliased, bad, &s, &recorded) })
+		})
+	}
+	// The normalization clause's end: the runtime's normalization drops
+	// the send (a normalizer that skipped it), while the run's trace
+	// records it. The check runs out of normalized events at the send.
+	t.Run("a normalization that drops an event", func(t *testing.T) {
+		mustFlag(t, "round 2 normalized to nothing", func() bool { return normalizedFor(got[:0], ev, &s, &next) })
+	})
+}
+
+// TestTokensConservedCatchesAnOverdrawnToken pins token-conservation's
+// overdraw clause (tokensConserved; semantics-notes VM progress token: a
+// receive consumes one token, and one attempted with none faults): no
+// coroutine receives more times than it holds tokens. The real step is
+// overdraw's under interleavings where B, with no token left, faults at
+// its second receive (step c1). The tamper: the step reported as a
+// receive, with B's token count taken below zero, wrapping to 255 (a VM
+// that decremented a token it did not have), which is exactly what the
+// count clause's had - got wraps to as well.
+func TestTokensConservedCatchesAnOverdrawnToken(t *testing.T) {
+	r := replay(t, "interleavings", load(rt.Overdraw), step(0), step(0), step(1), step(1))
+	before, after, ev := r.before.Runs[0].VM, r.after.Runs[0].VM, r.events[0]
+	if !sameKinds(ev, rt.EvPicked, rt.EvFaulted) || before.Coros[1].Tokens != 0 {
+		t.Fatalf("setup: want B, with no token, to fault, got %v", ev)
+	}
+	mustHold(t, "B's fault", func() bool { return tokensConserved(&before, &after, ev) })
+	overdrawn := append([]rt.Event(nil), ev...)
+	overdrawn[1].Kind = rt.EvReceived
+	wrapped := after
+	wrapped.Coros[1].Tokens--
+	mustFlag(t, "a receive with no token, the token count wrapped", func() bool { return tokensConserved(&before, &wrapped, overdrawn) })
 }
