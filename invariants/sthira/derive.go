@@ -391,6 +391,8 @@ func (st *step) activatedEvent(e rt.Event) {
 	if e.Scope != t.Scope {
 		st.bad |= 1 << iObservable
 	}
+	// The activation takes one slot, globally and in its scope, so the
+	// limits hold after it exactly when a slot was free before it.
 	if !st.authorized(t.Scope) {
 		st.bad |= 1 << iLimit
 	}
@@ -423,9 +425,6 @@ func (st *step) activatedEvent(e rt.Event) {
 	t.Phase = rt.Running
 	st.sh.Active++
 	st.sh.ScopeActive[t.Scope]++
-	if g, s := st.held(t.Scope); g > st.cfg.Limit || st.cfg.ScopeLimit[t.Scope] != 0 && s > st.cfg.ScopeLimit[t.Scope] {
-		st.bad |= 1 << iLimit
-	}
 	for i := range st.sh.Tasks {
 		if q := &st.sh.Tasks[i]; q.Phase == rt.Attached && above(t.Prio, q.Prio) {
 			if _, _, ok := st.queued(uint8(i + 1)); ok {
@@ -556,8 +555,10 @@ func (st *step) close(before, after *rt.State) {
 	if st.activated != 0 || st.failed != 0 {
 		st.bad |= 1 << iLifecycle
 	}
-	if st.dropped != 0 || st.gone != 0 {
-		// A drop without its surfaced error, or without TASK_DISPOSED.
+	// A drop or rejection without its surfaced error, or without
+	// TASK_DISPOSED: gone is cleared only by a TASK_DISPOSED that follows
+	// the error (a drop's marks are set together, dropped cleared first).
+	if st.gone != 0 {
 		st.bad |= 1 << iNoSilentDrop
 	}
 	if st.arrival != 0 {
