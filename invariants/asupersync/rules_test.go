@@ -96,6 +96,27 @@ func wheelTimerFired(t *testing.T) (c *Context, fired int) {
 	return c, at[0]
 }
 
+// staleTimerTurn is a real stale host timer callback (default: t1 sleeps
+// 1 ms, its region is cancelled, which cancels the timer, and a timer turn
+// advances 1 ms): the turn's transition and the index of its one
+// stale_timer, which host-timer-attr passes.
+func staleTimerTurn(t *testing.T) (c *Context, stale int) {
+	t.Helper()
+	sc := scenarioNamed(t, "default")
+	turn := model.Input{Host: pump.TimerTurn, K: kernel.Input{Op: kernel.Advance, N: 1}}
+	before, after, events := reachInputs(t, sc, []model.Input{
+		{K: kernel.Input{Op: kernel.Spawn, Region: 1}}, {Host: pump.RunMicrotask}, {K: kernel.Input{Op: kernel.Dispatch}},
+		{K: kernel.Input{Op: kernel.Sleep, Task: 1, N: 1}},
+		{K: kernel.Input{Op: kernel.CancelRegion, Region: 1, Arg: uint8(cancel.Shutdown)}}, turn,
+	})
+	c = transitionOf(&sc, &before, turn, &after, events)
+	at := eventsOf(events, trace.StaleTimer)
+	if len(at) != 1 || hostTimerAttr(c) {
+		t.Fatalf("setup: want one stale_timer for t1's cancelled timer, got %v", events)
+	}
+	return c, at[0]
+}
+
 // eventsOf is the indices of the events of kind k.
 func eventsOf(events []trace.Event, k trace.Kind) []int {
 	var at []int
@@ -822,19 +843,8 @@ func TestWaitersAnnouncedCatchesAWaiterSwapped(t *testing.T) {
 // cancels the timer, and a timer turn advances 1 ms), then replayed with
 // the diagnostic's class cleared.
 func TestHostTimerAttrCatchesAStaleTimerMisclassed(t *testing.T) {
-	sc := scenarioNamed(t, "default")
-	turn := model.Input{Host: pump.TimerTurn, K: kernel.Input{Op: kernel.Advance, N: 1}}
-	before, after, events := reachInputs(t, sc, []model.Input{
-		{K: kernel.Input{Op: kernel.Spawn, Region: 1}}, {Host: pump.RunMicrotask}, {K: kernel.Input{Op: kernel.Dispatch}},
-		{K: kernel.Input{Op: kernel.Sleep, Task: 1, N: 1}},
-		{K: kernel.Input{Op: kernel.CancelRegion, Region: 1, Arg: uint8(cancel.Shutdown)}}, turn,
-	})
-	c := transitionOf(&sc, &before, turn, &after, events)
-	stale := eventsOf(events, trace.StaleTimer)
-	if len(stale) != 1 || hostTimerAttr(c) {
-		t.Fatalf("setup: want one stale_timer for t1's cancelled timer, got %v", events)
-	}
-	if !flagsEditedEvents(hostTimerAttr, c, func(ev []trace.Event) { ev[stale[0]].ErrorClass = trace.NoError }) {
+	c, stale := staleTimerTurn(t)
+	if !flagsEditedEvents(hostTimerAttr, c, func(ev []trace.Event) { ev[stale].ErrorClass = trace.NoError }) {
 		t.Error("a stale_timer without error_class stale_timer is not flagged")
 	}
 }
