@@ -14,7 +14,7 @@ import (
 // task record has mask depth 0, unflagged by checkpoint-acks-unmasked.
 func spawnedUnmasked(t *testing.T) *Context {
 	t.Helper()
-	c := lastStep(t, scenarioNamed(t, "native"), []kernel.Input{{Op: kernel.Spawn, Region: 1}, {Op: kernel.Dispatch}})
+	c := nativeDispatch(t)
 	if tr := model.TaskRecord(&kern(c.Before).Cancel, 1); tr == nil || !tr.Used || tr.Mask != 0 || checkpointAcksUnmasked(c) {
 		t.Fatalf("setup: want t1 unmasked and the dispatch unflagged, got %v", c.Events)
 	}

@@ -32,7 +32,7 @@ func TestWakeDedupCatchesAnEntryOutsideTheTable(t *testing.T) {
 // (native, no wheel: t1 spawned and dispatched), then replayed with a
 // timer_fired, or a wheel_fired, after its scheduler_step_begin.
 func TestPhase0FirstCatchesAFireAfterTheDecision(t *testing.T) {
-	c := lastStep(t, scenarioNamed(t, "native"), []kernel.Input{{Op: kernel.Spawn, Region: 1}, {Op: kernel.Dispatch}})
+	c := nativeDispatch(t)
 	if c.Scenario.Kernel.Wheel || c.firstIndex(trace.StepBegin) < 0 || phase0First(c) {
 		t.Fatalf("setup: want a legacy-timer dispatch with no fire, got %v", c.Events)
 	}
@@ -72,7 +72,7 @@ func TestCascadeOrderCatchesACancelOfNoRegion(t *testing.T) {
 // spawned and dispatched), then replayed with a cancel_acknowledged of
 // task 200 appended.
 func TestAckUnmaskedCatchesAnAckOfNoTask(t *testing.T) {
-	c := lastStep(t, scenarioNamed(t, "native"), []kernel.Input{{Op: kernel.Spawn, Region: 1}, {Op: kernel.Dispatch}})
+	c := nativeDispatch(t)
 	if ackUnmasked(c) {
 		t.Fatalf("setup: want a correct dispatch, got %v", c.Events)
 	}

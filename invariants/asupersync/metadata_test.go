@@ -8,22 +8,6 @@ import (
 	"modelcheck/runtime/trace"
 )
 
-// TestHostTurnCatchesABatchOnNative proves the batch half of host-turn's
-// native clause: a native backend, which has no host, tagging an event
-// with a microtask batch (000 S6 makes microtask_batch_id the browser
-// adapter's ordering metadata; native events carry neither). A real
-// native dispatch is reached (t1 spawned and dispatched), then replayed
-// with its first event tagged batch 1 and no host turn.
-func TestHostTurnCatchesABatchOnNative(t *testing.T) {
-	c := lastStep(t, scenarioNamed(t, "native"), []kernel.Input{{Op: kernel.Spawn, Region: 1}, {Op: kernel.Dispatch}})
-	if len(c.Events) == 0 || hostTurn(c) {
-		t.Fatalf("setup: want an untagged native dispatch, got %v", c.Events)
-	}
-	if !flagsEditedEvents(hostTurn, c, func(ev []trace.Event) { ev[0].Batch = 1 }) {
-		t.Error("a native event with a microtask batch is not flagged")
-	}
-}
-
 // TestHostTurnCatchesMiscountedBrowserMetadata proves the browser clauses
 // of host-turn one at a time (000 S6, trace observability: every browser
 // event carries host_turn_id and microtask_batch_id; the turn grows by one
@@ -95,7 +79,7 @@ func eventTagsFlagsEdited(t *testing.T, c *Context, k trace.Kind, edit func(e *t
 // broken: no lane, a limit one past the effective one, a task past the
 // runtime's tasks, or t3, never spawned, with t3's record's region.
 func TestEventTagsCatchesAnIllTaggedDecision(t *testing.T) {
-	c := lastStep(t, scenarioNamed(t, "native"), []kernel.Input{{Op: kernel.Spawn, Region: 1}, {Op: kernel.Dispatch}})
+	c := nativeDispatch(t)
 	unused := model.TaskRecord(&kern(c.Before).Cancel, 3)
 	if unused == nil || unused.Used {
 		t.Fatalf("setup: want t3 unspawned")

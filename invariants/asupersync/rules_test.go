@@ -57,6 +57,13 @@ func lastStep(t *testing.T, sc model.Scenario, script []kernel.Input) *Context {
 	return transitionOf(&sc, &before, model.Input{K: script[len(script)-1]}, &after, events)
 }
 
+// nativeDispatch is the transition most clause tests start from: in
+// native, t1 spawned into r1 and dispatched (its poll begins).
+func nativeDispatch(t *testing.T) *Context {
+	t.Helper()
+	return lastStep(t, scenarioNamed(t, "native"), []kernel.Input{{Op: kernel.Spawn, Region: 1}, {Op: kernel.Dispatch}})
+}
+
 // headFreedByAnAbort is the channel scenario at capacity 1 and a script
 // that frees its slot for a queued head: t1 holds the slot, t2 queues
 // behind it, and t1 aborts its permit, which frees the slot and wakes
@@ -502,17 +509,19 @@ func TestRegionClosesCatchesAFinalizingRegionLeftOpen(t *testing.T) {
 // that no fault reaches: a native backend, which has no host, tagging an
 // event with a host turn or microtask batch (000 S6 makes them the
 // browser adapter's ordering metadata; the rule's own words: native
-// events carry neither). Its faults miscount the browser's turns. A real native step is reached (t1 spawned
-// and dispatched), then replayed with one event tagged host turn 1.
+// events carry neither). Its faults miscount the browser's turns. A real
+// native step is reached (t1 spawned and dispatched), then replayed with
+// one event tagged host turn 1, and with it tagged batch 1 alone.
 func TestHostTurnCatchesHostMetadataOnNative(t *testing.T) {
-	sc := scenarioNamed(t, "native")
-	before, after, events := reach(t, sc, []kernel.Input{{Op: kernel.Spawn, Region: 1}, {Op: kernel.Dispatch}})
-	c := transitionOf(&sc, &before, model.Input{K: kernel.Input{Op: kernel.Dispatch}}, &after, events)
-	if len(events) == 0 || hostTurn(c) {
-		t.Fatalf("setup: want an untagged native dispatch, got %v", events)
+	c := nativeDispatch(t)
+	if len(c.Events) == 0 || hostTurn(c) {
+		t.Fatalf("setup: want an untagged native dispatch, got %v", c.Events)
 	}
 	if !flagsEditedEvents(hostTurn, c, func(ev []trace.Event) { ev[0].HostTurn = 1 }) {
 		t.Error("a native event with a host turn is not flagged")
+	}
+	if !flagsEditedEvents(hostTurn, c, func(ev []trace.Event) { ev[0].Batch = 1 }) {
+		t.Error("a native event with a microtask batch is not flagged")
 	}
 }
 

@@ -14,7 +14,7 @@ import (
 // certificate-derived passes.
 func certDispatch(t *testing.T) *Context {
 	t.Helper()
-	c := lastStep(t, scenarioNamed(t, "native"), []kernel.Input{{Op: kernel.Spawn, Region: 1}, {Op: kernel.Dispatch}})
+	c := nativeDispatch(t)
 	if certificateDerived(c) {
 		t.Fatalf("setup: want a dispatch certificate-derived passes, got %v", c.Events)
 	}
