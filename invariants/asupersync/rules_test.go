@@ -467,17 +467,8 @@ func TestTimersDerivedCatchesARegistrationItsRecordDenies(t *testing.T) {
 // return is found, and the outcome it would have returned (None) is not
 // the one stored; either alone fails the step.
 func TestCompletionOutcomeCatchesACompletionNoReturnMade(t *testing.T) {
-	sc := scenarioNamed(t, "native")
-	before, after, events := reach(t, sc, []kernel.Input{
-		{Op: kernel.Spawn, Region: 1}, {Op: kernel.Dispatch}, {Op: kernel.Complete, Task: 1, Arg: uint8(cancel.Ok)},
-	})
-	in := model.Input{K: kernel.Input{Op: kernel.Complete, Task: 1, Arg: uint8(cancel.Ok)}}
-	c := transitionOf(&sc, &before, in, &after, events)
-	if model.TaskRecord(&after.P.Kernel.Cancel, 1).Phase != cancel.Completed || completionOutcome(c) {
-		t.Fatalf("setup: want t1 completed by its return, got %v", events)
-	}
-	c = transitionOf(&sc, &before, model.Input{K: kernel.Input{Op: kernel.Yield, Task: 1}}, &after, events)
-	if !completionOutcome(c) {
+	c, _ := completedOk(t)
+	if !flagsWithInput(completionOutcome, c, model.Input{K: kernel.Input{Op: kernel.Yield, Task: 1}}) {
 		t.Error("a completion on a step that was not the task's return is not flagged")
 	}
 }
@@ -559,14 +550,9 @@ func TestChanRolesCatchesAnOperationInTheWrongRole(t *testing.T) {
 // reached (default: t1 spawned in r2, r1 cancelled), then replayed with
 // t1's chain marked truncated, and with it one link short.
 func TestCascadeReasonCatchesAChainCutThatFits(t *testing.T) {
-	sc := scenarioNamed(t, "default")
-	cancelRoot := kernel.Input{Op: kernel.CancelRegion, Region: 1, Arg: uint8(cancel.Shutdown)}
-	before, after, events := reach(t, sc, []kernel.Input{
-		{Op: kernel.OpenRegion, Region: 1}, {Op: kernel.Spawn, Region: 2}, cancelRoot,
-	})
-	c := transitionOf(&sc, &before, model.Input{K: cancelRoot}, &after, events)
-	if r := model.TaskRecord(&after.P.Kernel.Cancel, 1).Reason; r.Depth != 2 || r.Truncated || cascadeReason(c) {
-		t.Fatalf("setup: want t1's whole two-link chain, got %+v: %v", r, events)
+	c := cascadeIntoChild(t)
+	if r := model.TaskRecord(&kern(c.After).Cancel, 1).Reason; r.Depth != 2 || r.Truncated {
+		t.Fatalf("setup: want t1's whole two-link chain, got %+v: %v", r, c.Events)
 	}
 	if !flagsEditedAfter(cascadeReason, c, func(a *model.State) { a.P.Kernel.Cancel.Tasks[0].Reason.Truncated = true }) {
 		t.Error("a fitting chain marked truncated is not flagged")
@@ -609,21 +595,20 @@ func TestWheelClockDerivedCatchesAClockOutOfStep(t *testing.T) {
 // unresolved. Its faults write a wrong record at the reservation, the
 // other half. A later step on a held obligation is reached (native: t1
 // reserves o1, then yields), then replayed with each field of o1's
-// record changed, and with the record gone.
+// record changed, with the record marked unused, its fields kept (only
+// the in-use test sees that), and with the record gone.
 func TestObligationRecordCatchesARecordRewritten(t *testing.T) {
-	sc := scenarioNamed(t, "native")
-	yield := kernel.Input{Op: kernel.Yield, Task: 1}
-	before, after, events := reach(t, sc, []kernel.Input{
-		{Op: kernel.Spawn, Region: 1}, {Op: kernel.Dispatch}, {Op: kernel.Reserve, Task: 1}, yield,
+	c := lastStep(t, scenarioNamed(t, "native"), []kernel.Input{
+		{Op: kernel.Spawn, Region: 1}, {Op: kernel.Dispatch}, {Op: kernel.Reserve, Task: 1}, {Op: kernel.Yield, Task: 1},
 	})
-	c := transitionOf(&sc, &before, model.Input{K: yield}, &after, events)
-	if !before.P.Kernel.Cancel.Obligations[0].Used || obligationRecord(c) {
-		t.Fatalf("setup: want o1 held across a correct yield, got %v", events)
+	if !c.Before.P.Kernel.Cancel.Obligations[0].Used || obligationRecord(c) {
+		t.Fatalf("setup: want o1 held across a correct yield, got %v", c.Events)
 	}
 	for name, edit := range map[string]func(a *model.State){
 		"kind":         func(a *model.State) { a.P.Kernel.Cancel.Obligations[0].Kind++ },
 		"region":       func(a *model.State) { a.P.Kernel.Cancel.Obligations[0].Region++ },
 		"holder":       func(a *model.State) { a.P.Kernel.Cancel.Obligations[0].Task++ },
+		"in-use mark":  func(a *model.State) { a.P.Kernel.Cancel.Obligations[0].Used = false },
 		"whole record": func(a *model.State) { a.P.Kernel.Cancel.Obligations[0] = cancel.Obligation{} },
 	} {
 		if !flagsEditedAfter(obligationRecord, c, edit) {
@@ -702,14 +687,9 @@ func TestChainBoundedCatchesARegionChainMiscut(t *testing.T) {
 // half. A real pop is reached (stealing: t1 pushed on w0, t2 on w1, w0
 // pops), then replayed with w1's queue emptied too.
 func TestLocalPopOrderCatchesAQueueDisturbed(t *testing.T) {
-	sc := scenarioNamed(t, "stealing")
-	pop := kernel.Input{Op: kernel.PoolPop, Arg: 0}
-	before, after, events := reach(t, sc, []kernel.Input{
-		{Op: kernel.PoolPush, Arg: 0, Task: 1}, {Op: kernel.PoolPush, Arg: 1, Task: 2}, pop,
-	})
-	c := transitionOf(&sc, &before, model.Input{K: pop}, &after, events)
-	if after.P.Kernel.Pool.Local[1].N != 1 || localPopOrder(c) {
-		t.Fatalf("setup: want w0's pop to leave w1's t2 queued, got %v", events)
+	c, _ := popOfT1(t)
+	if kern(c.After).Pool.Local[1].N != 1 {
+		t.Fatalf("setup: want w0's pop to leave w1's t2 queued, got %v", c.Events)
 	}
 	if !flagsEditedAfter(localPopOrder, c, func(a *model.State) { a.P.Kernel.Pool.Local[1].N = 0 }) {
 		t.Error("a pop that also empties another worker's queue is not flagged")
