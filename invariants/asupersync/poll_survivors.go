@@ -27,13 +27,17 @@ var pollSurvivorInvariants = []Invariant{
 // is closed when that task's poll ends (poll-current-derived checks that
 // end); a step that parks is closed in the same input, and a park left
 // open (a make mutate survivor: the park's end dropped) is caught here.
+//
+// A park is accepted only inside a begun step, and only the step's end
+// clears begun after a park, so parked implies begun: begun alone says
+// whether a step is open.
 func stepBracketed(c *Context) bool {
 	begun, parked := false, false
 	for ei := range c.Events {
 		e := &c.Events[ei]
 		switch {
 		case e.Kind == trace.StepBegin:
-			if begun || parked {
+			if begun {
 				return true
 			}
 			begun = true
@@ -54,7 +58,7 @@ func stepBracketed(c *Context) bool {
 			begun, parked = false, false
 		}
 	}
-	return begun || parked
+	return begun
 }
 
 // pollCurrentDerived replays Current and Outer through the decisions and

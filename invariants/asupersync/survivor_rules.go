@@ -87,7 +87,7 @@ func routeOwnRecord(c *Context) bool {
 		lane := laneByName(e.Lane)
 		if lane == sched.Cancel {
 			// The cancel lane is keyed by the cleanup budget's priority
-			// (004 3.3, 3.10), the task's budget that budget-granted and
+			// (001 B5: cleanup-priority; 004 3.3), the task's budget that budget-granted and
 			// budget-derived check; the entry must carry it.
 			if tk := model.TaskRecord(&a.Cancel, e.Task); tk == nil || e.Priority != tk.Budget.Priority {
 				return true
