@@ -41,7 +41,8 @@ pgo:
 # mutate: plant a seeded sample of mutants in runtime/ and report the kill
 # rate of the explorer alone, per package, with every survivor
 # (MUTATE_FLAGS=-tests also runs the runtime's tests, the conformance fixtures
-# and the committed counterexamples on likely equivalents).
+# and the committed counterexamples on likely equivalents; MUTATE_FLAGS=-checks
+# mutates the checks in invariants/ instead, judged by their tests).
 MUTANTS ?= 100
 MUTATE_SEED ?= 1
 MUTATE_FLAGS ?=

@@ -18,6 +18,10 @@
 // -seed; the explore depth of each scenario is the deepest whose unmutated
 // run stays within -states distinct states. Both depend only on the tree
 // and the flags, so the report is the same on every run (timeouts aside).
+//
+// With -checks it mutates the checks in invariants/ instead, one || term of
+// a verdict condition at a time, and judges each by the checks' tests and
+// the committed counterexamples (checks.go).
 package main
 
 import (
@@ -53,7 +57,18 @@ type options struct {
 	verbose bool
 	// maxMemory bounds each child (explore, go test) in MiB.
 	maxMemory uint64
+	// checks mutates invariants/ and judges by go test (checks.go); run
+	// is the -run pattern of those tests.
+	checks bool
+	run    string
 }
+
+// exploreOnly are the flags that mean nothing under -checks, which runs no
+// explore; runOnly, the one that means something only there.
+var (
+	exploreOnly = []string{"ops", "states", "depth", "floors", "tests", "scenarios"}
+	runOnly     = "run"
+)
 
 func main() {
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM, syscall.SIGHUP)
@@ -70,7 +85,7 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 	fs.StringVar(&o.pkg, "pkg", "", "only mutate packages whose directory contains this (e.g. runtime/wheel)")
 	fs.StringVar(&o.ops, "ops", "", "only these operator classes, comma-separated: "+strings.Join(Ops, ", ")+" (default: all)")
 	fs.IntVar(&o.workers, "j", max(1, runtime.NumCPU()/2), "mutants built and run at once")
-	fs.DurationVar(&o.timeout, "timeout", 60*time.Second, "limit of one explore run of a mutant (past it: killed by timeout)")
+	fs.DurationVar(&o.timeout, "timeout", 60*time.Second, "limit of one explore run of a mutant (past it: killed by timeout); with -checks, of one go test run, and 10m unless set")
 	fs.IntVar(&o.states, "states", 30000, "explore each scenario to the deepest depth whose unmutated run has at most this many distinct states")
 	fs.IntVar(&o.depth, "depth", 12, "never explore deeper than this")
 	fs.BoolVar(&o.floors, "floors", true, "explore each scenario at least as deep as the deepest committed counterexample (testdata/counterexamples) was found in it, past -states if need be")
@@ -78,9 +93,11 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 	fs.StringVar(&o.only, "scenarios", "", "comma-separated scenarios to run (default: every scenario 'modelcheck list' names)")
 	fs.BoolVar(&o.list, "list", false, "print the sampled mutants (before compiling them) and exit")
 	fs.BoolVar(&o.verbose, "v", false, "print each mutant's verdict to stderr as it comes")
+	fs.BoolVar(&o.checks, "checks", false, "mutate the checks instead: turn off one || term of a verdict condition in invariants/ at a time, run that package's tests and the committed counterexamples, and report the terms no test needs (-pkg invariants/vm picks a model)")
+	fs.StringVar(&o.run, "run", "", "with -checks: only the tests this go test -run pattern selects (default: all of them)")
 	fs.Uint64Var(&o.maxMemory, "max-memory", 2048, "memory bound of each child process group in MiB (GOMEMLIMIT, explore's --max-memory, and a watchdog that kills the group past it)")
 	fs.Usage = func() {
-		fmt.Fprintf(stderr, "Usage: mutate [flags]\n\nPlants mutants in runtime/, runs modelcheck explore on every scenario for each,\nand prints the kill rate per package and every survivor.\n\nExit status: 0 the report, 2 bad usage or an unmutated tree that fails, 3 interrupted\n(SIGINT, SIGTERM, SIGHUP: a partial report of the mutants finished, if any ran).\n\nFlags:\n")
+		fmt.Fprintf(stderr, "Usage: mutate [flags]\n\nPlants mutants in runtime/, runs modelcheck explore on every scenario for each,\nand prints the kill rate per package and every survivor. With -checks, plants\nthem in the checks (invariants/) and judges each by go test instead.\n\nExit status: 0 the report, 2 bad usage or an unmutated tree that fails, 3 interrupted\n(SIGINT, SIGTERM, SIGHUP: a partial report of the mutants finished, if any ran).\n\nFlags:\n")
 		fs.PrintDefaults()
 	}
 	if err := fs.Parse(args); err != nil {
@@ -93,21 +110,46 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintln(stderr, "mutate: bad arguments (see mutate -h)")
 		return 2
 	}
+	set := map[string]bool{}
+	fs.Visit(func(f *flag.Flag) { set[f.Name] = true })
+	if o.checks {
+		for _, name := range exploreOnly {
+			if set[name] {
+				fmt.Fprintf(stderr, "mutate: -%s does not apply with -checks, which runs go test, not explore\n", name)
+				return 2
+			}
+		}
+		if !set["timeout"] {
+			o.timeout = checksTimeout
+		}
+	} else if set[runOnly] {
+		fmt.Fprintf(stderr, "mutate: -%s applies only with -checks\n", runOnly)
+		return 2
+	}
 	root, err := moduleRoot()
 	if err != nil {
 		fmt.Fprintln(stderr, "mutate:", err)
 		return 2
 	}
-	all, err := EnumerateTree(root, "runtime", o.pkg)
-	if err == nil {
-		all, err = SelectOps(all, o.ops)
+	var all []Mutant
+	if o.checks {
+		all, err = EnumerateChecks(root, o.pkg)
+	} else {
+		all, err = EnumerateTree(root, "runtime", o.pkg)
+		if err == nil {
+			all, err = SelectOps(all, o.ops)
+		}
 	}
 	if err != nil {
 		fmt.Fprintln(stderr, "mutate:", err)
 		return 2
 	}
 	if len(all) == 0 {
-		fmt.Fprintf(stderr, "mutate: no mutant in runtime/ matches -pkg %q and -ops %q\n", o.pkg, o.ops)
+		if o.checks {
+			fmt.Fprintf(stderr, "mutate: no disjunct in %s/ matches -pkg %q\n", checksDir, o.pkg)
+		} else {
+			fmt.Fprintf(stderr, "mutate: no mutant in runtime/ matches -pkg %q and -ops %q\n", o.pkg, o.ops)
+		}
 		return 2
 	}
 	order := Shuffle(all, o.seed)
@@ -127,7 +169,18 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 	}
 	defer os.RemoveAll(work)
 	r := &runner{opt: o, root: root, work: work, stderr: stderr}
-	if err := r.baseline(ctx); err != nil {
+	measure, printReport := r.baseline, func(results []result) {
+		report(stdout, o, r.scenarios, r.reach, len(all), results)
+	}
+	if o.checks {
+		sample := order
+		if o.n > 0 {
+			sample = order[:min(o.n, len(order))]
+		}
+		measure = func(ctx context.Context) error { return r.baselineChecks(ctx, sample) }
+		printReport = func(results []result) { reportChecks(stdout, o, len(all), results) }
+	}
+	if err := measure(ctx); err != nil {
 		if ctx.Err() != nil {
 			fmt.Fprintln(stderr, "mutate: interrupted while measuring the unmutated tree: no mutant ran")
 			return 3
@@ -140,10 +193,10 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 		// The mutants judged before the interrupt still count; the one
 		// cut short does not (its runs were killed, not failed).
 		fmt.Fprintln(stdout, "mutate: interrupted: a partial report of the mutants finished")
-		report(stdout, o, r.scenarios, r.reach, len(all), finished(results))
+		printReport(finished(results))
 		return 3
 	}
-	report(stdout, o, r.scenarios, r.reach, len(all), results)
+	printReport(results)
 	return 0
 }
 

@@ -307,6 +307,35 @@ var excludedDirs = map[string]bool{"runtime/conformance": true}
 // root/dir, files in lexical order. pkg, if not empty, keeps only the
 // packages whose directory contains it.
 func EnumerateTree(root, dir, pkg string) ([]Mutant, error) {
+	return enumerateFiles(root, dir, pkg, Enumerate)
+}
+
+// enumerateFiles applies enumerate to every file sourceFiles lists, in
+// its order.
+func enumerateFiles(root, dir, pkg string, enumerate func(name string, src []byte) ([]Mutant, error)) ([]Mutant, error) {
+	files, err := sourceFiles(root, dir, pkg)
+	if err != nil {
+		return nil, err
+	}
+	var all []Mutant
+	for _, rel := range files {
+		src, err := os.ReadFile(filepath.Join(root, rel))
+		if err != nil {
+			return nil, err
+		}
+		ms, err := enumerate(rel, src)
+		if err != nil {
+			return nil, err
+		}
+		all = append(all, ms...)
+	}
+	return all, nil
+}
+
+// sourceFiles lists the non-test Go files under root/dir (excludedDirs and
+// testdata aside), relative to root and in lexical order. pkg, if not
+// empty, keeps only the packages whose directory contains it.
+func sourceFiles(root, dir, pkg string) ([]string, error) {
 	var files []string
 	err := filepath.WalkDir(filepath.Join(root, dir), func(path string, d os.DirEntry, err error) error {
 		if err != nil {
@@ -325,23 +354,8 @@ func EnumerateTree(root, dir, pkg string) ([]Mutant, error) {
 		}
 		return nil
 	})
-	if err != nil {
-		return nil, err
-	}
 	sort.Strings(files)
-	var all []Mutant
-	for _, rel := range files {
-		src, err := os.ReadFile(filepath.Join(root, rel))
-		if err != nil {
-			return nil, err
-		}
-		ms, err := Enumerate(rel, src)
-		if err != nil {
-			return nil, err
-		}
-		all = append(all, ms...)
-	}
-	return all, nil
+	return files, err
 }
 
 // SelectOps keeps the mutants of the operator classes named in list

@@ -48,6 +48,15 @@ func (t tally) rate() string { return percent(t.dead(), t.dead()+t.survived) }
 // denominator: what the checks catch without the help of a crash.
 func (t tally) invariantRate() string { return percent(t.killed, t.dead()+t.survived) }
 
+// sampleWords says which mutants -n took: the first n that compile, or
+// with -n 0 all of them.
+func sampleWords(n int) string {
+	if n == 0 {
+		return "all that compile"
+	}
+	return fmt.Sprintf("first %d that compile", n)
+}
+
 func percent(n, d int) string {
 	if d == 0 {
 		return "-"
@@ -58,7 +67,7 @@ func percent(n, d int) string {
 // report prints the scenarios, a line per package, the total, then every
 // survivor and every likely-equivalent mutant, in file and line order.
 func report(w io.Writer, o options, scenarios []scenario, rc reach, enumerated int, results []result) {
-	fmt.Fprintf(w, "mutate: seed %d, %d mutants enumerated in runtime/, first %d that compile\n", o.seed, enumerated, o.n)
+	fmt.Fprintf(w, "mutate: seed %d, %d mutants enumerated in runtime/, %s\n", o.seed, enumerated, sampleWords(o.n))
 	var parts []string
 	for _, sc := range scenarios {
 		parts = append(parts, fmt.Sprintf("%s@%d", sc.Name, sc.Depth))
@@ -69,26 +78,13 @@ func report(w io.Writer, o options, scenarios []scenario, rc reach, enumerated i
 	}
 	fmt.Fprintf(w, "scenarios (depth: %s): %s\n\n", how, strings.Join(parts, " "))
 
-	byPkg := map[string]*tally{}
-	var all tally
+	pkgs, byPkg, all := tallies(results)
 	for _, r := range results {
-		p := byPkg[r.M.Package()]
-		if p == nil {
-			p = &tally{}
-			byPkg[r.M.Package()] = p
-		}
-		p.add(r.Verdict)
-		all.add(r.Verdict)
 		if r.TestsFail {
-			p.testsOnly++
+			byPkg[r.M.Package()].testsOnly++
 			all.testsOnly++
 		}
 	}
-	pkgs := make([]string, 0, len(byPkg))
-	for p := range byPkg {
-		pkgs = append(pkgs, p)
-	}
-	sort.Strings(pkgs)
 	fmt.Fprintf(w, "%-18s %6s %7s %7s %8s %7s %8s %10s %9s %10s %8s\n", "package", "run", "killed", "crash", "timeout", "memory", "survived", "equivalent", "kill rate", "invariant", "nobuild")
 	line := func(name string, t tally) {
 		fmt.Fprintf(w, "%-18s %6d %7d %7d %8d %7d %8d %10d %9s %10s %8d\n", name, t.total, t.killed, t.crashed, t.timedOut, t.overMemory, t.survived, t.equivalent, t.rate(), t.invariantRate(), t.noBuild)
@@ -104,14 +100,7 @@ func report(w io.Writer, o options, scenarios []scenario, rc reach, enumerated i
 	fmt.Fprintf(w, "\nkill rate %s: %d of %d behaviour-changing mutants stopped by the explorer (%d by an invariant, %d crashes, %d timeouts, %d over the memory bound), %d survived; by an invariant alone %s\nmeasure: %s\n",
 		all.rate(), all.dead(), all.dead()+all.survived, all.killed, all.crashed, all.timedOut, all.overMemory, all.survived, all.invariantRate(), measure)
 
-	sorted := append([]result(nil), results...)
-	sort.SliceStable(sorted, func(i, j int) bool {
-		a, b := sorted[i].M, sorted[j].M
-		if a.File != b.File {
-			return a.File < b.File
-		}
-		return a.Start < b.Start
-	})
+	sorted := byPosition(results)
 	fmt.Fprintf(w, "\nsurvivors (behaviour changed, no invariant caught it):\n")
 	for _, r := range sorted {
 		if r.Verdict != Survived {
@@ -138,6 +127,39 @@ func report(w io.Writer, o options, scenarios []scenario, rc reach, enumerated i
 			fmt.Fprintf(w, "  %s\n      %s: %s\n", r.M.ID(), r.Verdict, r.By)
 		}
 	}
+}
+
+// tallies counts the verdicts per package and in all; pkgs lists the
+// packages in order.
+func tallies(results []result) (pkgs []string, byPkg map[string]*tally, all tally) {
+	byPkg = map[string]*tally{}
+	for _, r := range results {
+		p := byPkg[r.M.Package()]
+		if p == nil {
+			p = &tally{}
+			byPkg[r.M.Package()] = p
+		}
+		p.add(r.Verdict)
+		all.add(r.Verdict)
+	}
+	for p := range byPkg {
+		pkgs = append(pkgs, p)
+	}
+	sort.Strings(pkgs)
+	return pkgs, byPkg, all
+}
+
+// byPosition is results in file and source order.
+func byPosition(results []result) []result {
+	sorted := append([]result(nil), results...)
+	sort.SliceStable(sorted, func(i, j int) bool {
+		a, b := sorted[i].M, sorted[j].M
+		if a.File != b.File {
+			return a.File < b.File
+		}
+		return a.Start < b.Start
+	})
+	return sorted
 }
 
 // reachNote says whether the unmutated scenarios run a mutant's code: a

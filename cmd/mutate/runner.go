@@ -278,6 +278,12 @@ func (r *runner) runAll(ctx context.Context, order []Mutant) []result {
 	compiled, inFlight, next := 0, 0, 0
 	var wg sync.WaitGroup
 	start := time.Now()
+	// of is the sample's size for the progress lines: -n, or every
+	// mutant with -n 0.
+	of := r.opt.n
+	if of == 0 || of > len(order) {
+		of = len(order)
+	}
 	for w := 0; w < r.opt.workers; w++ {
 		wg.Add(1)
 		go func(w int) {
@@ -305,7 +311,7 @@ func (r *runner) runAll(ctx context.Context, order []Mutant) []result {
 				if res.Verdict != NoBuild {
 					compiled++
 					if r.opt.verbose {
-						fmt.Fprintf(r.stderr, "mutate: [%d/%d %s] %s: %s %s\n", compiled, r.opt.n, time.Since(start).Round(time.Second), res.M.ID(), res.Verdict, res.By)
+						fmt.Fprintf(r.stderr, "mutate: [%d/%d %s] %s: %s %s\n", compiled, of, time.Since(start).Round(time.Second), res.M.ID(), res.Verdict, res.By)
 					}
 				}
 				mu.Unlock()
@@ -330,6 +336,9 @@ func (r *runner) one(ctx context.Context, w int, m Mutant) result {
 	if err := os.MkdirAll(dir, 0o755); err != nil {
 		res.Verdict, res.By = Crashed, err.Error()
 		return res
+	}
+	if r.opt.checks {
+		return r.oneCheck(ctx, dir, m)
 	}
 	overlay, err := r.writeOverlay(dir, m)
 	if err != nil {

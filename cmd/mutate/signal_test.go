@@ -15,7 +15,7 @@ import (
 // TestSignalsStopWithThree: SIGINT, SIGTERM and SIGHUP each stop mutate
 // with exit 3 and leave no work folder behind: sent while it measures the
 // unmutated tree, with no report; sent while it runs the mutants, with a
-// partial report of those finished.
+// partial report of those finished, under -checks as well.
 func TestSignalsStopWithThree(t *testing.T) {
 	if testing.Short() {
 		t.Skip("builds mutate, modelcheck and a mutant")
@@ -39,6 +39,13 @@ func TestSignalsStopWithThree(t *testing.T) {
 		stdout, stderr := stopAt(t, bin, args, "mutate: [1/2", syscall.SIGTERM)
 		if !strings.Contains(stdout, "interrupted: a partial report") || !strings.Contains(stdout, "kill rate") {
 			t.Errorf("stdout:\n%s\nstderr:\n%s\nwant a partial report", stdout, stderr)
+		}
+	})
+	t.Run("checks/"+syscall.SIGINT.String(), func(t *testing.T) {
+		checks := []string{"-checks", "-n", "2", "-j", "1", "-v", "-pkg", "invariants/vm", "-run", "TestTokensConserved"}
+		stdout, stderr := stopAt(t, bin, checks, "mutate: [1/2", syscall.SIGINT)
+		if !strings.Contains(stdout, "interrupted: a partial report") || !strings.Contains(stdout, "mutate -checks:") {
+			t.Errorf("stdout:\n%s\nstderr:\n%s\nwant a partial report of -checks", stdout, stderr)
 		}
 	})
 }

@@ -1,0 +1,171 @@
+package main
+
+import (
+	"bytes"
+	"context"
+	"go/parser"
+	"go/token"
+	"os"
+	"path/filepath"
+	"slices"
+	"strings"
+	"testing"
+)
+
+const checksSample = `package p
+
+func check(a, b, c, d bool, n int) bool {
+	if a || (b || c) {
+		return true
+	}
+	if a || b && c {
+		return false
+	}
+	if a || b {
+		continue_()
+	}
+	if d {
+		return true
+	}
+	bad := false
+	if c || n > 1 {
+		bad |= true
+	}
+	if a || d {
+		f := func() bool { return true }
+		_ = f
+	}
+	return bad
+}
+
+func continue_() {}
+`
+
+// TestEnumerateDisjuncts: a mutant per top-level || term (through
+// parentheses) of each condition whose body returns a boolean constant or
+// ORs into a verdict, none for a single-term condition or a body that
+// gives no verdict (a call, or a return inside a function literal), and
+// each mutant still parses with its term off.
+func TestEnumerateDisjuncts(t *testing.T) {
+	ms, err := EnumerateDisjuncts("p/p.go", []byte(checksSample))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var got []string
+	for _, m := range ms {
+		got = append(got, m.What)
+		if m.Op != disjunctOp {
+			t.Errorf("%s: op %q, want %q", m.ID(), m.Op, disjunctOp)
+		}
+		if _, err := parser.ParseFile(token.NewFileSet(), m.File, m.Apply([]byte(checksSample)), 0); err != nil {
+			t.Errorf("%s does not parse: %v", m.ID(), err)
+		}
+	}
+	want := []string{"a -> off", "b -> off", "c -> off", "a -> off", "b && c -> off", "c -> off", "n > 1 -> off"}
+	if !slices.Equal(got, want) {
+		t.Errorf("disjuncts %q, want %q", got, want)
+	}
+	if len(ms) > 0 {
+		if m := ms[1]; string(m.Apply([]byte(checksSample)))[m.Start:m.Start+len("false && (b)")] != "false && (b)" {
+			t.Errorf("%s: want b spliced as false && (b)", m.ID())
+		}
+	}
+}
+
+// TestChecksOfEveryModelAreEnumerated: each model's checks package gives
+// disjunct mutants, their IDs are unique, and each mutated file parses.
+func TestChecksOfEveryModelAreEnumerated(t *testing.T) {
+	root, err := moduleRoot()
+	if err != nil {
+		t.Fatal(err)
+	}
+	ms, err := EnumerateChecks(root, "")
+	if err != nil {
+		t.Fatal(err)
+	}
+	perPkg := map[string]int{}
+	ids := map[string]bool{}
+	for _, m := range ms {
+		perPkg[m.Package()]++
+		if ids[m.ID()] {
+			t.Errorf("two mutants named %s", m.ID())
+		}
+		ids[m.ID()] = true
+		src, err := os.ReadFile(filepath.Join(root, m.File))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if _, err := parser.ParseFile(token.NewFileSet(), m.File, m.Apply(src), 0); err != nil {
+			t.Errorf("%s does not parse: %v", m.ID(), err)
+		}
+	}
+	for _, pkg := range []string{"invariants/asupersync", "invariants/sthira", "invariants/vm"} {
+		if perPkg[pkg] == 0 {
+			t.Errorf("no disjunct enumerated in %s (got %v)", pkg, perPkg)
+		}
+	}
+}
+
+// TestChecksFlagsThatDoNotApply: the explore flags are refused with
+// -checks and -run without it, with exit 2, before anything runs.
+func TestChecksFlagsThatDoNotApply(t *testing.T) {
+	for _, tc := range []struct {
+		args []string
+		want string
+	}{
+		{[]string{"-checks", "-depth", "3"}, "-depth does not apply with -checks"},
+		{[]string{"-checks", "-tests"}, "-tests does not apply with -checks"},
+		{[]string{"-checks", "-scenarios", "default"}, "-scenarios does not apply with -checks"},
+		{[]string{"-run", "TestX"}, "-run applies only with -checks"},
+		{[]string{"-checks", "-pkg", "no-such-package"}, `no disjunct in invariants/ matches -pkg "no-such-package"`},
+	} {
+		var stdout, stderr bytes.Buffer
+		if code := run(context.Background(), tc.args, &stdout, &stderr); code != 2 || !strings.Contains(stderr.String(), tc.want) || stdout.Len() != 0 {
+			t.Errorf("%v: exit %d, stderr %q, stdout %q; want 2 and %q", tc.args, code, stderr.String(), stdout.String(), tc.want)
+		}
+	}
+}
+
+// TestChecksModeFindsTheTermNoTestNeeds runs -checks end to end on a small
+// module of its own: a check `a || b` whose only test sets a. Turning a off
+// fails that test; turning b off fails none, and the report names b.
+func TestChecksModeFindsTheTermNoTestNeeds(t *testing.T) {
+	if testing.Short() {
+		t.Skip("runs go test on two mutants")
+	}
+	dir := t.TempDir()
+	files := map[string]string{
+		"go.mod":                     "module fake\n\ngo 1.26\n",
+		"invariants/x/x.go":          "package x\n\n// Flags is a check with two terms.\nfunc Flags(a, b bool) bool {\n\tif a || b {\n\t\treturn true\n\t}\n\treturn false\n}\n",
+		"invariants/x/x_test.go":     "package x\n\nimport \"testing\"\n\nfunc TestA(t *testing.T) {\n\tif !Flags(true, false) {\n\t\tt.Fatal(\"a is not flagged\")\n\t}\n}\n",
+		"counterexamples/doc.go":     "// Package counterexamples stands for the real one.\npackage counterexamples\n",
+		"counterexamples/ce_test.go": "package counterexamples\n\nimport \"testing\"\n\nfunc TestRegression(t *testing.T) {}\n",
+	}
+	for name, text := range files {
+		path := filepath.Join(dir, name)
+		if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(path, []byte(text), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	t.Chdir(dir)
+	var stdout, stderr bytes.Buffer
+	if code := run(context.Background(), []string{"-checks", "-n", "0", "-j", "1"}, &stdout, &stderr); code != 0 {
+		t.Fatalf("exit %d, stderr:\n%s", code, stderr.String())
+	}
+	out := stdout.String()
+	for _, want := range []string{
+		"2 disjuncts enumerated in invariants/",
+		"kill rate 50.0%: 1 of 2 disjuncts some test needs, 1 no test needs",
+		"  invariants/x/x.go:5:10: b -> off\n",
+	} {
+		if !strings.Contains(out, want) {
+			t.Errorf("report lacks %q:\n%s", want, out)
+		}
+	}
+	if strings.Contains(out, "x.go:5:5: a -> off\n") {
+		t.Errorf("a, which TestA needs, is reported as a survivor:\n%s", out)
+	}
+}
