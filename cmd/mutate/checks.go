@@ -10,6 +10,7 @@ import (
 	"go/token"
 	"io"
 	"os/exec"
+	"path/filepath"
 	"strings"
 	"time"
 )
@@ -38,16 +39,29 @@ const checksTimeout = 10 * time.Minute
 // under root/invariants, files in lexical order. pkg, if not empty, keeps
 // only the packages whose directory contains it.
 func EnumerateChecks(root, pkg string) ([]Mutant, error) {
-	return enumerateFiles(root, checksDir, pkg, EnumerateDisjuncts)
+	return enumerateFiles(root, checksDir, pkg, func(name string, src []byte) ([]Mutant, error) {
+		model := filepath.Base(filepath.Dir(name))
+		verdict, ok := violationVerdicts[model]
+		if !ok {
+			return nil, fmt.Errorf("%s: no violation verdict known for the checks of %s: add it to violationVerdicts in cmd/mutate/checks.go", name, model)
+		}
+		return EnumerateDisjuncts(name, src, verdict)
+	})
 }
 
+// violationVerdicts is how each model's checks say "violated": the
+// asupersync checks return true, the VM's predicates return false (they
+// hold otherwise), and Sthira's shadow derivation ORs into bad. Only the
+// conditions that lead to that verdict are mutated: a term of a "does not
+// apply" gate that no test needs only widens a check that still passes.
+var violationVerdicts = map[string]string{"asupersync": "true", "vm": "false", "sthira": "|="}
+
 // EnumerateDisjuncts lists one mutant per top-level || term of each if
-// condition in src whose body gives a verdict: it returns a boolean
-// constant (asupersync's checks return true on a violation, the VM's
-// predicates false) or ORs into one (Sthira's `bad |= ...`). A condition
-// with a single term has nothing to disable on its own; the clause as a
-// whole is the business of the ordinary tests and of coverage.
-func EnumerateDisjuncts(name string, src []byte) ([]Mutant, error) {
+// condition in src whose body gives the violation verdict: returns
+// verdict ("true" or "false"), or, for verdict "|=", ORs into one. A
+// condition with a single term has nothing to disable on its own; the
+// clause as a whole is the business of the ordinary tests and of coverage.
+func EnumerateDisjuncts(name string, src []byte, verdict string) ([]Mutant, error) {
 	fset := token.NewFileSet()
 	f, err := parser.ParseFile(fset, name, src, 0)
 	if err != nil {
@@ -56,7 +70,7 @@ func EnumerateDisjuncts(name string, src []byte) ([]Mutant, error) {
 	var out []Mutant
 	ast.Inspect(f, func(n ast.Node) bool {
 		is, ok := n.(*ast.IfStmt)
-		if !ok || !givesVerdict(is.Body) {
+		if !ok || !givesVerdict(is.Body, verdict) {
 			return true
 		}
 		var terms []ast.Expr
@@ -99,8 +113,8 @@ func splitOr(e ast.Expr, out *[]ast.Expr) {
 }
 
 // givesVerdict reports whether body (function literals inside it aside)
-// returns a boolean constant or ORs into a variable with |=.
-func givesVerdict(body *ast.BlockStmt) bool {
+// returns verdict, or with verdict "|=" ORs into a variable.
+func givesVerdict(body *ast.BlockStmt, verdict string) bool {
 	found := false
 	ast.Inspect(body, func(n ast.Node) bool {
 		switch x := n.(type) {
@@ -108,12 +122,12 @@ func givesVerdict(body *ast.BlockStmt) bool {
 			return false
 		case *ast.ReturnStmt:
 			if len(x.Results) == 1 {
-				if id, ok := x.Results[0].(*ast.Ident); ok && (id.Name == "true" || id.Name == "false") {
+				if id, ok := x.Results[0].(*ast.Ident); ok && id.Name == verdict {
 					found = true
 				}
 			}
 		case *ast.AssignStmt:
-			if x.Tok == token.OR_ASSIGN {
+			if verdict == "|=" && x.Tok == token.OR_ASSIGN {
 				found = true
 			}
 		}

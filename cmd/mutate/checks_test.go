@@ -42,32 +42,36 @@ func continue_() {}
 `
 
 // TestEnumerateDisjuncts: a mutant per top-level || term (through
-// parentheses) of each condition whose body returns a boolean constant or
-// ORs into a verdict, none for a single-term condition or a body that
-// gives no verdict (a call, or a return inside a function literal), and
+// parentheses) of each condition whose body gives the violation verdict
+// asked for, none for a single-term condition, a body that gives another
+// verdict or none (a call, or a return inside a function literal), and
 // each mutant still parses with its term off.
 func TestEnumerateDisjuncts(t *testing.T) {
-	ms, err := EnumerateDisjuncts("p/p.go", []byte(checksSample))
-	if err != nil {
-		t.Fatal(err)
-	}
-	var got []string
-	for _, m := range ms {
-		got = append(got, m.What)
-		if m.Op != disjunctOp {
-			t.Errorf("%s: op %q, want %q", m.ID(), m.Op, disjunctOp)
+	for verdict, want := range map[string][]string{
+		"true":  {"a -> off", "b -> off", "c -> off"},
+		"false": {"a -> off", "b && c -> off"},
+		"|=":    {"c -> off", "n > 1 -> off"},
+	} {
+		ms, err := EnumerateDisjuncts("p/p.go", []byte(checksSample), verdict)
+		if err != nil {
+			t.Fatal(err)
 		}
-		if _, err := parser.ParseFile(token.NewFileSet(), m.File, m.Apply([]byte(checksSample)), 0); err != nil {
-			t.Errorf("%s does not parse: %v", m.ID(), err)
+		var got []string
+		for _, m := range ms {
+			got = append(got, m.What)
+			if m.Op != disjunctOp {
+				t.Errorf("%s: op %q, want %q", m.ID(), m.Op, disjunctOp)
+			}
+			mutated := m.Apply([]byte(checksSample))
+			if _, err := parser.ParseFile(token.NewFileSet(), m.File, mutated, 0); err != nil {
+				t.Errorf("%s does not parse: %v", m.ID(), err)
+			}
+			if off := "false && (" + string(checksSample[m.Start:m.End]) + ")"; string(mutated[m.Start:m.Start+len(off)]) != off {
+				t.Errorf("%s: want the term spliced as %s", m.ID(), off)
+			}
 		}
-	}
-	want := []string{"a -> off", "b -> off", "c -> off", "a -> off", "b && c -> off", "c -> off", "n > 1 -> off"}
-	if !slices.Equal(got, want) {
-		t.Errorf("disjuncts %q, want %q", got, want)
-	}
-	if len(ms) > 0 {
-		if m := ms[1]; string(m.Apply([]byte(checksSample)))[m.Start:m.Start+len("false && (b)")] != "false && (b)" {
-			t.Errorf("%s: want b spliced as false && (b)", m.ID())
+		if !slices.Equal(got, want) {
+			t.Errorf("verdict %s: disjuncts %q, want %q", verdict, got, want)
 		}
 	}
 }
@@ -127,19 +131,21 @@ func TestChecksFlagsThatDoNotApply(t *testing.T) {
 }
 
 // TestChecksModeFindsTheTermNoTestNeeds runs -checks end to end on a small
-// module of its own: a check `a || b` whose only test sets a. Turning a off
-// fails that test; turning b off fails none, and the report names b.
+// module of its own, whose invariants/asupersync (so that true is the
+// violation verdict) holds a check `a || b` whose only test sets a.
+// Turning a off fails that test; turning b off fails none, and the report
+// names b.
 func TestChecksModeFindsTheTermNoTestNeeds(t *testing.T) {
 	if testing.Short() {
 		t.Skip("runs go test on two mutants")
 	}
 	dir := t.TempDir()
 	files := map[string]string{
-		"go.mod":                     "module fake\n\ngo 1.26\n",
-		"invariants/x/x.go":          "package x\n\n// Flags is a check with two terms.\nfunc Flags(a, b bool) bool {\n\tif a || b {\n\t\treturn true\n\t}\n\treturn false\n}\n",
-		"invariants/x/x_test.go":     "package x\n\nimport \"testing\"\n\nfunc TestA(t *testing.T) {\n\tif !Flags(true, false) {\n\t\tt.Fatal(\"a is not flagged\")\n\t}\n}\n",
-		"counterexamples/doc.go":     "// Package counterexamples stands for the real one.\npackage counterexamples\n",
-		"counterexamples/ce_test.go": "package counterexamples\n\nimport \"testing\"\n\nfunc TestRegression(t *testing.T) {}\n",
+		"go.mod":                          "module fake\n\ngo 1.26\n",
+		"invariants/asupersync/x.go":      "package x\n\n// Flags is a check with two terms.\nfunc Flags(a, b bool) bool {\n\tif a || b {\n\t\treturn true\n\t}\n\treturn false\n}\n",
+		"invariants/asupersync/x_test.go": "package x\n\nimport \"testing\"\n\nfunc TestA(t *testing.T) {\n\tif !Flags(true, false) {\n\t\tt.Fatal(\"a is not flagged\")\n\t}\n}\n",
+		"counterexamples/doc.go":          "// Package counterexamples stands for the real one.\npackage counterexamples\n",
+		"counterexamples/ce_test.go":      "package counterexamples\n\nimport \"testing\"\n\nfunc TestRegression(t *testing.T) {}\n",
 	}
 	for name, text := range files {
 		path := filepath.Join(dir, name)
@@ -159,7 +165,7 @@ func TestChecksModeFindsTheTermNoTestNeeds(t *testing.T) {
 	for _, want := range []string{
 		"2 disjuncts enumerated in invariants/",
 		"kill rate 50.0%: 1 of 2 disjuncts some test needs, 1 no test needs",
-		"  invariants/x/x.go:5:10: b -> off\n",
+		"  invariants/asupersync/x.go:5:10: b -> off\n",
 	} {
 		if !strings.Contains(out, want) {
 			t.Errorf("report lacks %q:\n%s", want, out)

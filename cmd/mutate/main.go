@@ -20,7 +20,7 @@
 // and the flags, so the report is the same on every run (timeouts aside).
 //
 // With -checks it mutates the checks in invariants/ instead, one || term of
-// a verdict condition at a time, and judges each by the checks' tests and
+// a violation condition at a time, and judges each by the checks' tests and
 // the committed counterexamples (checks.go).
 package main
 
@@ -93,7 +93,7 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 	fs.StringVar(&o.only, "scenarios", "", "comma-separated scenarios to run (default: every scenario 'modelcheck list' names)")
 	fs.BoolVar(&o.list, "list", false, "print the sampled mutants (before compiling them) and exit")
 	fs.BoolVar(&o.verbose, "v", false, "print each mutant's verdict to stderr as it comes")
-	fs.BoolVar(&o.checks, "checks", false, "mutate the checks instead: turn off one || term of a verdict condition in invariants/ at a time, run that package's tests and the committed counterexamples, and report the terms no test needs (-pkg invariants/vm picks a model)")
+	fs.BoolVar(&o.checks, "checks", false, "mutate the checks instead: turn off one || term of a violation condition in invariants/ at a time, run that package's tests and the committed counterexamples, and report the terms no test needs (-pkg invariants/vm picks a model)")
 	fs.StringVar(&o.run, "run", "", "with -checks: only the tests this go test -run pattern selects (default: all of them)")
 	fs.Uint64Var(&o.maxMemory, "max-memory", 2048, "memory bound of each child process group in MiB (GOMEMLIMIT, explore's --max-memory, and a watchdog that kills the group past it)")
 	fs.Usage = func() {
