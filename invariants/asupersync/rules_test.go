@@ -617,6 +617,20 @@ func TestObligationRecordCatchesARecordRewritten(t *testing.T) {
 	}
 }
 
+// polledTaskCancelled is a real cancel of the task being polled (native:
+// t1 dispatched, then cancelled with User), which notes a wake for t1 and
+// which changed-cancel-scheduled passes.
+func polledTaskCancelled(t *testing.T) *Context {
+	t.Helper()
+	c := lastStep(t, scenarioNamed(t, "native"), []kernel.Input{
+		{Op: kernel.Spawn, Region: 1}, {Op: kernel.Dispatch}, {Op: kernel.CancelTask, Task: 1, Arg: uint8(cancel.User)},
+	})
+	if a := kern(c.After); a.Current != 1 || !a.Tasks[0].Notified || changedCancelScheduled(c) {
+		t.Fatalf("setup: want polled t1 cancelled with a wake noted, got %v", c.Events)
+	}
+	return c
+}
+
 // TestChangedCancelScheduledCatchesAPolledTaskLeftUnwoken proves the half
 // of changed-cancel-scheduled that no fault reaches: a cancel request that
 // changes the task being polled must note a wake for it, to be queued when
@@ -625,13 +639,7 @@ func TestObligationRecordCatchesARecordRewritten(t *testing.T) {
 // cancel of the polled task is reached (native: t1 dispatched, then
 // cancelled), then replayed with no wake noted.
 func TestChangedCancelScheduledCatchesAPolledTaskLeftUnwoken(t *testing.T) {
-	sc := scenarioNamed(t, "native")
-	cancelT1 := kernel.Input{Op: kernel.CancelTask, Task: 1, Arg: uint8(cancel.User)}
-	before, after, events := reach(t, sc, []kernel.Input{{Op: kernel.Spawn, Region: 1}, {Op: kernel.Dispatch}, cancelT1})
-	c := transitionOf(&sc, &before, model.Input{K: cancelT1}, &after, events)
-	if after.P.Kernel.Current != 1 || !after.P.Kernel.Tasks[0].Notified || changedCancelScheduled(c) {
-		t.Fatalf("setup: want polled t1 cancelled with a wake noted, got %v", events)
-	}
+	c := polledTaskCancelled(t)
 	if !flagsEditedAfter(changedCancelScheduled, c, func(a *model.State) { a.P.Kernel.Tasks[0].Notified = false }) {
 		t.Error("a cancelled polled task with no wake noted is not flagged")
 	}

@@ -390,3 +390,20 @@ func TestMaskOnceCatchesAMaskNotTheInputs(t *testing.T) {
 		t.Error("a mask_entered naming another task is not flagged")
 	}
 }
+
+// TestMaskOnceCatchesAnUnmaskThatExitsTwice proves mask-once's reading of
+// mask_exited (001 B3: an unmask leaves one level of its task's mask). A
+// real unmask is reached (native: t1 masks, then unmasks), then replayed
+// with its mask_exited emitted twice.
+func TestMaskOnceCatchesAnUnmaskThatExitsTwice(t *testing.T) {
+	c := lastStep(t, scenarioNamed(t, "native"), []kernel.Input{
+		{Op: kernel.Spawn, Region: 1}, {Op: kernel.Dispatch}, {Op: kernel.Mask, Task: 1}, {Op: kernel.Unmask, Task: 1},
+	})
+	exited := eventsOf(c.Events, trace.MaskExited)
+	if len(exited) != 1 || maskOnce(c) {
+		t.Fatalf("setup: want one mask_exited, unflagged, got %v", c.Events)
+	}
+	if !flagsWithEvents(maskOnce, c, append(append([]trace.Event(nil), c.Events...), c.Events[exited[0]])) {
+		t.Error("an unmask that exits two levels is not flagged")
+	}
+}
