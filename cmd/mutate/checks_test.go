@@ -175,3 +175,29 @@ func TestChecksModeFindsTheTermNoTestNeeds(t *testing.T) {
 		t.Errorf("a, which TestA needs, is reported as a survivor:\n%s", out)
 	}
 }
+
+// TestMatchKeepsOnlyTheNamedMutants: -match keeps the mutants whose ID
+// its regexp matches, in either mode; a bad regexp, or one that matches
+// nothing, is exit 2 with the reason.
+func TestMatchKeepsOnlyTheNamedMutants(t *testing.T) {
+	var stdout, stderr bytes.Buffer
+	args := []string{"-checks", "-list", "-n", "0", "-match", `/cancel_scheduled\.go:.*: id == a\.Outer -> off$`}
+	code := run(context.Background(), args, &stdout, &stderr)
+	lines := strings.Split(strings.TrimSuffix(stdout.String(), "\n"), "\n")
+	if code != 0 || len(lines) != 1 || !strings.HasSuffix(lines[0], ": id == a.Outer -> off") {
+		t.Errorf("%v: exit %d, stdout %q, stderr %q; want exit 0 and the one mutant", args, code, stdout.String(), stderr.String())
+	}
+	for _, tc := range []struct {
+		args []string
+		want string
+	}{
+		{[]string{"-checks", "-list", "-match", "("}, "-match: error parsing regexp"},
+		{[]string{"-list", "-match", "no such mutant"}, `no mutant's ID matches -match "no such mutant"`},
+	} {
+		stdout.Reset()
+		stderr.Reset()
+		if code := run(context.Background(), tc.args, &stdout, &stderr); code != 2 || !strings.Contains(stderr.String(), tc.want) || stdout.Len() != 0 {
+			t.Errorf("%v: exit %d, stderr %q; want 2 and %q", tc.args, code, stderr.String(), tc.want)
+		}
+	}
+}

@@ -61,6 +61,9 @@ type options struct {
 	// is the -run pattern of those tests.
 	checks bool
 	run    string
+	// match keeps only the mutants whose ID it matches: a survivor run
+	// again once it has a test, say.
+	match string
 }
 
 // exploreOnly are the flags that mean nothing under -checks, which runs no
@@ -92,6 +95,7 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 	fs.BoolVar(&o.tests, "tests", false, "run the mutated package's tests, the conformance fixtures and the committed counterexamples on mutants the explorer let through")
 	fs.StringVar(&o.only, "scenarios", "", "comma-separated scenarios to run (default: every scenario 'modelcheck list' names)")
 	fs.BoolVar(&o.list, "list", false, "print the sampled mutants (before compiling them) and exit")
+	fs.StringVar(&o.match, "match", "", "only the mutants whose ID (file:line:col: edit, as -list and the report print it) this regexp matches")
 	fs.BoolVar(&o.verbose, "v", false, "print each mutant's verdict to stderr as it comes")
 	fs.BoolVar(&o.checks, "checks", false, "mutate the checks instead: turn off one || term of a violation condition in invariants/ at a time, run that package's tests and the committed counterexamples, and report the terms no test needs (-pkg invariants/vm picks a model)")
 	fs.StringVar(&o.run, "run", "", "with -checks: only the tests this go test -run pattern selects (default: all of them)")
@@ -140,11 +144,18 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 			all, err = SelectOps(all, o.ops)
 		}
 	}
+	if err == nil && o.match != "" {
+		all, err = matching(all, o.match)
+	}
 	if err != nil {
 		fmt.Fprintln(stderr, "mutate:", err)
 		return 2
 	}
 	if len(all) == 0 {
+		if o.match != "" {
+			fmt.Fprintf(stderr, "mutate: no mutant's ID matches -match %q\n", o.match)
+			return 2
+		}
 		if o.checks {
 			fmt.Fprintf(stderr, "mutate: no disjunct in %s/ matches -pkg %q\n", checksDir, o.pkg)
 		} else {

@@ -7,6 +7,7 @@ import (
 	"go/token"
 	"os"
 	"path/filepath"
+	"regexp"
 	"slices"
 	"sort"
 	"strconv"
@@ -375,6 +376,21 @@ func SelectOps(ms []Mutant, list string) ([]Mutant, error) {
 	var out []Mutant
 	for _, m := range ms {
 		if want[m.Op] {
+			out = append(out, m)
+		}
+	}
+	return out, nil
+}
+
+// matching keeps the mutants whose ID the regexp pattern matches.
+func matching(ms []Mutant, pattern string) ([]Mutant, error) {
+	re, err := regexp.Compile(pattern)
+	if err != nil {
+		return nil, fmt.Errorf("-match: %v", err)
+	}
+	var out []Mutant
+	for _, m := range ms {
+		if re.MatchString(m.ID()) {
 			out = append(out, m)
 		}
 	}
