@@ -232,7 +232,7 @@ func reportChecks(w io.Writer, o options, enumerated int, results []result) {
 	if o.run != "" {
 		run = fmt.Sprintf("the tests -run %q selects", o.run)
 	}
-	fmt.Fprintf(w, "mutate -checks: seed %d, %d disjuncts enumerated in %s/, %s\n", o.seed, enumerated, checksDir, sampleWords(o.n))
+	fmt.Fprintf(w, "mutate -checks: seed %d, %d disjuncts enumerated in %s/, %s\n", o.seed, enumerated, checksDir, sampleWords(o.n, enumerated))
 	fmt.Fprintf(w, "judged by %s of each checks package and of ./counterexamples/\n\n", run)
 	pkgs, byPkg, all := tallies(results)
 	fmt.Fprintf(w, "%-22s %6s %7s %8s %7s %8s %9s %8s\n", "package", "run", "killed", "timeout", "memory", "survived", "kill rate", "nobuild")

@@ -48,10 +48,10 @@ func (t tally) rate() string { return percent(t.dead(), t.dead()+t.survived) }
 // denominator: what the checks catch without the help of a crash.
 func (t tally) invariantRate() string { return percent(t.killed, t.dead()+t.survived) }
 
-// sampleWords says which mutants -n took: the first n that compile, or
-// with -n 0 all of them.
-func sampleWords(n int) string {
-	if n == 0 {
+// sampleWords says which of the enumerated mutants -n took: the first n
+// that compile, or all of them with -n 0 or an n past their number.
+func sampleWords(n, enumerated int) string {
+	if n == 0 || n >= enumerated {
 		return "all that compile"
 	}
 	return fmt.Sprintf("first %d that compile", n)
@@ -67,7 +67,7 @@ func percent(n, d int) string {
 // report prints the scenarios, a line per package, the total, then every
 // survivor and every likely-equivalent mutant, in file and line order.
 func report(w io.Writer, o options, scenarios []scenario, rc reach, enumerated int, results []result) {
-	fmt.Fprintf(w, "mutate: seed %d, %d mutants enumerated in runtime/, %s\n", o.seed, enumerated, sampleWords(o.n))
+	fmt.Fprintf(w, "mutate: seed %d, %d mutants enumerated in runtime/, %s\n", o.seed, enumerated, sampleWords(o.n, enumerated))
 	var parts []string
 	for _, sc := range scenarios {
 		parts = append(parts, fmt.Sprintf("%s@%d", sc.Name, sc.Depth))
