@@ -191,8 +191,8 @@ func firstFailure(out string) string {
 }
 
 // baselineChecks runs the tests that judge the mutants on the unmutated
-// tree, once per checks package the sample touches: a mutant's failing
-// test means something only where the unmutated one passes.
+// tree, once per checks package of the mutants: a mutant's failing test
+// means something only where the unmutated one passes.
 func (r *runner) baselineChecks(ctx context.Context, order []Mutant) error {
 	fmt.Fprintln(r.stderr, "mutate: measuring the unmutated tree: the checks' tests and the counterexamples")
 	seen := map[string]bool{}

@@ -67,11 +67,8 @@ type options struct {
 }
 
 // exploreOnly are the flags that mean nothing under -checks, which runs no
-// explore; runOnly, the one that means something only there.
-var (
-	exploreOnly = []string{"ops", "states", "depth", "floors", "tests", "scenarios"}
-	runOnly     = "run"
-)
+// explore (and -run means something only there).
+var exploreOnly = []string{"ops", "states", "depth", "floors", "tests", "scenarios"}
 
 func main() {
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM, syscall.SIGHUP)
@@ -126,8 +123,8 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 		if !set["timeout"] {
 			o.timeout = checksTimeout
 		}
-	} else if set[runOnly] {
-		fmt.Fprintf(stderr, "mutate: -%s applies only with -checks\n", runOnly)
+	} else if set["run"] {
+		fmt.Fprintln(stderr, "mutate: -run applies only with -checks")
 		return 2
 	}
 	root, err := moduleRoot()
@@ -184,11 +181,7 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 		report(stdout, o, r.scenarios, r.reach, len(all), results)
 	}
 	if o.checks {
-		sample := order
-		if o.n > 0 {
-			sample = order[:min(o.n, len(order))]
-		}
-		measure = func(ctx context.Context) error { return r.baselineChecks(ctx, sample) }
+		measure = func(ctx context.Context) error { return r.baselineChecks(ctx, order) }
 		printReport = func(results []result) { reportChecks(stdout, o, len(all), results) }
 	}
 	if err := measure(ctx); err != nil {
