@@ -45,7 +45,7 @@ func exploreCmd(ctx context.Context, args []string, stdout, stderr io.Writer) in
 	fs.StringVar(&c.model, "model", models.Default().Name(), "model to explore (see 'modelcheck list')")
 	fs.StringVar(&c.scenario, "scenario", "default", "scenario of the model (see 'modelcheck list')")
 	fs.IntVar(&c.depth, "depth", 12, "explore paths of up to this many inputs (0: until no new state)")
-	fs.IntVar(&c.workers, "workers", runtime.NumCPU(), fmt.Sprintf("parallel workers, at most %d (results do not depend on it)", maxWorkers()))
+	fs.IntVar(&c.workers, "workers", runtime.NumCPU(), fmt.Sprintf("parallel workers, at most %d (default: the number of CPUs; results do not depend on it)", maxWorkers()))
 	fs.IntVar(&c.maxStates, "max-states", 0, "stop after this many distinct states (0: no limit); exit 3 if reached")
 	fs.Var(&c.maxMemory, "max-memory", "stop before the process holds this much memory, like 512MiB (default: GOMEMLIMIT if set, else no limit); exit 3 if reached")
 	fs.BoolVar(&c.dfs, "dfs", false, "explore depth first (one worker; counterexamples not shortest)")

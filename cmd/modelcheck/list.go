@@ -60,7 +60,7 @@ func listCmd(args []string, stdout, stderr io.Writer) int {
 	if code, done := parse(fs, args, stdout, stderr); done {
 		return code
 	}
-	if *only != "" {
+	if given(fs, "model") {
 		if _, err := models.Lookup(*only); err != nil {
 			return usageError(fs, fmt.Errorf("--model: %w", err), stderr)
 		}

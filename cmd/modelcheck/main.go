@@ -85,7 +85,7 @@ Usage:
                                         write each violation, shrunk, to --out
   modelcheck replay FILE...             re-run counterexample files step by step
   modelcheck shrink FILE [--out FILE]   shrink a counterexample file to a 1-minimal one
-  modelcheck list [--json]              list models, scenarios, invariants and fault switches
+  modelcheck list [--model M] [--json]  list models, scenarios, invariants and fault switches
   modelcheck help [COMMAND]             show this help, or a command's
   modelcheck version                    show the version (also --version)
 
@@ -108,17 +108,19 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 	case "list":
 		return listCmd(args[1:], stdout, stderr)
 	case "help", "-h", "-help", "--help":
-		if len(args) == 2 && args[1] != "help" && args[1] != "version" {
-			// A command's own --help prints its usage and exits 0.
-			return run(ctx, []string{args[1], "--help"}, stdout, stderr)
-		}
 		if len(args) > 2 {
 			fmt.Fprintf(stderr, "modelcheck help: unexpected argument %q\n", args[2])
 			return exitUsage
 		}
+		if len(args) == 2 {
+			return helpCmd(ctx, args[1], stdout, stderr)
+		}
 		return printText(stdout, stderr, usage)
 	case "version", "-version", "--version":
 		if len(args) > 1 {
+			if isHelpFlag(args[1]) {
+				return printText(stdout, stderr, versionUsage)
+			}
 			fmt.Fprintf(stderr, "modelcheck version: unexpected argument %q\n", args[1])
 			return exitUsage
 		}
@@ -127,6 +129,36 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 	fmt.Fprintf(stderr, "modelcheck: unknown command %q\n\n%s", args[0], usage)
 	return exitUsage
 }
+
+// helpCmd prints the help of command name, which 'modelcheck help' names:
+// a command's own usage, or the general one for help itself (as
+// 'help -h' asks too). It hands a command's help to the command's own
+// --help, so the flags printed are those the command parses.
+func helpCmd(ctx context.Context, name string, stdout, stderr io.Writer) int {
+	switch {
+	case name == "help" || isHelpFlag(name):
+		return printText(stdout, stderr, usage)
+	case name == "version" || name == "-version" || name == "--version":
+		return printText(stdout, stderr, versionUsage)
+	case name == "explore" || name == "replay" || name == "shrink" || name == "list":
+		return run(ctx, []string{name, "--help"}, stdout, stderr)
+	}
+	fmt.Fprintf(stderr, "modelcheck help: unknown command %q\n\n%s", name, usage)
+	return exitUsage
+}
+
+// isHelpFlag reports whether arg asks for help, as the flag package's -h
+// and -help do for a command with flags.
+func isHelpFlag(arg string) bool {
+	return arg == "-h" || arg == "-help" || arg == "--help"
+}
+
+const versionUsage = `Usage: modelcheck version
+
+Prints the version of the module the binary was built from, or "devel" for
+a build from a checkout, with the commit it was built at when the build
+recorded one. Also: modelcheck --version.
+`
 
 // printText writes text to stdout; exit 2 if it cannot.
 func printText(stdout, stderr io.Writer, text string) int {

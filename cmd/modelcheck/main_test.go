@@ -82,6 +82,7 @@ func TestBadInputExitsTwo(t *testing.T) {
 		{[]string{"shrink", "--step-timeout", "-1s", "x.txt"}, "--step-timeout -1s is negative"},
 		{[]string{"list", "--bogus"}, "not defined"},
 		{[]string{"list", "--model", "nope"}, `unknown model "nope" (known: asupersync`},
+		{[]string{"list", "--model="}, `unknown model "" (known: asupersync`},
 		{[]string{"replay", "--model", "nope", "x.txt"}, `unknown model "nope" (known: asupersync`},
 		{[]string{"shrink", "--model", "nope", "x.txt"}, `unknown model "nope" (known: asupersync`},
 		{[]string{"frobnicate"}, `unknown command "frobnicate"`},

@@ -344,8 +344,12 @@ func TestHelpCommand(t *testing.T) {
 			t.Errorf("help %s: exit %d, stdout %q, stderr %q; want its own usage", cmd, code, out, stderr)
 		}
 	}
-	if out, _, code := modelcheck(t, "help", "help"); code != exitOK || out != usage {
-		t.Errorf("help help: exit %d, %q", code, out)
+	// Help asked of help itself, however spelled, is the general usage
+	// (help -h once recursed into itself until the stack overflowed).
+	for _, args := range [][]string{{"help", "help"}, {"help", "-h"}, {"help", "-help"}, {"help", "--help"}, {"-h", "-h"}, {"--help", "help"}} {
+		if out, _, code := modelcheck(t, args...); code != exitOK || out != usage {
+			t.Errorf("%v: exit %d, %q; want 0 and the usage", args, code, out)
+		}
 	}
 	for _, args := range [][]string{{"help", "nope"}, {"help", "explore", "extra"}} {
 		if out, stderr, code := modelcheck(t, args...); code != exitUsage || out != "" || stderr == "" {
@@ -363,6 +367,11 @@ func TestVersion(t *testing.T) {
 	}
 	if _, _, code := modelcheck(t, "version", "extra"); code != exitUsage {
 		t.Errorf("version extra: exit %d, want 2", code)
+	}
+	for _, args := range [][]string{{"version", "--help"}, {"version", "-h"}, {"help", "version"}, {"help", "--version"}} {
+		if out, _, code := modelcheck(t, args...); code != exitOK || out != versionUsage {
+			t.Errorf("%v: exit %d, %q; want 0 and version's usage", args, code, out)
+		}
 	}
 }
 
