@@ -36,6 +36,12 @@ func main() {
 	if os.Getenv("GOGC") == "" {
 		debug.SetGCPercent(explore.GCPercent)
 	}
+	// A closed pipe on stdout is output that cannot be written: exit 2,
+	// or 1 if a violation was found. Go's default for a write to a
+	// broken stdout or stderr is to die of SIGPIPE (exit 141 in a
+	// shell), which would lose that status; ignored, the write returns
+	// EPIPE and each command reports it as it does a full disk.
+	signal.Ignore(syscall.SIGPIPE)
 	// Every signal a user or CI sends to end a run cancels ctx: each
 	// command stops promptly, writes nothing half-done and exits 3.
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM, syscall.SIGHUP)

@@ -226,6 +226,37 @@ func TestBrokenStdout(t *testing.T) {
 	}
 }
 
+// TestClosedPipe: the built command writing to a pipe whose reader has
+// gone (modelcheck ... | head -1) gets exit 2 with the error on stderr, or
+// 1 when it found a violation, as for any output that cannot be written,
+// not death by SIGPIPE.
+func TestClosedPipe(t *testing.T) {
+	bin := modelcheckBinary(t)
+	for _, tc := range []struct {
+		args []string
+		want int
+	}{
+		{[]string{"list"}, exitUsage},
+		{[]string{"explore", "--depth", "3", "--out", ""}, exitUsage},
+		{[]string{"explore", "--depth", "6", "--fault", "lifo-ready", "--out", ""}, exitViolation},
+		{[]string{"replay", filepath.Join(committedDir, "lane-order-af521bf3.txt")}, exitUsage},
+	} {
+		r, w, err := os.Pipe()
+		if err != nil {
+			t.Fatal(err)
+		}
+		r.Close()
+		var stderr strings.Builder
+		cmd := exec.Command(bin, tc.args...)
+		cmd.Stdout, cmd.Stderr = w, &stderr
+		err = cmd.Run()
+		w.Close()
+		if code := exitCode(err); code != tc.want || !strings.Contains(stderr.String(), "broken pipe") {
+			t.Errorf("modelcheck %v into a closed pipe: exit %d (-1: killed by a signal), stderr %q; want %d and the write error", tc.args, code, stderr.String(), tc.want)
+		}
+	}
+}
+
 // TestViolationExitsOneWhenItsFileFails: a counterexample file that cannot
 // be written (here its name is taken by a folder) is reported on stderr,
 // the trace is still printed, and the exit status is still 1.
