@@ -62,8 +62,9 @@ func TestReplayReproducesEveryCommitted(t *testing.T) {
 // TestReplayExitStatus: 2 when the violation no longer reproduces but the
 // file records it (a MISMATCH naming the line and what to do with the
 // file: go test -rewrite for a file go test replays, its search again for
-// any other), 2 on a malformed or truncated file,
-// naming the file and line, whatever else is replayed with it.
+// any other), 2 on a malformed or truncated file, naming the file and
+// line; but 1, with the bad file still named, when another file given
+// with it reproduces its violation, since a found violation is always 1.
 func TestReplayExitStatus(t *testing.T) {
 	good := filepath.Join(committedDir, "lane-order-af521bf3.txt")
 	text := readFile(t, good)
@@ -84,9 +85,15 @@ func TestReplayExitStatus(t *testing.T) {
 		{strings.Replace(text, "microtask\n", "microtask now\n", 1), `truncated.txt:19: "microtask now": microtask: takes no operands`},
 	} {
 		bad := writeTemp(t, "truncated.txt", c.text)
-		_, stderr, code := modelcheck(t, "replay", good, bad)
+		_, stderr, code := modelcheck(t, "replay", bad)
 		if code != exitUsage || !regexp.MustCompile(c.want).MatchString(stderr) {
 			t.Errorf("exit %d, stderr %q, want 2 and %q", code, stderr, c.want)
+		}
+		for _, files := range [][]string{{good, bad}, {bad, good}} {
+			_, stderr, code := modelcheck(t, append([]string{"replay"}, files...)...)
+			if code != exitViolation || !regexp.MustCompile(c.want).MatchString(stderr) {
+				t.Errorf("replay %v: exit %d, stderr %q, want 1 and %q", files, code, stderr, c.want)
+			}
 		}
 	}
 	if _, stderr, code := modelcheck(t, "replay"); code != exitUsage || !strings.Contains(stderr, "no file given") {

@@ -16,7 +16,7 @@ func replayCmd(ctx context.Context, args []string, stdout, stderr io.Writer) int
 	model := modelFlag(fs)
 	stepTimeout := stepTimeoutFlag(fs)
 	fs.Usage = func() {
-		fmt.Fprintf(fs.Output(), "Usage: modelcheck replay FILE... [--model NAME] [--step-timeout D]\n\nRe-runs counterexample files step by step: each input, its events and the state it left.\nEach file is read as the model its '# model:' header line names.\nExit status: 0 no violation and every file records exactly what it prints,\n1 a violation reproduces (MISMATCH on stderr if its output differs) or a step\nnever returns (HANG), 2 a file is malformed, or runs clean but records other\noutput, 3 interrupted.\n\nFlags:\n")
+		fmt.Fprintf(fs.Output(), "Usage: modelcheck replay FILE... [--model NAME] [--step-timeout D]\n\nRe-runs counterexample files step by step: each input, its events and the state it left.\nEach file is read as the model its '# model:' header line names.\nExit status: 0 no violation and every file records exactly what it prints,\n1 a violation reproduces (MISMATCH on stderr if its output differs) or a step\nnever returns (HANG), 2 a file is malformed, or runs clean but records other\noutput, 3 interrupted. Over several files the first of 1, 2, 3 that any\nfile gives is the status.\n\nFlags:\n")
 		fs.PrintDefaults()
 	}
 	files, code, done := parseFiles(fs, args, stdout, stderr)
@@ -35,14 +35,36 @@ func replayCmd(ctx context.Context, args []string, stdout, stderr io.Writer) int
 	}
 	worst := exitOK
 	for _, path := range files {
-		// Stopped (3) outweighs a malformed or mismatching file (2), which
-		// outweighs a violation (1), which outweighs a clean replay (0).
-		worst = max(worst, replayFile(ctx, path, lookup, stdout, stderr))
-		if worst == exitStopped {
+		code := replayFile(ctx, path, lookup, stdout, stderr)
+		worst = worse(worst, code)
+		if code == exitStopped {
 			break
 		}
 	}
 	return worst
+}
+
+// worse combines two replays' statuses as explore's outcomes combine: a
+// violation that reproduces (1) is the one thing a caller must never
+// miss, so it outweighs a malformed or mismatching file (2, each named on
+// stderr), which outweighs an interrupt (3), which outweighs a clean
+// replay (0).
+func worse(a, b int) int {
+	rank := func(code int) int {
+		switch code {
+		case exitViolation:
+			return 3
+		case exitUsage:
+			return 2
+		case exitStopped:
+			return 1
+		}
+		return 0
+	}
+	if rank(b) > rank(a) {
+		return b
+	}
+	return a
 }
 
 // replayFile replays one file, printing each step as it is run. A
