@@ -13,6 +13,7 @@ import (
 	"runtime/debug"
 	"strings"
 	"time"
+	"unicode"
 
 	"modelcheck/counterexamples"
 	"modelcheck/explore"
@@ -80,7 +81,7 @@ func exploreCmd(ctx context.Context, args []string, stdout, stderr io.Writer) in
 		c.unchecked = prep.Unchecked()
 	}
 	if err := checkOut(c.out); err != nil {
-		fmt.Fprintf(stderr, "modelcheck explore: --out %s: %v\n", c.out, err)
+		fmt.Fprintf(stderr, "modelcheck explore: --out %q: %v\n", c.out, err)
 		return exitUsage
 	}
 	stopAt, restore := memoryBound(c.maxMemory)
@@ -167,6 +168,9 @@ func checkOut(dir string) error {
 	if dir == "" {
 		return nil
 	}
+	if err := checkHeaderPath(dir); err != nil {
+		return err
+	}
 	if err := os.MkdirAll(dir, 0o755); err != nil {
 		return err
 	}
@@ -176,6 +180,19 @@ func checkOut(dir string) error {
 	}
 	f.Close()
 	return os.Remove(f.Name())
+}
+
+// checkHeaderPath refuses a path that a counterexample file's header
+// would name but could not hold: its '# replay:' and '# test:' lines are
+// one line each, so a newline (or another control character) in the path
+// would split the header, and the file written would not read back.
+func checkHeaderPath(path string) error {
+	for _, r := range path {
+		if unicode.IsControl(r) {
+			return fmt.Errorf("the path holds the control character %q, which the one-line '# replay:' header of a counterexample file cannot hold", r)
+		}
+	}
+	return nil
 }
 
 // memoryBound is the process's memory bound: --max-memory, or else the

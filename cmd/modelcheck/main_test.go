@@ -83,6 +83,12 @@ func TestBadInputExitsTwo(t *testing.T) {
 		{[]string{"list", "--bogus"}, "not defined"},
 		{[]string{"list", "--model", "nope"}, `unknown model "nope" (known: asupersync`},
 		{[]string{"list", "--model="}, `unknown model "" (known: asupersync`},
+		// A counterexample's one-line '# replay:' header cannot hold a
+		// newline, so no path that would put one there is written.
+		{[]string{"explore", "--out", "new\nline"}, `--out "new\nline": the path holds the control character '\n'`},
+		{[]string{"shrink", "--out", "new\nline.txt", "x.txt"}, `"new\nline.txt": the path holds the control character '\n'`},
+		{[]string{"shrink", "new\nline/x.txt"}, `"new\nline": the path holds the control character '\n'`},
+		{[]string{"shrink", "--out", "", "x.txt"}, `--out '': name the file to write`},
 		{[]string{"replay", "--model", "nope", "x.txt"}, `unknown model "nope" (known: asupersync`},
 		{[]string{"shrink", "--model", "nope", "x.txt"}, `unknown model "nope" (known: asupersync`},
 		{[]string{"frobnicate"}, `unknown command "frobnicate"`},

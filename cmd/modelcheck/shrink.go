@@ -28,6 +28,19 @@ func shrinkCmd(ctx context.Context, args []string, stdout, stderr io.Writer) int
 	if len(files) != 1 {
 		return usageError(fs, fmt.Errorf("want one file, got %d", len(files)), stderr)
 	}
+	// An empty --out would write next to FILE, which leaving it out does;
+	// explore's --out '' writes nothing, so an empty one here is refused
+	// rather than read either way.
+	if given(fs, "out") && *out == "" {
+		return usageError(fs, fmt.Errorf("--out '': name the file to write, or leave --out out to write next to FILE"), stderr)
+	}
+	written := *out
+	if written == "" {
+		written = filepath.Dir(files[0])
+	}
+	if err := checkHeaderPath(written); err != nil {
+		return usageError(fs, fmt.Errorf("%q: %w", written, err), stderr)
+	}
 	lookup, err := fileModels(fs, *model)
 	if err != nil {
 		return usageError(fs, err, stderr)
