@@ -296,7 +296,7 @@ func (p *Pipeline[C, S, I]) loopDirective(path string, d *directive) (*Loop[I], 
 		case "subject":
 			n, err := strconv.Atoi(v)
 			if err != nil || n < 0 || n > 63 {
-				return nil, nil, fmt.Errorf("%s:%d: loop: subject=%s: want a number in 0..63", path, d.line, quote(v))
+				return nil, nil, fmt.Errorf("%s:%d: loop: subject=%s: want a number in 0..63", path, d.line, suggest.Quote(v))
 			}
 			l.Subject = n
 		default:

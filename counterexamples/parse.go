@@ -116,7 +116,7 @@ func (p *Pipeline[C, S, I]) Parse(path string, data []byte) (*File[C, S, I], err
 		return nil, err
 	}
 	if name, line, ok := headerModel(comments); ok && name != p.spec.Name() {
-		return nil, fmt.Errorf("%s:%d: header: the file is for model %s, and it is being read as one of model %s", path, line, quote(name), p.spec.Name())
+		return nil, fmt.Errorf("%s:%d: header: the file is for model %s, and it is being read as one of model %s", path, line, suggest.Quote(name), p.spec.Name())
 	}
 	f := &File[C, S, I]{p: p, Path: path}
 	if f.Case.Origin, err = parseOrigin(path, comments); err != nil {
@@ -139,14 +139,14 @@ func (p *Pipeline[C, S, I]) Parse(path string, data []byte) (*File[C, S, I], err
 	}
 	run := &ds[1]
 	if run.cmd != "run" {
-		return nil, fmt.Errorf("%s:%d: unknown directive %s after the scenario (want run)", path, run.line, quote(run.cmd))
+		return nil, fmt.Errorf("%s:%d: unknown directive %s after the scenario (want run)", path, run.line, suggest.Quote(run.cmd))
 	}
 	if len(ds) > 2 && (ds[2].cmd != "loop" || len(ds) > 3) {
 		at := ds[min(len(ds)-1, 3)]
 		if ds[2].cmd != "loop" {
 			at = ds[2]
 		}
-		return nil, fmt.Errorf("%s:%d: unexpected directive %s: a counterexample has one scenario, one run and, for a lasso, one loop", path, at.line, quote(at.cmd))
+		return nil, fmt.Errorf("%s:%d: unexpected directive %s: a counterexample has one scenario, one run and, for a lasso, one loop", path, at.line, suggest.Quote(at.cmd))
 	}
 	if f.Case.Only, err = p.runArgs(path, run); err != nil {
 		return nil, err
@@ -170,7 +170,7 @@ func (p *Pipeline[C, S, I]) scenarioDirective(path string, d *directive) (string
 	var zero C
 	if len(d.input) > 0 {
 		l := d.input[0]
-		return "", zero, fmt.Errorf("%s:%d: %s: the scenario directive takes no input (want ---- and its output)", path, l.n, quote(l.text))
+		return "", zero, fmt.Errorf("%s:%d: %s: the scenario directive takes no input (want ---- and its output)", path, l.n, suggest.Quote(l.text))
 	}
 	if err := plainArgs(d.args); err != nil {
 		return "", zero, fmt.Errorf("%s:%d: scenario: %w", path, d.line, err)
@@ -210,12 +210,12 @@ func (p *Pipeline[C, S, I]) runArgs(path string, d *directive) ([]string, error)
 func plainArgs(args []datadriven.CmdArg) error {
 	for _, a := range args {
 		if word(a.Key) != a.Key {
-			return fmt.Errorf("key %s: want a name", quote(a.Key))
+			return fmt.Errorf("key %s: want a name", suggest.Quote(a.Key))
 		}
 		for _, v := range a.Vals {
 			for _, e := range strings.Split(v, ",") {
 				if e != "" && word(e) != e {
-					return fmt.Errorf("%s=%s: want names or numbers", a.Key, quote(v))
+					return fmt.Errorf("%s=%s: want names or numbers", a.Key, suggest.Quote(v))
 				}
 			}
 		}
@@ -235,7 +235,7 @@ func (p *Pipeline[C, S, I]) parseScript(path string, lines []sourceLine) ([]I, [
 			continue
 		}
 		if len(text) > MaxEchoBytes {
-			return nil, nil, fmt.Errorf("%s:%d: %s: too long for an input (at most %d bytes)", path, l.n, quote(text), MaxEchoBytes)
+			return nil, nil, fmt.Errorf("%s:%d: %s: too long for an input (at most %d bytes)", path, l.n, suggest.Quote(text), MaxEchoBytes)
 		}
 		if len(script) == MaxScriptInputs {
 			return nil, nil, fmt.Errorf("%s:%d: the script has more than %d inputs (MaxScriptInputs); shrink a shorter prefix of it", path, l.n, MaxScriptInputs)
@@ -324,7 +324,7 @@ func parseOrigin(path string, comments []sourceLine) (Origin, error) {
 			n, _, _ := strings.Cut(strings.TrimSpace(v), " inputs as found")
 			length, err := strconv.Atoi(n)
 			if err != nil || length < 0 || !strings.Contains(v, " inputs as found") {
-				return o, fmt.Errorf("%s:%d: header: %s: want \"length: N inputs as found, M after shrinking\"", path, c.n, quote(text))
+				return o, fmt.Errorf("%s:%d: header: %s: want \"length: N inputs as found, M after shrinking\"", path, c.n, suggest.Quote(text))
 			}
 			o.Length = length
 		}

@@ -3,9 +3,10 @@ package counterexamples
 import (
 	"fmt"
 	"strings"
-	"unicode/utf8"
 
 	"github.com/cockroachdb/datadriven"
+
+	"modelcheck/internal/suggest"
 )
 
 // A counterexample file is read by the same rules datadriven reads it by,
@@ -13,23 +14,8 @@ import (
 // naming the line, for the command line as much as for go test.
 
 // MaxEchoBytes is the most bytes of a file's own text that an error message
-// quotes (with %q, so control characters never reach a terminal): enough
-// to recognise any line the format allows, little enough that a corrupt
-// file's 50 MB line does not become a 50 MB message.
-const MaxEchoBytes = 80
-
-// quote is s as an error message echoes it: quoted, and cut to
-// MaxEchoBytes with its full length said.
-func quote(s string) string {
-	if len(s) <= MaxEchoBytes {
-		return fmt.Sprintf("%q", s)
-	}
-	cut := MaxEchoBytes
-	for cut > 0 && !utf8.RuneStart(s[cut]) {
-		cut--
-	}
-	return fmt.Sprintf("%q... (%d bytes)", s[:cut], len(s))
-}
+// quotes (suggest.Quote cuts it there).
+const MaxEchoBytes = suggest.MaxEcho
 
 // sourceLine is a line of a file with its number (1-based).
 type sourceLine struct {
@@ -91,7 +77,7 @@ func readDirectives(path, text string) ([]directive, []sourceLine, error) {
 		if d.cmd, d.args, err = datadriven.ParseLine(raw); err != nil {
 			// datadriven's message ends with the whole line, unquoted.
 			msg, _, _ := strings.Cut(err.Error(), ": ")
-			return nil, nil, fmt.Errorf("%s:%d: %s: %s (want NAME [key=value ...])", path, d.line, quote(raw), msg)
+			return nil, nil, fmt.Errorf("%s:%d: %s: %s (want NAME [key=value ...])", path, d.line, suggest.Quote(raw), msg)
 		}
 		for i++; i < len(lines) && lines[i] != "----"; i++ {
 			if strings.TrimSpace(lines[i]) != "" {
@@ -112,11 +98,11 @@ func readDirectives(path, text string) ([]directive, []sourceLine, error) {
 // written if it looks like a name, quoted and cut otherwise.
 func word(s string) string {
 	if len(s) == 0 || len(s) > MaxEchoBytes {
-		return quote(s)
+		return suggest.Quote(s)
 	}
 	for _, r := range s {
 		if !('a' <= r && r <= 'z' || 'A' <= r && r <= 'Z' || '0' <= r && r <= '9' || r == '-' || r == '_' || r == '.') {
-			return quote(s)
+			return suggest.Quote(s)
 		}
 	}
 	return s

@@ -8,6 +8,7 @@ import (
 	"strings"
 	"unicode/utf8"
 
+	"modelcheck/internal/suggest"
 	"modelcheck/model"
 )
 
@@ -35,9 +36,9 @@ type Mismatch struct {
 func (m *Mismatch) Error() string {
 	switch {
 	case m.WantEnd:
-		return fmt.Sprintf("%s:%d: the file's output ends here; the run goes on with %s", m.Path, m.Line, quote(m.Got))
+		return fmt.Sprintf("%s:%d: the file's output ends here; the run goes on with %s", m.Path, m.Line, suggest.Quote(m.Got))
 	case m.GotEnd:
-		return fmt.Sprintf("%s:%d: the file goes on with %s; the output printed now ends here", m.Path, m.Line, quote(m.Want))
+		return fmt.Sprintf("%s:%d: the file goes on with %s; the output printed now ends here", m.Path, m.Line, suggest.Quote(m.Want))
 	}
 	col := 0
 	for col < len(m.Want) && col < len(m.Got) && m.Want[col] == m.Got[col] {
@@ -56,7 +57,7 @@ func (m *Mismatch) Error() string {
 	if from > 0 {
 		at = fmt.Sprintf(" from byte %d", from+1)
 	}
-	return fmt.Sprintf("%s:%d: the file has%s %s; now printed: %s", m.Path, m.Line, at, quote(m.Want[from:]), quote(m.Got[from:]))
+	return fmt.Sprintf("%s:%d: the file has%s %s; now printed: %s", m.Path, m.Line, at, suggest.Quote(m.Want[from:]), suggest.Quote(m.Got[from:]))
 }
 
 // truncated reports whether the recorded output stops short of what is

@@ -106,6 +106,9 @@ func TestEchoesAreQuotedAndCut(t *testing.T) {
 		strings.Replace(good, "\nrun\n", "\nrun invariants="+long+"\n", 1),
 		strings.Replace(good, "# length: 4", "# length: "+long, 1),
 		strings.Replace(good, "> microtask", "> "+long, 1),
+		strings.Replace(good, "# model: asupersync", "# model: "+long, 1),
+		strings.Replace(good, "base=default", "base="+long, 1),
+		strings.Replace(good, "faults=lifo-ready", "faults="+long, 1),
 	} {
 		path := writeTemp(t, "bad.txt", bad)
 		for _, cmd := range []string{"replay", "shrink"} {

@@ -13,6 +13,7 @@ import (
 	"fmt"
 	"slices"
 	"strings"
+	"unicode/utf8"
 )
 
 // listAll is the most known names an error lists whole.
@@ -26,22 +27,43 @@ const maxSuggestions = 3
 // the comparison costs its length times each known name's.
 const maxCompared = 128
 
+// MaxEcho is the most bytes of a name or a line read from a file that an
+// error message quotes: enough to recognise any name or line the formats
+// allow, little enough that a corrupt file's 50 MB line does not become a
+// 50 MB message.
+const MaxEcho = 80
+
+// Quote is s as an error message echoes it: quoted with %q, so control
+// characters never reach a terminal, and cut to MaxEcho bytes with its
+// full length said.
+func Quote(s string) string {
+	if len(s) <= MaxEcho {
+		return fmt.Sprintf("%q", s)
+	}
+	cut := MaxEcho
+	for cut > 0 && !utf8.RuneStart(s[cut]) {
+		cut--
+	}
+	return fmt.Sprintf("%q... (%d bytes)", s[:cut], len(s))
+}
+
 // Unknown is the error for name, a what ("fault", "vm invariant") that is
-// not among known.
+// not among known. The name is echoed with Quote: it may come from a file
+// (a counterexample's '# model:' header line, say) of any length.
 func Unknown(what, name string, known []string) error {
 	if len(known) <= listAll {
-		return fmt.Errorf("unknown %s %q (known: %s)", what, name, strings.Join(known, ", "))
+		return fmt.Errorf("unknown %s %s (known: %s)", what, Quote(name), strings.Join(known, ", "))
 	}
 	all := fmt.Sprintf("'modelcheck list' names all %d", len(known))
 	near := nearest(name, known)
 	if len(near) == 0 {
-		return fmt.Errorf("unknown %s %q (%s)", what, name, all)
+		return fmt.Errorf("unknown %s %s (%s)", what, Quote(name), all)
 	}
 	quoted := make([]string, len(near))
 	for i, n := range near {
 		quoted[i] = fmt.Sprintf("%q", n)
 	}
-	return fmt.Errorf("unknown %s %q (did you mean %s? %s)", what, name, strings.Join(quoted, " or "), all)
+	return fmt.Errorf("unknown %s %s (did you mean %s? %s)", what, Quote(name), strings.Join(quoted, " or "), all)
 }
 
 // nearest returns up to maxSuggestions of known that name is a likely slip

@@ -56,6 +56,17 @@ func TestLongNamesAreNotCompared(t *testing.T) {
 	}
 }
 
+// An unknown name is echoed cut, with its length: the name may be a
+// corrupt file's megabyte-long header line.
+func TestLongNamesAreEchoedCut(t *testing.T) {
+	for _, known := range [][]string{{"asupersync", "vm"}, many()} {
+		err := Unknown("model", strings.Repeat("x", 1<<20), known)
+		if msg := err.Error(); len(msg) > 2000 || !strings.Contains(msg, "... (1048576 bytes)") {
+			t.Errorf("%d known: %d bytes: %.200q", len(known), len(msg), msg)
+		}
+	}
+}
+
 func TestEdits(t *testing.T) {
 	for _, c := range []struct {
 		a, b string
