@@ -14,6 +14,9 @@ import (
 // its clean result says nothing about.
 func writeCoverage(w io.Writer, c *exploreConfig, r explore.Result[string]) {
 	scope := fmt.Sprintf("within depth %d", c.depth)
+	if c.depth == 0 {
+		scope = "with no depth bound"
+	}
 	switch {
 	case len(r.Violations) > 0:
 		scope += ", up to the level of the first violation"

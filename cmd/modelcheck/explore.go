@@ -339,6 +339,24 @@ func checked(c *exploreConfig, sys counterexamples.System) int {
 	return len(sys.Invariants()) - len(c.unchecked)
 }
 
+// searched says how far a run that reached its bound looked: within its
+// depth, or, for --depth 0, in every reachable state, the deepest of them
+// at the depth it names ("within depth 0" would say it looked nowhere).
+func searched(depth, maxReached int) string {
+	if depth == 0 {
+		return fmt.Sprintf("in any reachable state (no new state past depth %d)", maxReached)
+	}
+	return fmt.Sprintf("within depth %d", depth)
+}
+
+// plural is noun as a count of n reads.
+func plural(n int, noun string) string {
+	if n == 1 {
+		return noun
+	}
+	return noun + "s"
+}
+
 // writeText prints the summary and, for each violation, its trace: every
 // input of the shortest path with the events the runtime emitted, and the
 // counterexample file written for it.
@@ -364,7 +382,8 @@ func writeText(w io.Writer, c *exploreConfig, sys counterexamples.System, faults
 		fmt.Fprintf(w, "STOPPED EARLY (%s): no violation in the part explored; the bound was not reached\n", r.StoppedEarly)
 		return nil
 	default:
-		fmt.Fprintf(w, "OK: no violation of %d invariants within depth %d\n", checked(c, sys), c.depth)
+		n := checked(c, sys)
+		fmt.Fprintf(w, "OK: no violation of %d %s %s\n", n, plural(n, "invariant"), searched(c.depth, r.MaxDepthReached))
 		if len(c.unchecked) > 0 {
 			fmt.Fprintf(w, "not checked in scenario %s: %s (see 'modelcheck list --model %s' for where each is)\n",
 				c.scenario, strings.Join(c.unchecked, ", "), c.model)

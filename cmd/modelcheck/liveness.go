@@ -114,7 +114,7 @@ func writeLassoText(w io.Writer, c *exploreConfig, sys counterexamples.System, f
 		fmt.Fprintf(w, "STOPPED EARLY (%s): the graph is incomplete, and a partial graph is not searched for lassos\n", r.StoppedEarly)
 		return nil
 	default:
-		fmt.Fprintf(w, "OK: no lasso of %s within depth %d\n", c.liveness, c.depth)
+		fmt.Fprintf(w, "OK: no lasso of %s %s\n", c.liveness, searched(c.depth, r.MaxDepthReached))
 		return nil
 	}
 	contract, rule := livenessProperty(sys, l.Property)

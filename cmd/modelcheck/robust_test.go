@@ -425,6 +425,26 @@ func TestDepthZeroWarns(t *testing.T) {
 	}
 }
 
+// TestCleanRunSaysHowFarItLooked: a clean run says "within depth N" of its
+// bound, and, run with --depth 0 until no new state came, that it looked at
+// every reachable state and how deep they lay, not "within depth 0"; one
+// invariant checked is one invariant.
+func TestCleanRunSaysHowFarItLooked(t *testing.T) {
+	for _, c := range []struct {
+		args []string
+		want string
+	}{
+		{[]string{"--depth", "0", "--model", "vm"}, `(?m)^OK: no violation of \d+ invariants in any reachable state \(no new state past depth [1-9]\d*\)$`},
+		{[]string{"--depth", "0", "--model", "vm", "--coverage"}, `(?m)^coverage \(with no depth bound\)`},
+		{[]string{"--depth", "4", "--invariant", "lane-order"}, `(?m)^OK: no violation of 1 invariant within depth 4$`},
+	} {
+		out, stderr, code := modelcheck(t, append([]string{"explore", "--out", ""}, c.args...)...)
+		if code != exitOK || !regexp.MustCompile(c.want).MatchString(out) {
+			t.Errorf("explore %v: exit %d, stdout %q, stderr %q; want 0 and %s", c.args, code, out, stderr, c.want)
+		}
+	}
+}
+
 // TestDFSWorkersWarns: --dfs runs one worker, so a --workers above one
 // given with it is ignored, and said so on stderr; the default worker
 // count says nothing.
