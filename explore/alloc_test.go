@@ -16,6 +16,10 @@ func TestAllocsIndependentOfStateCount(t *testing.T) {
 	for _, opt := range []Options{{Workers: 1}, {Workers: 4}, {Strategy: DFS}} {
 		allocsIndependentOfStateCount(t, m, opt)
 	}
+	// A model that counts coverage, which BFS snapshots per chunk.
+	for _, opt := range []Options{{Workers: 1}, {Workers: 4}} {
+		allocsIndependentOfStateCount(t, newCoveredCounters(m), opt)
+	}
 	// Kilobyte states, whose BFS frontier is compact: encoding blocks are
 	// allocated per megabyte, not per state.
 	for _, opt := range []Options{{Workers: 1}, {Workers: 4}} {

@@ -73,6 +73,13 @@ type bfs[S any, I comparable] struct {
 	batch  []chunk // the chunks of the current batch, a prefix of chunks
 	sizer  batchSizer
 	stats  Stats
+	// coverage sums, label by label, what the models counted expanding
+	// the chunks collect kept, nil if the model counts nothing. Summing
+	// the models' counts at the end would also count the chunks collect
+	// dropped past MaxStates, and a cancelled batch's, whose number
+	// depends on the batch size and so on the worker count.
+	coverage       []uint64
+	coverageLabels []string
 
 	expandJob, mergeJob, placeJob func(worker int)
 }
@@ -84,18 +91,13 @@ func runBFS[S any, I comparable](ctx context.Context, m Model[S, I], init *S, op
 	if err != nil {
 		return Result[I]{}, nil, nil, err
 	}
-	before := countedSoFar(m)
 	r, found := b.run()
 	if b.hangAt != 0 {
 		// A stuck worker's model is not to be touched: no coverage, and
 		// the paths are replayed on the spare.
 		return r, found, b.spare, nil
 	}
-	models := make([]Model[S, I], len(b.workers))
-	for w := range b.workers {
-		models[w] = b.workers[w].m
-	}
-	r.Coverage = coverageOf(models, before)
+	r.Coverage = covered(b.coverageLabels, b.coverage)
 	return r, found, m, nil
 }
 
@@ -120,6 +122,10 @@ func newBFS[S any, I comparable](ctx context.Context, m Model[S, I], init *S, op
 		sizer:   newBatchSizer[S](opt.Workers),
 	}
 	plain := compactable(reflect.TypeFor[S]())
+	if c, ok := m.(model.Coverer); ok {
+		b.coverageLabels = c.CoverageLabels()
+		b.coverage = make([]uint64, len(b.coverageLabels))
+	}
 	for w := range b.workers {
 		if w == 0 {
 			b.workers[w].m = m
@@ -132,6 +138,9 @@ func newBFS[S any, I comparable](ctx context.Context, m Model[S, I], init *S, op
 			return nil, err
 		}
 		b.workers[w].hasInput, _ = b.workers[w].m.(model.InputChecker[S])
+		if b.coverage != nil {
+			b.workers[w].startCoverage()
+		}
 	}
 	if opt.StepTimeout > 0 {
 		b.spare = m.Fork()
@@ -299,6 +308,7 @@ func (b *bfs[S, I]) expandTasks(w int) {
 		c := &b.batch[t]
 		c.worker = w
 		b.workers[w].expand(t, c, b.cur, b.expanding, b.toBound, b.visited, &b.found)
+		b.workers[w].countChunk(c)
 	}
 }
 
@@ -332,13 +342,20 @@ func (b *bfs[S, I]) placeTasks(w int) {
 //
 // When the chunk just collected takes Distinct past MaxStates, the rest of
 // the batch is dropped, so the run stops at the same chunk boundary
-// whatever the batch size and the worker count.
+// whatever the batch size and the worker count. The dropped chunks were
+// expanded all the same, so their steps are in the models' own counts;
+// only the kept chunks' generated and coverage are added to the run's.
 func (b *bfs[S, I]) collect() StopReason {
 	stop, total, candidates := NotStopped, b.nextLen(), 0
 	for i := range b.batch {
 		c := &b.batch[i]
 		w := &b.workers[c.worker]
 		b.stats.Generated += c.generated
+		if b.coverage != nil {
+			for k, n := range w.covs[c.covLo : c.covLo+len(b.coverage)] {
+				b.coverage[k] += n
+			}
+		}
 		candidates += c.candHi - c.candLo
 		for _, v := range w.viols[c.violLo:c.violHi] {
 			if b.found.has(v.invariant) {

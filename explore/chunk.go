@@ -14,11 +14,12 @@ type chunk struct {
 	start, parents int // frontier positions cur[start:start+parents]
 	worker         int
 	// The chunk's candidates are the worker's cands[candLo:candHi], its
-	// parents' ends are ends[endLo:endLo+parents], and its violations are
-	// viols[violLo:violHi], and its candidates found stuck at the depth
-	// bound are boundStuck[stuckLo:stuckHi].
+	// parents' ends are ends[endLo:endLo+parents], its violations are
+	// viols[violLo:violHi], its candidates found stuck at the depth bound
+	// are boundStuck[stuckLo:stuckHi], and what the model counted
+	// expanding it, one count per coverage label, starts at covs[covLo].
 	candLo, candHi, endLo, violLo, violHi int
-	stuckLo, stuckHi                      int
+	stuckLo, stuckHi, covLo               int
 	generated                             int64
 	out                                   int // where its first new state goes in the next level
 }

@@ -1,7 +1,9 @@
 package explore
 
 import (
+	"context"
 	"slices"
+	"sync/atomic"
 	"testing"
 
 	"modelcheck/model"
@@ -95,3 +97,110 @@ func TestUncovered(t *testing.T) {
 		t.Errorf("uncovered %q, want %q", got, want)
 	}
 }
+
+// TestCoverageAtMaxStates: a run stopped by MaxStates counts exactly the
+// transitions its result counts, whatever the worker count. Workers expand
+// a whole batch of chunks before collect finds the chunk that takes the
+// run past the limit and drops the rest; the steps of the dropped chunks
+// must not be counted, or the counts grow with the batch, which grows with
+// the worker count.
+func TestCoverageAtMaxStates(t *testing.T) {
+	for _, limit := range []int{100, 500, 3000} {
+		var base []Covered
+		for _, w := range []int{1, 2, 5, 16} {
+			got := mustRun(t, newCoveredTwoPhase(7), Options{MaxStates: limit, Workers: w, KeepGoing: true})
+			if got.StoppedEarly != StoppedAtMaxStates {
+				t.Fatalf("limit %d, %d workers: stopped %v, want at the state limit", limit, w, got.StoppedEarly)
+			}
+			var inputs, events uint64
+			for i, c := range got.Coverage {
+				if i < 7 {
+					inputs += c.Count
+				} else {
+					events += c.Count
+				}
+			}
+			if inputs != uint64(got.Generated) || events != uint64(got.Generated) {
+				t.Errorf("limit %d, %d workers: %d transitions counted by input and %d by event, %d generated",
+					limit, w, inputs, events, got.Generated)
+			}
+			if base == nil {
+				base = got.Coverage
+			} else if !slices.Equal(got.Coverage, base) {
+				t.Errorf("limit %d, %d workers: coverage %v, with 1 worker %v", limit, w, got.Coverage, base)
+			}
+		}
+	}
+}
+
+// cancellingTwoPhase cancels its run's context at its stop-th step, counted
+// across its forks, while a batch is being expanded.
+type cancellingTwoPhase struct {
+	*coveredTwoPhase
+	steps  *atomic.Int64
+	stop   int64
+	cancel context.CancelFunc
+}
+
+func (m cancellingTwoPhase) Step(s *tpState, in uint8, next *tpState) int {
+	if m.steps.Add(1) == m.stop {
+		m.cancel()
+	}
+	return m.coveredTwoPhase.Step(s, in, next)
+}
+
+func (m cancellingTwoPhase) Fork() Model[tpState, uint8] {
+	m.coveredTwoPhase = m.coveredTwoPhase.Fork().(*coveredTwoPhase)
+	return m
+}
+
+// TestCoverageAtCancel: a run cancelled in the middle of a batch drops the
+// batch whole, and its coverage counts none of the batch's steps either,
+// just as Generated does. Where it stops depends on timing, but its counts
+// still add up to the transitions it reports.
+func TestCoverageAtCancel(t *testing.T) {
+	for _, w := range []int{1, 2, 5} {
+		ctx, cancel := context.WithCancel(context.Background())
+		m := cancellingTwoPhase{newCoveredTwoPhase(7), new(atomic.Int64), 5000, cancel}
+		got, err := Run(ctx, Model[tpState, uint8](m), Options{Workers: w, KeepGoing: true})
+		cancel()
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got.StoppedEarly != StoppedByContext {
+			t.Fatalf("%d workers: stopped %v, want by the context", w, got.StoppedEarly)
+		}
+		var inputs uint64
+		for _, c := range got.Coverage[:7] {
+			inputs += c.Count
+		}
+		if inputs != uint64(got.Generated) {
+			t.Errorf("%d workers: %d transitions counted by input, %d generated", w, inputs, got.Generated)
+		}
+	}
+}
+
+// coveredCounters is counters counting each transition's operation (the
+// input's high nibble) as its input kind, for the allocation test: the
+// explorer takes a coverage snapshot per chunk, which must allocate
+// nothing either.
+type coveredCounters struct {
+	*counters
+	counter model.Counter
+}
+
+func newCoveredCounters(c *counters) *coveredCounters {
+	return &coveredCounters{counters: c, counter: model.NewCounter([]string{"inc", "dec", "rot"}, nil)}
+}
+
+func (m *coveredCounters) Step(s *cstate, in uint8, next *cstate) int {
+	m.counter.Input(int(in >> 4))
+	return m.counters.Step(s, in, next)
+}
+
+func (m *coveredCounters) Fork() Model[cstate, uint8] {
+	return &coveredCounters{counters: m.counters, counter: m.counter.Fork()}
+}
+
+func (m *coveredCounters) CoverageLabels() []string  { return m.counter.CoverageLabels() }
+func (m *coveredCounters) AddCoverage(into []uint64) { m.counter.AddCoverage(into) }

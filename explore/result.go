@@ -127,11 +127,15 @@ type Result[I comparable] struct {
 	VisitedBytes int64
 	// Coverage counts, for a model that is a model.Coverer and a BFS run,
 	// what the explored transitions did, label by label in the model's
-	// order; nil otherwise. Under BFS each state within the bound is
-	// expanded once, so the counts of a run that reached its bound, or
-	// stopped after the level of a violation, do not depend on the worker
-	// count. A run stopped by a limit or a signal counts what it explored,
-	// which may.
+	// order; nil otherwise (and after a Hang). It counts exactly the
+	// transitions Generated counts: steps of chunks expanded past a stop
+	// and then dropped (the rest of the batch past MaxStates, a batch cut
+	// by a cancel) are not counted. Under BFS each state within the bound
+	// is expanded once, and MaxStates stops at a chunk boundary that
+	// does not depend on the worker count, so neither do the counts of a
+	// run that reached its bound, stopped after the level of a violation,
+	// or stopped at MaxStates. A run stopped by MaxMemory or a signal
+	// counts what its batches before the stop explored, which may.
 	Coverage []Covered
 	// ProcessBytes is the memory the process held for Go when the run
 	// ended (what MaxMemory bounds, garbage included): the visited set,

@@ -47,6 +47,13 @@ type worker[S any, I comparable] struct {
 	// boundStuck are the candidates at the depth bound found stuck, in
 	// candidate order (see expand).
 	boundStuck []chunkViolation
+	// cover is m as a model.Coverer, nil if it counts nothing. Its counts
+	// are snapshot after each chunk, so that covs[c.covLo:] holds what
+	// chunk c's steps counted (see countChunk): collect adds only the
+	// counts of the chunks it keeps, as it does their generated.
+	cover          model.Coverer
+	covSeen, covAt []uint64 // m's counts after its last chunk; scratch
+	covs           []uint64
 	placeMarker
 }
 
@@ -54,7 +61,37 @@ type worker[S any, I comparable] struct {
 func (w *worker[S, I]) reset() {
 	w.states, w.cands, w.ends, w.viols = w.states[:0], w.cands[:0], w.ends[:0], w.viols[:0]
 	w.packed, w.packEnds, w.boundStuck = w.packed[:0], w.packEnds[:0], w.boundStuck[:0]
+	w.covs = w.covs[:0]
 	w.seen.reset()
+}
+
+// startCoverage takes m's first snapshot, for a model that counts (every
+// fork of one does): m may be the caller's model, with counts of its own
+// from before the run.
+func (w *worker[S, I]) startCoverage() {
+	w.cover = w.m.(model.Coverer)
+	n := len(w.cover.CoverageLabels())
+	w.covSeen, w.covAt = make([]uint64, n), make([]uint64, n)
+	w.cover.AddCoverage(w.covSeen)
+}
+
+// countChunk records in covs what m counted expanding chunk c, the
+// difference between its counts now and after its previous chunk. A
+// Coverer only sums its counts, so the chunk's own are not to be had any
+// other way. A snapshot is a pass over the counters (111 for asupersync),
+// once per chunk of chunkParents parents, whose hundreds of steps each
+// cost far more; nothing is added per step.
+func (w *worker[S, I]) countChunk(c *chunk) {
+	if w.cover == nil {
+		return
+	}
+	clear(w.covAt)
+	w.cover.AddCoverage(w.covAt)
+	c.covLo = len(w.covs)
+	for k, n := range w.covAt {
+		w.covs = append(w.covs, n-w.covSeen[k])
+	}
+	w.covSeen, w.covAt = w.covAt, w.covSeen
 }
 
 // expand expands the parents of c, chunk t of the batch, which are in cur. With expand false it
