@@ -7,9 +7,11 @@ package model
 // runtime that refuses every spawn passes every safety check. A count of
 // zero says which behaviour that was.
 //
-// The explorer sums its workers' counts after a breadth-first run, in
-// which each state within the bound is expanded once, so the counts do not
-// depend on the worker count.
+// In a breadth-first run the explorer takes each worker's counts after
+// every chunk of parents it expands and sums those of the chunks it keeps
+// (a stop at --max-states drops the rest of a batch). Each state within
+// the bound is expanded once, so the counts are exactly the transitions
+// generated, and do not depend on the worker count.
 type Coverer interface {
 	// CoverageLabels names the counters, the same list for every fork.
 	CoverageLabels() []string
