@@ -125,11 +125,22 @@ func stepTimeoutFlag(fs *flag.FlagSet) *time.Duration {
 	return fs.Duration("step-timeout", counterexamples.DefaultStepTimeout, "end the run (exit 1) naming the step when a step of the model has not returned after this long: an endless loop in the runtime (0: wait forever)")
 }
 
+// minStepTimeout is the shortest --step-timeout taken. A healthy step
+// takes microseconds, but the watch reads wall time, and a pause of the
+// process (a garbage collection, a busy neighbour on a shared machine)
+// can hold a step for milliseconds: a 1ns timeout reported a HANG before
+// the first step. Under this bound a pause would read as an endless loop.
+const minStepTimeout = 100 * time.Millisecond
+
 // withStepTimeout is ctx carrying the step timeout d for the script runs
-// made under it, or an error for a negative d.
+// made under it, or an error for a negative d or one too short to tell a
+// loop from a pause.
 func withStepTimeout(ctx context.Context, d time.Duration) (context.Context, error) {
-	if d < 0 {
+	switch {
+	case d < 0:
 		return ctx, fmt.Errorf("--step-timeout %v is negative", d)
+	case d > 0 && d < minStepTimeout:
+		return ctx, fmt.Errorf("--step-timeout %v is under %v, too short to tell an endless loop from a pause of the process (0 waits forever)", d, minStepTimeout)
 	}
 	return counterexamples.WithStepTimeout(ctx, d), nil
 }

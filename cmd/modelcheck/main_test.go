@@ -78,6 +78,8 @@ func TestBadInputExitsTwo(t *testing.T) {
 		{[]string{"explore", "--coverage", "--liveness", "eventually-quiescent"}, "drop --liveness"},
 		{[]string{"explore", "--step-timeout", "-1s"}, "--step-timeout -1s is negative"},
 		{[]string{"explore", "--step-timeout", "5"}, "invalid value"},
+		{[]string{"explore", "--step-timeout", "1ns"}, "--step-timeout 1ns is under 100ms"},
+		{[]string{"replay", "--step-timeout", "99ms", "x.txt"}, "--step-timeout 99ms is under 100ms"},
 		{[]string{"replay", "--step-timeout", "-1s", "x.txt"}, "--step-timeout -1s is negative"},
 		{[]string{"shrink", "--step-timeout", "-1s", "x.txt"}, "--step-timeout -1s is negative"},
 		{[]string{"list", "--bogus"}, "not defined"},
