@@ -99,7 +99,13 @@ func Open(path string, lookup func(name string) (System, error)) (Opened, error)
 	case err != nil:
 		return nil, fmt.Errorf("%s: %w", path, err)
 	}
-	return sys.parse(path, data)
+	f, err := sys.parse(path, data)
+	if err != nil && !ok {
+		// A file of another model read as the default's fails on a key or
+		// an input that model does not know, which does not say why.
+		err = fmt.Errorf("%w (the file has no '# model:' header line, so it was read as model %s's: pass --model if it is another model's)", err, sys.Name())
+	}
+	return f, err
 }
 
 // Prepare builds the checked model of a named scenario (see System).

@@ -64,6 +64,12 @@ func exploreCmd(ctx context.Context, args []string, stdout, stderr io.Writer) in
 	if code, done := parse(fs, args, stdout, stderr); done {
 		return code
 	}
+	// An empty --liveness would read as none given, and run an invariant
+	// search the user did not ask for.
+	if given(fs, "liveness") && c.liveness == "" {
+		fmt.Fprintf(stderr, "modelcheck explore: --liveness '': empty name (see 'modelcheck list' for the properties)\n")
+		return exitUsage
+	}
 	c.stepTimeout = *stepTimeout
 	// The shrinking of what the run finds replays scripts under the same
 	// step timeout.

@@ -7,6 +7,7 @@ import (
 	"os"
 	"path/filepath"
 	"reflect"
+	"regexp"
 	"slices"
 	"strconv"
 	"strings"
@@ -274,6 +275,18 @@ func TestFilesNameTheirModel(t *testing.T) {
 		if _, stderr, code := modelcheck(t, args...); code != exitViolation {
 			t.Errorf("%v: a file without the model line: exit %d, want 1: %s", args, code, stderr)
 		}
+	}
+	// Another model's file without the line fails as the default's, and
+	// the error says why; --model reads it as its own.
+	vm := filepath.Join(committedDir, "buffer-capacity-635dfe5d.txt")
+	vmNone := writeTemp(t, "vm-none.txt", regexp.MustCompile(`(?m)^# model: .*\n`).ReplaceAllString(readFile(t, vm), ""))
+	for _, cmd := range []string{"replay", "shrink"} {
+		if _, stderr, code := modelcheck(t, cmd, vmNone); code != exitUsage || !strings.Contains(stderr, "no '# model:' header line, so it was read as model asupersync's: pass --model") {
+			t.Errorf("%s of a vm file without the model line: exit %d, %s", cmd, code, stderr)
+		}
+	}
+	if _, stderr, code := modelcheck(t, "replay", "--model", "vm", vmNone); code != exitViolation {
+		t.Errorf("replay --model vm of a vm file without the model line: exit %d, want 1: %s", code, stderr)
 	}
 }
 

@@ -349,7 +349,7 @@ func TestWorkersBounded(t *testing.T) {
 
 func TestEmptyNamesRefused(t *testing.T) {
 	for _, args := range [][]string{
-		{"--invariant", ""}, {"--fault", ""}, {"--fault", " "}, {"--fault", "lifo-ready,,weaken-severity"}, {"--invariant", "lane-order,"},
+		{"--invariant", ""}, {"--fault", ""}, {"--fault", " "}, {"--liveness", ""}, {"--fault", "lifo-ready,,weaken-severity"}, {"--invariant", "lane-order,"},
 	} {
 		stdout, stderr, code := modelcheck(t, append([]string{"explore", "--out", ""}, args...)...)
 		if code != exitUsage || stdout != "" || !strings.Contains(stderr, "empty name") {
