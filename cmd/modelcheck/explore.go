@@ -4,11 +4,13 @@ import (
 	"bufio"
 	"context"
 	"encoding/json"
+	"errors"
 	"flag"
 	"fmt"
 	"io"
 	"math"
 	"os"
+	"path/filepath"
 	"runtime"
 	"runtime/debug"
 	"strings"
@@ -86,10 +88,14 @@ func exploreCmd(ctx context.Context, args []string, stdout, stderr io.Writer) in
 	if len(c.only) == 0 {
 		c.unchecked = prep.Unchecked()
 	}
-	if err := checkOut(c.out); err != nil {
+	made, err := checkOut(c.out)
+	if err != nil {
 		fmt.Fprintf(stderr, "modelcheck explore: --out %q: %v\n", c.out, err)
 		return exitUsage
 	}
+	// A run that writes no file leaves no folder behind: a clean run in
+	// any directory would otherwise leave testdata/counterexamples/ there.
+	defer removeEmpty(made)
 	stopAt, restore := memoryBound(c.maxMemory)
 	defer restore()
 	opt := explore.Options{Depth: c.depth, Workers: c.workers, MaxStates: c.maxStates, MaxMemory: stopAt}
@@ -169,23 +175,42 @@ func maxWorkers() int {
 // checkOut makes sure counterexample files can be written to dir before
 // any exploring, so that a long run does not end in a write error: a
 // missing folder is created, and a file made there and removed proves it
-// writable. An empty dir writes nothing and needs nothing.
-func checkOut(dir string) error {
+// writable. An empty dir writes nothing and needs nothing. It returns the
+// folders it made, deepest first, for removeEmpty.
+func checkOut(dir string) (made []string, err error) {
 	if dir == "" {
-		return nil
+		return nil, nil
 	}
 	if err := checkHeaderPath(dir); err != nil {
-		return err
+		return nil, err
+	}
+	for d := filepath.Clean(dir); ; d = filepath.Dir(d) {
+		if _, err := os.Lstat(d); !errors.Is(err, os.ErrNotExist) {
+			break
+		}
+		made = append(made, d)
 	}
 	if err := os.MkdirAll(dir, 0o755); err != nil {
-		return err
+		return nil, err
 	}
 	f, err := os.CreateTemp(dir, ".modelcheck-probe-*")
 	if err != nil {
-		return err
+		removeEmpty(made)
+		return nil, err
 	}
 	f.Close()
-	return os.Remove(f.Name())
+	return made, os.Remove(f.Name())
+}
+
+// removeEmpty removes the folders checkOut made, deepest first, as long
+// as each is empty: one a file was written to stays, and so does every
+// folder above it.
+func removeEmpty(made []string) {
+	for _, d := range made {
+		if os.Remove(d) != nil {
+			return
+		}
+	}
 }
 
 // checkHeaderPath refuses a path that a counterexample file's header

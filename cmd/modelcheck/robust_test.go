@@ -319,16 +319,33 @@ func TestOutCheckedBeforeExploring(t *testing.T) {
 	}
 	for _, out := range []string{file, filepath.Join(file, "below")} {
 		stdout, stderr, code := modelcheck(t, "explore", "--depth", "0", "--scenario", "stealing", "--out", out)
-		if code != exitUsage || stdout != "" || !strings.Contains(stderr, "--out "+out) || strings.Contains(stderr, "warning") {
+		if code != exitUsage || stdout != "" || !strings.Contains(stderr, "--out "+strconv.Quote(out)) || strings.Contains(stderr, "warning") {
 			t.Errorf("--out %s: exit %d, stdout %q, stderr %q; want 2 naming --out, before anything else", out, code, stdout, stderr)
 		}
 	}
-	missing := filepath.Join(t.TempDir(), "new", "folder")
+	// The folders made to check --out go again when the run writes no
+	// file into them, and stay, holding only the file, when it does; a
+	// folder that was there stays either way.
+	top := t.TempDir()
+	missing := filepath.Join(top, "new", "folder")
 	if _, stderr, code := modelcheck(t, "explore", "--depth", "2", "--out", missing); code != exitOK {
 		t.Fatalf("--out %s: exit %d, %s", missing, code, stderr)
 	}
-	if entries, err := os.ReadDir(missing); err != nil || len(entries) != 0 {
-		t.Errorf("--out %s: %v (%v), want a new empty folder", missing, entries, err)
+	if entries, err := os.ReadDir(top); err != nil || len(entries) != 0 {
+		t.Errorf("a clean run with --out %s left %v (%v) in %s, want nothing", missing, entries, err, top)
+	}
+	if _, stderr, code := modelcheck(t, "explore", "--depth", "6", "--fault", "lifo-ready", "--out", missing); code != exitViolation {
+		t.Fatalf("--out %s --fault lifo-ready: exit %d, %s", missing, code, stderr)
+	}
+	if entries, err := os.ReadDir(missing); err != nil || len(entries) != 1 || entries[0].Name() != "lane-order-af521bf3.txt" {
+		t.Errorf("--out %s: %v (%v), want the counterexample alone", missing, entries, err)
+	}
+	there := t.TempDir()
+	if _, stderr, code := modelcheck(t, "explore", "--depth", "2", "--out", there); code != exitOK {
+		t.Fatalf("--out %s: exit %d, %s", there, code, stderr)
+	}
+	if _, err := os.Stat(there); err != nil {
+		t.Errorf("a clean run removed --out %s, an empty folder that was there: %v", there, err)
 	}
 }
 
