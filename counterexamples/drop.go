@@ -1,27 +1,33 @@
 package counterexamples
 
-import (
-	"slices"
-
-	"modelcheck/model"
-)
+import "modelcheck/model"
 
 // dropInputs is delta debugging (ddmin) over the script: it tries dropping
 // chunks of inputs, halving the chunk size when no chunk can go, down to
 // single inputs. It reports whether it dropped anything; when it returns,
 // no single input can be dropped.
+//
+// A round tries its chunks in script order, so one walk through the
+// script (a walker) has the state before each chunk at hand, and a
+// candidate runs only what follows the chunk it drops: a round costs the
+// script's length in steps plus what its candidates run, where replaying
+// each candidate from the start made a round of single inputs cost the
+// square of the length.
 func (s *shrinker[C, S, I]) dropInputs() bool {
 	changed := false
 	for n := 2; len(s.cur.Script) > 0 && !s.stopped(); {
 		size := len(s.cur.Script)
 		n = min(n, size)
 		dropped := false
-		// What each input creates depends only on the current case:
-		// computed once per round, not once per candidate (a replay each).
-		created := s.creations()
+		w, err := s.walk()
+		if err != nil {
+			return changed
+		}
 		for i := 0; i < n && !dropped && !s.stopped(); i++ {
-			for _, c := range s.without(created, i*size/n, (i+1)*size/n) {
-				if s.try(c) {
+			lo, hi := i*size/n, (i+1)*size/n
+			at := w.state
+			for _, rest := range s.without(w.to(hi, s.p.renumberer), hi) {
+				if s.tryFrom(&at, lo, rest) {
 					dropped = true
 					break
 				}
@@ -39,52 +45,61 @@ func (s *shrinker[C, S, I]) dropInputs() bool {
 	return changed
 }
 
-// without is the current case minus the inputs in [lo, hi), given what
-// each of its inputs created. Where the system hands out ids in creation
-// order (t1, t2, ...; see model.Renumberer), dropping a spawn renames every
-// later task: the first candidate renumbers the later inputs' ids to
-// follow (impossible if they name something the dropped inputs created),
-// the second keeps the ids as written.
-func (s *shrinker[C, S, I]) without(created [][]model.ID, lo, hi int) []Case[C, I] {
-	script := s.cur.Script
-	raw := slices.Concat(script[:lo], script[hi:])
-	var gone []model.ID
-	for _, c := range created[lo:hi] {
-		gone = append(gone, c...)
-	}
+// without lists the candidates that drop a chunk of the current case's
+// inputs ending at hi, given what the chunk's inputs created (gone): for
+// each, the inputs it runs after the case's inputs before the chunk.
+// Where the system hands out ids in creation order (t1, t2, ...; see
+// model.Renumberer), dropping a spawn renames every later task: the first
+// candidate renumbers the later inputs' ids to follow (impossible if they
+// name something the dropped inputs created), the second keeps the ids as
+// written.
+func (s *shrinker[C, S, I]) without(gone []model.ID, hi int) [][]I {
+	rest := s.cur.Script[hi:]
 	if len(gone) == 0 {
-		return []Case[C, I]{s.cur.withScript(raw)}
+		return [][]I{rest}
 	}
-	var out []Case[C, I]
-	if renumbered, ok := s.renumber(script[hi:], gone); ok {
-		out = append(out, s.cur.withScript(slices.Concat(script[:lo], renumbered)))
+	var out [][]I
+	if renumbered, ok := s.renumber(rest, gone); ok {
+		out = append(out, renumbered)
 	}
-	return append(out, s.cur.withScript(raw))
+	return append(out, rest)
 }
 
-// creations replays the (reproducing) current script and records, for
-// each input, the ids it created; nil for a system without renumbering.
-func (s *shrinker[C, S, I]) creations() [][]model.ID {
-	c := &s.cur
-	out := make([][]model.ID, len(c.Script))
-	r := s.p.renumberer
-	if r == nil {
-		return out
-	}
-	m, err := s.p.spec.New(c.Scenario, c.Only)
+// walker steps through the (reproducing) current script, for a pass that
+// tries its candidates in script order: state is the state after the
+// first at inputs. It holds that one state, nothing per step.
+type walker[S any, I model.Input] struct {
+	m      model.Traced[S, I]
+	script []I
+	at     int
+	state  S
+}
+
+// walk starts a walker at the current case's initial state.
+func (s *shrinker[C, S, I]) walk() (*walker[S, I], error) {
+	m, err := s.p.spec.New(s.cur.Scenario, s.cur.Only)
 	if err != nil {
-		return out
+		return nil, err
 	}
-	st := m.Init()
-	for i, in := range c.Script {
-		// The current case reproduces, so every input is offered; the
-		// last one breaks the invariant, which changes nothing here.
-		next := st
-		m.Step(&st, in, &next)
-		out[i] = r.Created(&st, &next, nil)
-		st = next
+	return &walker[S, I]{m: m, script: s.cur.Script, state: m.Init()}, nil
+}
+
+// to steps the walker on to the state after the first hi inputs and
+// returns the ids the inputs it stepped through created, in order, as r
+// tells them; none if r is nil.
+func (w *walker[S, I]) to(hi int, r model.Renumberer[S, I]) []model.ID {
+	var ids []model.ID
+	for ; w.at < hi; w.at++ {
+		// The script reproduces, so every input is offered; the last
+		// one breaks the invariant, which changes nothing here.
+		next := w.state
+		w.m.Step(&w.state, w.script[w.at], &next)
+		if r != nil {
+			ids = r.Created(&w.state, &next, ids)
+		}
+		w.state = next
 	}
-	return out
+	return ids
 }
 
 // renumber rewrites the ids of inputs that follow dropped ones (see

@@ -136,13 +136,43 @@ func (p *Pipeline[C, S, I]) executeWatched(ctx context.Context, sc C, only []str
 	if err != nil {
 		return Outcome[S, I]{}, err
 	}
-	var out Outcome[S, I]
 	s := m.Init()
 	if v := m.CheckInit(&s); v != 0 {
-		out.Final = s
-		out.Violation = &Violation{Invariant: p.invariant(v - 1), Index: v - 1}
-		return out, nil
+		return Outcome[S, I]{Final: s, Violation: &Violation{Invariant: p.invariant(v - 1), Index: v - 1}}, nil
 	}
+	return p.runFrom(ctx, m, s, 0, script, see, w)
+}
+
+// resume is execute for a script whose first done inputs are known to run
+// clean: it runs the rest of it, script, on m from s, the state those
+// inputs left. The shrinker's candidates mostly keep a prefix of the case
+// they come from, whose states it has at hand; replaying that prefix for
+// each would make a shrink quadratic in the script's length. The outcome
+// is the one execute gives the whole script, except that its Inputs are
+// script's only. m must not be used again after a *HangError: the hung
+// step still runs on it.
+func (p *Pipeline[C, S, I]) resume(ctx context.Context, m model.Traced[S, I], s *S, done int, script []I) (Outcome[S, I], error) {
+	type ran struct {
+		out Outcome[S, I]
+		err error
+	}
+	from := *s
+	r, hang := watched(ctx, func(w *stepWatch) ran {
+		out, err := p.runFrom(ctx, m, from, done, script, nil, w)
+		return ran{out, err}
+	}, func(step int) string { return spellStep(script, step-1-done) })
+	if hang != nil {
+		return Outcome[S, I]{}, hang
+	}
+	return r.out, r.err
+}
+
+// runFrom runs script on m from s, the state after the first done inputs
+// of a longer script (none, for a whole one), checking each step as
+// executeWatched says; steps are numbered in the longer script. The
+// outcome's Inputs are script's only.
+func (p *Pipeline[C, S, I]) runFrom(ctx context.Context, m model.Traced[S, I], s S, done int, script []I, see observer[S, I], w *stepWatch) (Outcome[S, I], error) {
+	var out Outcome[S, I]
 	var buf []I
 	var events []string
 	for i, in := range script {
@@ -150,12 +180,12 @@ func (p *Pipeline[C, S, I]) executeWatched(ctx context.Context, sc C, only []str
 			out.Final = s
 			return out, err
 		}
-		w.enter(i + 1)
+		w.enter(done + i + 1)
 		buf = m.Enabled(&s, buf[:0])
 		j := indexSpelled(buf, in)
 		if j < 0 {
 			out.Final = s
-			return out, &StepError[I]{Step: i, Input: in, Offered: append([]I(nil), buf...)}
+			return out, &StepError[I]{Step: done + i, Input: in, Offered: append([]I(nil), buf...)}
 		}
 		in = buf[j]
 		next := s
@@ -169,15 +199,15 @@ func (p *Pipeline[C, S, I]) executeWatched(ctx context.Context, sc C, only []str
 		}
 		if v != 0 {
 			out.Final = s
-			out.Violation = &Violation{Invariant: p.invariant(v - 1), Index: v - 1, Step: i + 1}
+			out.Violation = &Violation{Invariant: p.invariant(v - 1), Index: v - 1, Step: done + i + 1}
 			return out, nil
 		}
 	}
 	out.Final = s
-	w.enter(len(script) + 1)
+	w.enter(done + len(script) + 1)
 	if len(m.Enabled(&s, buf[:0])) == 0 {
 		if v := m.Stuck(&s); v != 0 {
-			out.Violation = &Violation{Invariant: p.invariant(v - 1), Index: v - 1, Step: len(script), Stuck: true}
+			out.Violation = &Violation{Invariant: p.invariant(v - 1), Index: v - 1, Step: done + len(script), Stuck: true}
 		}
 	}
 	return out, nil

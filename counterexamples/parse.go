@@ -22,8 +22,10 @@ const MaxFileBytes = 8 << 20
 
 // MaxScriptInputs is the longest script a file may hold. Replaying and
 // shrinking keep memory bounded by the state size whatever the length,
-// but shrinking costs time quadratic in it, and every script explore
-// writes is shorter than its depth.
+// but shrinking costs more than linear time in it (each input it drops
+// costs up to a run of the rest of the script: README's Limits has
+// measured times, seconds at this bound), and every script explore writes
+// is shorter than its depth.
 const MaxScriptInputs = 10_000
 
 // File is a counterexample file as read: its case, where each script input

@@ -2,6 +2,7 @@ package counterexamples
 
 import (
 	"context"
+	"errors"
 	"slices"
 
 	"modelcheck/model"
@@ -16,7 +17,11 @@ import (
 // and searches the shrunk scenario for a shorter path. Every candidate is
 // replayed with the case's checks and kept only if it violates the same
 // invariant, through inputs the model itself would have given; the script
-// is cut at that violation.
+// is cut at that violation. A candidate that drops or replaces inputs
+// keeps the current case's start, and runs from the state that start
+// left (the passes walk the script once a round to have it at hand): it
+// costs the steps after the point it changes, not those before as well,
+// which made shrinking a long script take minutes.
 //
 // The result is 1-minimal: dropping any single input, or applying any one
 // of the scenario reductions, makes the violation disappear. Shrinking is
@@ -60,6 +65,10 @@ type shrinker[C, S any, I model.Input] struct {
 	ctx    context.Context
 	target int
 	cur    Case[C, I]
+	// m is a model of cur's scenario and checks for the candidates that
+	// resume cur's run (tryFrom), built when first needed: nil after cur
+	// changes, or after a candidate's step hung on it.
+	m model.Traced[S, I]
 }
 
 // stopped reports whether ctx is done; the passes check it between
@@ -75,10 +84,40 @@ func (s *shrinker[C, S, I]) try(c Case[C, I]) bool {
 		return false
 	}
 	c.Script = o.Inputs
+	return s.keep(c)
+}
+
+// tryFrom is try for the candidate that keeps the current case's
+// scenario, checks and first done inputs, and goes on with rest; at is the
+// state those inputs left. It runs rest only (Pipeline.resume), and
+// decides as try would: the current case reproduces, so its first done
+// inputs are offered and break nothing, whichever candidate they start.
+func (s *shrinker[C, S, I]) tryFrom(at *S, done int, rest []I) bool {
+	if s.m == nil {
+		m, err := s.p.spec.New(s.cur.Scenario, s.cur.Only)
+		if err != nil {
+			return false
+		}
+		s.m = m
+	}
+	o, err := s.p.resume(s.ctx, s.m, at, done, rest)
+	var hang *HangError
+	if errors.As(err, &hang) {
+		s.m = nil
+	}
+	if err != nil || o.Violation == nil || o.Violation.Index != s.target {
+		return false
+	}
+	return s.keep(s.cur.withScript(slices.Concat(s.cur.Script[:done], o.Inputs)))
+}
+
+// keep makes c, a reproducing candidate cut at its violation, the current
+// case if it is smaller.
+func (s *shrinker[C, S, I]) keep(c Case[C, I]) bool {
 	if !s.smaller(&c, &s.cur) {
 		return false
 	}
-	s.cur = c
+	s.cur, s.m = c, nil
 	return true
 }
 

@@ -6,34 +6,35 @@ import "slices"
 // same operation that the model offers at that point (for asupersync a
 // lower task id, a weaker cancel kind, a smaller number; see
 // model.Simplifier), lightest first, and keeps the first replacement that
-// still reproduces.
+// still reproduces. It walks the script once, and each candidate runs
+// from the state before the input it replaces.
 func (s *shrinker[C, S, I]) simplifyInputs() bool {
 	if s.p.simplifier == nil {
 		return false
 	}
-	c := s.cur
-	m, err := s.p.spec.New(c.Scenario, c.Only)
+	w, err := s.walk()
 	if err != nil {
 		return false
 	}
-	st := m.Init()
+	// A candidate is the script with one input replaced: it runs from the
+	// walker's state, with the replacement made in a copy of the script.
+	cur := s.cur.Script
+	script := slices.Clone(cur)
 	var offered []I
-	for i, in := range c.Script {
+	for i, in := range cur {
 		if s.stopped() {
 			return false
 		}
-		offered = m.Enabled(&st, offered[:0])
+		// The current case reproduces, so every input is offered.
+		offered = w.m.Enabled(&w.state, offered[:0])
 		for _, alt := range s.simpler(offered, in) {
-			script := slices.Clone(c.Script)
 			script[i] = alt
-			if s.try(c.withScript(script)) {
+			if s.tryFrom(&w.state, i, script[i:]) {
 				return true
 			}
 		}
-		// The current case reproduces, so every input is offered.
-		next := st
-		m.Step(&st, in, &next)
-		st = next
+		script[i] = in
+		w.to(i+1, nil)
 	}
 	return false
 }
