@@ -288,8 +288,13 @@ func (p *Pipeline[C, S, I]) loopDirective(path string, d *directive) (*Loop[I], 
 		return nil, nil, fmt.Errorf("%s:%d: loop: %w", path, d.line, err)
 	}
 	l := &Loop[I]{Subject: -1}
+	seen := map[string]bool{}
 	for _, a := range d.args {
 		v := strings.Join(a.Vals, ",")
+		if seen[a.Key] {
+			return nil, nil, fmt.Errorf("%s:%d: loop: %s is given twice", path, d.line, a.Key)
+		}
+		seen[a.Key] = true
 		switch a.Key {
 		case "property":
 			l.Property = v

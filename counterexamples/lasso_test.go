@@ -147,6 +147,10 @@ func TestLassoFileMalformed(t *testing.T) {
 		{good, "walk property=entry subject=0", `unexpected directive "walk"`},
 		{good + "\np1\np1\np1", good + "\n# no inputs", "loop: no inputs"},
 		{good + "\np1", good + "\np7", `"p7": want p0, p1 or tick`},
+		{good, "loop property=entry property=entry subject=0", "loop: property is given twice"},
+		// The property is checked as the file is read: a run that breaks
+		// an invariant would never reach the loop to check it.
+		{good, "loop property=exit subject=0", `x.txt:20: loop: unknown liveness property "exit" (known: entry)`},
 	} {
 		edited := strings.Replace(string(data), tc.old, tc.new, 1)
 		_, err := lockPipeline().Parse("x.txt", []byte(edited))
@@ -154,10 +158,9 @@ func TestLassoFileMalformed(t *testing.T) {
 			t.Errorf("%q: error %v, want one naming x.txt:LINE and saying %q", tc.new, err, tc.want)
 		}
 	}
-	// Known to the parser, refused at the replay: an unknown property, and
-	// a loop input the model does not offer there.
+	// Known to the parser, refused at the replay: a loop input the model
+	// does not offer there.
 	for _, tc := range []struct{ old, new, want string }{
-		{good, "loop property=exit subject=0", `unknown liveness property "exit" (known: entry)`},
 		{good + "\np1\np1\np1", good + "\np1\np1\np0", `"p0": the model does not offer it here`},
 	} {
 		edited := strings.Replace(string(data), tc.old, tc.new, 1)

@@ -162,7 +162,16 @@ func (p *Pipeline[C, S, I]) Parse(path string, data []byte) (*File[C, S, I], err
 		if f.Case.Loop, f.Loop.Lines, err = p.loopDirective(path, loop); err != nil {
 			return nil, err
 		}
+		// The property is checked here, not when the loop runs: a run
+		// that breaks an invariant never reaches the loop.
+		if _, err := p.newLiveModel(&f.Case); err != nil {
+			return nil, fmt.Errorf("%s:%d: loop: %w", path, loop.line, err)
+		}
 		f.Loop.Line, f.Loop.Expected, f.Loop.ExpectedAt, f.Loop.End = loop.line, loop.expected, loop.expectedLine, loop.end
+	} else if line, ok := headerLine(comments, "lasso:"); ok {
+		// Cut before its loop, a lasso file is its prefix, which runs
+		// clean: it would read as a fixed bug.
+		return nil, fmt.Errorf("%s:%d: the header (line %d) says the file is a lasso, but it has no loop directive (truncated?)", path, run.end, line)
 	}
 	return f, nil
 }
@@ -269,6 +278,17 @@ func (p *Pipeline[C, S, I]) knownInvariant(name string) error {
 // headerText is a header comment line without its # and spaces.
 func headerText(c sourceLine) string {
 	return strings.TrimSpace(strings.TrimPrefix(strings.TrimSpace(c.text), "#"))
+}
+
+// headerLine finds the header line that starts with key ("lasso:") and
+// returns its line.
+func headerLine(comments []sourceLine, key string) (int, bool) {
+	for _, c := range comments {
+		if strings.HasPrefix(headerText(c), key) {
+			return c.n, true
+		}
+	}
+	return 0, false
 }
 
 // headerModel finds the header line that names the file's model

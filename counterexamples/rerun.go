@@ -154,10 +154,15 @@ func (f *File[C, S, I]) Replay(ctx context.Context, w io.Writer) (Replayed[S, I]
 		return r, fmt.Errorf("%s:%d: the run's expected output is missing or stops short of what the run prints (a truncated file? modelcheck shrink writes a complete one)", f.Path, min(m.Line, f.End))
 	}
 	var loopMismatch *Mismatch
-	if f.Case.Loop != nil && o.Violation == nil {
+	switch {
+	case f.Case.Loop != nil && o.Violation == nil:
 		if r.Outcome, loopMismatch, err = f.replayLoop(ctx, o, tw); err != nil {
 			return r, err
 		}
+	case f.Case.Loop != nil:
+		// A lasso's prefix runs clean; one that breaks an invariant never
+		// reaches the loop, which the file records all the same.
+		loopMismatch = &Mismatch{Path: f.Path, Line: f.Loop.Line, Want: f.Case.Loop.loopLine(), GotEnd: true}
 	}
 	if r.Mismatch = scenario.done(); r.Mismatch == nil {
 		r.Mismatch = run.done()

@@ -73,6 +73,8 @@ type Step struct {
 type Opened interface {
 	// Inputs is the length of its script.
 	Inputs() int
+	// Lasso reports whether it is a lasso file, which Shrink refuses.
+	Lasso() bool
 	// Replay runs it again as File.Replay does, and returns the violation
 	// it breaks (nil if none) and the first line of recorded output that
 	// differs from what is printed now (nil if none).
@@ -247,6 +249,8 @@ func (o opened[C, S, I]) Inputs() int {
 	}
 	return len(o.f.Case.Script)
 }
+
+func (o opened[C, S, I]) Lasso() bool { return o.f.Case.Loop != nil }
 
 func (o opened[C, S, I]) Replay(ctx context.Context, w io.Writer) (*Violation, *Mismatch, error) {
 	r, err := o.f.Replay(ctx, w)

@@ -133,3 +133,34 @@ func TestListShowsLiveness(t *testing.T) {
 		t.Errorf("list output:\n%s\nwant one liveness section, for lock:\n%s", text, want)
 	}
 }
+
+// TestTamperedLassoFilesDoNotPass: a lasso file cut before its loop, one
+// whose loop names a property the model does not have or a key twice,
+// and a violation file with a loop pasted after it are each refused or
+// flagged, never passed as clean; a lasso's MISMATCH points to its search,
+// not to shrink, which refuses a lasso.
+func TestTamperedLassoFilesDoNotPass(t *testing.T) {
+	lasso := readFile(t, filepath.Join(committedDir, "starvation-a295bb05.txt"))
+	loopAt := strings.Index(lasso, "\nloop ") + 1
+	vm := readFile(t, filepath.Join(committedDir, "buffer-capacity-635dfe5d.txt"))
+	sthira := readFile(t, filepath.Join(committedDir, "activation-order-2612ceb4.txt"))
+	for _, c := range []struct {
+		name, text string
+		code       int
+		want       string
+	}{
+		{"cut before the loop", lasso[:loopAt], exitUsage, "says the file is a lasso, but it has no loop directive (truncated?)"},
+		{"cut inside the run's output", lasso[:loopAt-30], exitUsage, "cut.txt:"},
+		{"a key twice", strings.Replace(lasso, "loop property=starvation subject=0", "loop property=starvation property=starvation subject=0", 1), exitUsage, "loop: property is given twice"},
+		{"an unknown property", strings.Replace(lasso, "loop property=starvation", "loop property=starvatoin", 1), exitUsage, `loop: unknown liveness property "starvatoin"`},
+		{"a loop after a vm violation", vm + "\nloop property=nosuch subject=0\nround\n----\n", exitUsage, "loop: model vm declares no liveness properties"},
+		{"a loop after a sthira violation", sthira + "\n" + lasso[loopAt:], exitViolation, `the file goes on with "loop property=starvation subject=0"; the output printed now ends here`},
+		{"another scenario", strings.Replace(lasso, "scenario base=starvation\n", "scenario base=starvation faults=aging\n", 1), exitViolation, "its '# found by:' command writes it again"},
+	} {
+		path := writeTemp(t, "cut.txt", c.text)
+		_, stderr, code := modelcheck(t, "replay", path)
+		if code != c.code || !strings.Contains(stderr, c.want) || strings.Contains(stderr, "modelcheck shrink") {
+			t.Errorf("%s: exit %d, stderr %q; want %d and %q", c.name, code, stderr, c.code, c.want)
+		}
+	}
+}

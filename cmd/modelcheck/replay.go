@@ -97,7 +97,7 @@ func replayFile(ctx context.Context, path string, lookup func(string) (counterex
 	}
 	switch {
 	case violation != nil && mismatch != nil:
-		fmt.Fprintf(stderr, "modelcheck replay: MISMATCH %v\n  the violation reproduces, but the file records other output%s\n", mismatch, mismatchHint(path))
+		fmt.Fprintf(stderr, "modelcheck replay: MISMATCH %v\n  the violation reproduces, but the file records other output%s\n", mismatch, mismatchHint(path, f.Lasso()))
 		return exitViolation
 	case violation != nil:
 		return exitViolation
@@ -110,10 +110,14 @@ func replayFile(ctx context.Context, path string, lookup func(string) (counterex
 
 // mismatchHint says how to see all of a reproducing file's differences:
 // go test prints them for a file it replays (counterexamples.RegressionTest),
-// and shrink writes any other file again with today's output.
-func mismatchHint(path string) string {
+// and shrink writes any other file again with today's output, except a
+// lasso, which shrink refuses and only its search writes again.
+func mismatchHint(path string, lasso bool) string {
 	if test := counterexamples.RegressionTest(path); test != "" {
 		return " (" + test + " shows the difference)"
+	}
+	if lasso {
+		return " (its '# found by:' command writes it again, with today's output)"
 	}
 	path = shellword.Quote(path)
 	return " (modelcheck shrink " + path + " --out " + path + " writes it again, shrunk, with today's output)"
