@@ -103,14 +103,15 @@ func ParseInput(text string) (Input, error) {
 		}
 		in := Input{Kind: Load, Proto: p}
 		if len(f) == 3 {
-			if !rt.Protocols[p].Invokes {
+			resp, isResp := strings.CutPrefix(f[2], "resp=")
+			switch {
+			case !isResp:
+				return Input{}, fmt.Errorf("load %s: unknown argument %q (want resp=0 or resp=1, or none)", f[1], f[2])
+			case !rt.Protocols[p].Invokes:
 				return Input{}, fmt.Errorf("load %s: takes no resp= (it invokes no handler)", f[1])
-			}
-			switch f[2] {
-			case "resp=0":
-			case "resp=1":
+			case resp == "1":
 				in.Resp = 1
-			default:
+			case resp != "0":
 				return Input{}, fmt.Errorf("load %s: want resp=0 or resp=1, got %q", f[1], f[2])
 			}
 		}

@@ -72,9 +72,22 @@ func TestInputsRoundTrip(t *testing.T) {
 			s = next
 		}
 	}
-	for _, bad := range []string{"", "load", "load nope", "load ping-pong resp=1", "load choice resp=2", "step 3", "step c99", "round now"} {
-		if _, err := ParseInput(bad); err == nil {
-			t.Errorf("%q accepted", bad)
+	for _, c := range []struct{ bad, want string }{
+		{"", "unknown input"},
+		{"load", "unknown input"},
+		{"load nope", `unknown protocol "nope"`},
+		{"load ping-pong resp=1", "takes no resp="},
+		{"load choice resp=2", `want resp=0 or resp=1, got "resp=2"`},
+		// An argument other than resp= is named as it is, whatever the
+		// protocol.
+		{"load ping-pong extra=1", `unknown argument "extra=1"`},
+		{"load choice choice", `unknown argument "choice"`},
+		{"step 3", "unknown input"},
+		{"step c99", "is not a coroutine"},
+		{"round now", "unknown input"},
+	} {
+		if _, err := ParseInput(c.bad); err == nil || !strings.Contains(err.Error(), c.want) {
+			t.Errorf("%q: error %v, want %q", c.bad, err, c.want)
 		}
 	}
 }
