@@ -96,7 +96,7 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 	fs.BoolVar(&o.verbose, "v", false, "print each mutant's verdict to stderr as it comes")
 	fs.BoolVar(&o.checks, "checks", false, "mutate the checks instead: turn off one || term of a violation condition in invariants/ at a time, run that package's tests and the committed counterexamples, and report the terms no test needs (-pkg invariants/vm picks a model)")
 	fs.StringVar(&o.run, "run", "", "with -checks: only the tests this go test -run pattern selects (default: all of them)")
-	fs.Uint64Var(&o.maxMemory, "max-memory", 2048, "memory bound of each child process group in MiB (GOMEMLIMIT, explore's --max-memory, and a watchdog that kills the group past it)")
+	fs.Uint64Var(&o.maxMemory, "max-memory", 2048, fmt.Sprintf("memory bound of each child process group in MiB, at least %d (GOMEMLIMIT, explore's --max-memory, and a watchdog that kills the group past it)", minMemory))
 	fs.Usage = func() {
 		fmt.Fprintf(stderr, "Usage: mutate [flags]\n\nPlants mutants in runtime/, runs modelcheck explore on every scenario for each,\nand prints the kill rate per package and every survivor. With -checks, plants\nthem in the checks (invariants/) and judges each by go test instead.\n\nExit status: 0 the report, 2 bad usage or an unmutated tree that fails, 3 interrupted\n(SIGINT, SIGTERM, SIGHUP: a partial report of the mutants finished, if any ran).\n\nFlags:\n")
 		fs.PrintDefaults()
@@ -107,8 +107,8 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 		}
 		return 2
 	}
-	if fs.NArg() != 0 || o.n < 0 || o.workers < 1 || o.states < 1 || o.depth < 1 || o.timeout <= 0 || o.maxMemory < 64 {
-		fmt.Fprintln(stderr, "mutate: bad arguments (see mutate -h)")
+	if err := checkValues(o, fs.Args()); err != nil {
+		fmt.Fprintln(stderr, "mutate:", err)
 		return 2
 	}
 	set := map[string]bool{}
@@ -202,6 +202,35 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 	}
 	printReport(results)
 	return 0
+}
+
+// minMemory is -max-memory's least value in MiB. A Go process takes tens
+// of MiB before it does any work, so below it the unmutated tree's own runs
+// would meet the bound; it also refuses a small number meant as GiB.
+const minMemory = 64
+
+// checkValues refuses the flag values mutate cannot run with, and any
+// argument left after the flags (mutate takes none), naming the flag, the
+// value given and what is wanted: a bare "bad arguments" left the user to
+// guess which of seven checks failed.
+func checkValues(o options, args []string) error {
+	switch {
+	case len(args) != 0:
+		return fmt.Errorf("unexpected argument %q: mutate takes only flags, and reads none after an argument (see mutate -h)", args[0])
+	case o.n < 0:
+		return fmt.Errorf("-n %d: need 0 (every mutant that compiles) or more", o.n)
+	case o.workers < 1:
+		return fmt.Errorf("-j %d: need at least 1", o.workers)
+	case o.states < 1:
+		return fmt.Errorf("-states %d: need at least 1", o.states)
+	case o.depth < 1:
+		return fmt.Errorf("-depth %d: need at least 1", o.depth)
+	case o.timeout <= 0:
+		return fmt.Errorf("-timeout %s: need more than 0", o.timeout)
+	case o.maxMemory < minMemory:
+		return fmt.Errorf("-max-memory %d: need at least %d (MiB)", o.maxMemory, minMemory)
+	}
+	return nil
 }
 
 // moduleRoot is the directory of the go.mod above the working directory.
