@@ -155,8 +155,7 @@ func (r *runner) checksArgs(overlay, pkg string) []string {
 func (r *runner) goTest(ctx context.Context, args []string) (verdict, by string) {
 	ctx, cancel := context.WithTimeout(ctx, r.opt.timeout)
 	defer cancel()
-	cmd := exec.CommandContext(ctx, "go", args...)
-	cmd.Dir = r.root
+	cmd := r.goCmd(ctx, args...)
 	var out bytes.Buffer
 	cmd.Stdout, cmd.Stderr = &out, &out
 	over, err := runWatched(cmd, r.opt.maxMemory<<20)

@@ -22,13 +22,21 @@ import (
 // watchEvery is how often the watchdog samples a child's memory.
 const watchEvery = 200 * time.Millisecond
 
-// bounded prepares cmd, made by exec.CommandContext, to run under limit
-// bytes: its own process group (killed whole when the context ends) and
-// GOMEMLIMIT in its environment.
-func bounded(cmd *exec.Cmd, limit uint64) {
+// ownGroup puts cmd, made by exec.CommandContext, in its own process
+// group, killed whole when the context ends: killing only the go command
+// would leave its compile, link or test binary children running, and
+// writing, after mutate has gone.
+func ownGroup(cmd *exec.Cmd) {
 	cmd.SysProcAttr = &syscall.SysProcAttr{Setpgid: true}
 	cmd.Cancel = func() error { return syscall.Kill(-cmd.Process.Pid, syscall.SIGKILL) }
 	cmd.WaitDelay = time.Second
+}
+
+// bounded prepares cmd, made by exec.CommandContext, to run under limit
+// bytes: its own process group (ownGroup) and GOMEMLIMIT in its
+// environment.
+func bounded(cmd *exec.Cmd, limit uint64) {
+	ownGroup(cmd)
 	env := cmd.Env
 	if env == nil {
 		env = os.Environ()

@@ -176,7 +176,11 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 		return 2
 	}
 	defer os.RemoveAll(work)
-	r := &runner{opt: o, root: root, work: work, stderr: stderr}
+	r, err := newRunner(o, root, work, stderr)
+	if err != nil {
+		fmt.Fprintln(stderr, "mutate:", err)
+		return 2
+	}
 	measure, printReport := r.baseline, func(results []result) {
 		report(stdout, o, r.scenarios, r.reach, len(all), results)
 	}

@@ -240,8 +240,11 @@ func TestRealMutants(t *testing.T) {
 		return strings.HasPrefix(m.What, "negate faults.Has(fault.WeakenSeverity)")
 	})
 
-	r := &runner{opt: options{states: 3000, depth: 12, timeout: 2 * time.Minute, only: "native", maxMemory: 1024},
-		root: root, work: t.TempDir(), stderr: io.Discard}
+	r, err := newRunner(options{states: 3000, depth: 12, timeout: 2 * time.Minute, only: "native", maxMemory: 1024},
+		root, t.TempDir(), io.Discard)
+	if err != nil {
+		t.Fatal(err)
+	}
 	ctx := context.Background()
 	if err := r.baseline(ctx); err != nil {
 		t.Fatal(err)
@@ -268,7 +271,10 @@ func TestTestsReachFaultOnlyCode(t *testing.T) {
 	root, bug, same := knownMutant(t, "runtime/trace/trace.go", "drops EffectsFirst's last reversal", func(m Mutant) bool {
 		return m.What == "remove slices.Reverse(evs)"
 	})
-	r := &runner{opt: options{maxMemory: 2048}, root: root, stderr: io.Discard}
+	r, err := newRunner(options{maxMemory: 2048}, root, t.TempDir(), io.Discard)
+	if err != nil {
+		t.Fatal(err)
+	}
 	ctx := context.Background()
 	for _, c := range []struct {
 		m    Mutant

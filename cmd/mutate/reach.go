@@ -87,9 +87,7 @@ func parseCoverage(r io.Reader, module string) (reach, error) {
 // at its depth with it, and reads which runtime code ran.
 func (r *runner) measureReach(ctx context.Context) (reach, error) {
 	bin := filepath.Join(r.work, "modelcheck-cover")
-	cmd := exec.CommandContext(ctx, "go", "build", "-cover", "-o", bin, "./cmd/modelcheck")
-	cmd.Dir = r.root
-	if out, err := cmd.CombinedOutput(); err != nil {
+	if out, err := r.goCmd(ctx, "build", "-cover", "-o", bin, "./cmd/modelcheck").CombinedOutput(); err != nil {
 		return nil, fmt.Errorf("go build -cover: %v\n%s", err, out)
 	}
 	dir := filepath.Join(r.work, "cover")
@@ -102,9 +100,7 @@ func (r *runner) measureReach(ctx context.Context) (reach, error) {
 		}
 	}
 	profile := filepath.Join(r.work, "cover.txt")
-	cmd = exec.CommandContext(ctx, "go", "tool", "covdata", "textfmt", "-i", dir, "-o", profile)
-	cmd.Dir = r.root
-	if out, err := cmd.CombinedOutput(); err != nil {
+	if out, err := r.goCmd(ctx, "tool", "covdata", "textfmt", "-i", dir, "-o", profile).CombinedOutput(); err != nil {
 		return nil, fmt.Errorf("go tool covdata: %v\n%s", err, out)
 	}
 	module, err := modulePath(r.root)

@@ -71,14 +71,42 @@ type result struct {
 }
 
 type runner struct {
-	opt       options
-	root      string
+	opt  options
+	root string
+	// work is mutate's work folder, removed on every way out of it.
 	work      string
 	stderr    io.Writer
 	scenarios []scenario
 	// reach is which runtime code the scenarios run (nil if it could not
 	// be measured).
 	reach reach
+}
+
+// newRunner is a runner working in work, with the folder its go children
+// build in (goTmp) made: go refuses a GOTMPDIR that does not exist.
+func newRunner(o options, root, work string, stderr io.Writer) (*runner, error) {
+	r := &runner{opt: o, root: root, work: work, stderr: stderr}
+	if err := os.Mkdir(r.goTmp(), 0o755); err != nil {
+		return nil, err
+	}
+	return r, nil
+}
+
+// goTmp is the GOTMPDIR of every go child: inside the work folder, so
+// that the go-build folder of a go build or go test killed by an
+// interrupt (or a timeout, or the memory watchdog), which that child had
+// no chance to remove, goes with the work folder instead of piling up in
+// the system's temporary folder (7 to 12 MB each).
+func (r *runner) goTmp() string { return filepath.Join(r.work, "gotmp") }
+
+// goCmd is the go command with args, run in the module root, building in
+// goTmp, in its own process group (ownGroup). Every go child is made here.
+func (r *runner) goCmd(ctx context.Context, args ...string) *exec.Cmd {
+	cmd := exec.CommandContext(ctx, "go", args...)
+	cmd.Dir = r.root
+	cmd.Env = append(os.Environ(), "GOTMPDIR="+r.goTmp())
+	ownGroup(cmd)
+	return cmd
 }
 
 // exploreOut is the part of `explore --json` mutate reads.
@@ -103,9 +131,7 @@ func (r *runner) build(ctx context.Context, overlay, bin string) ([]byte, error)
 	if overlay != "" {
 		args = append(args, "-overlay", overlay)
 	}
-	cmd := exec.CommandContext(ctx, "go", append(args, "./cmd/modelcheck")...)
-	cmd.Dir = r.root
-	return cmd.CombinedOutput()
+	return r.goCmd(ctx, append(args, "./cmd/modelcheck")...).CombinedOutput()
 }
 
 // Exit codes explore reports beside its own: past the timeout, past the
@@ -424,8 +450,7 @@ func (r *runner) testsPass(ctx context.Context, overlay string, m Mutant) bool {
 		{"./" + m.Package() + "/", "./runtime/conformance/"},
 		{"-run", "^TestRegression$", "./counterexamples/"},
 	} {
-		cmd := exec.CommandContext(ctx, "go", append([]string{"test", "-overlay", overlay, "-count=1"}, args...)...)
-		cmd.Dir = r.root
+		cmd := r.goCmd(ctx, append([]string{"test", "-overlay", overlay, "-count=1"}, args...)...)
 		// A test run past the memory bound did not pass: it caught the mutant.
 		if over, err := runWatched(cmd, r.opt.maxMemory<<20); err != nil || over {
 			return false
