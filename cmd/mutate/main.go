@@ -91,7 +91,7 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 	fs.BoolVar(&o.floors, "floors", true, "explore each scenario at least as deep as the deepest committed counterexample (testdata/counterexamples) was found in it, past -states if need be")
 	fs.BoolVar(&o.tests, "tests", false, "run the mutated package's tests, the conformance fixtures and the committed counterexamples on mutants the explorer let through")
 	fs.StringVar(&o.only, "scenarios", "", "comma-separated scenarios to run (default: every scenario 'modelcheck list' names)")
-	fs.BoolVar(&o.list, "list", false, "print the sampled mutants (before compiling them) and exit")
+	fs.BoolVar(&o.list, "list", false, "print the sampled mutants (before compiling them) and exit; with -scenarios, after checking its names against the unmutated build's")
 	fs.StringVar(&o.match, "match", "", "only the mutants whose ID (file:line:col: edit, as -list and the report print it) this regexp matches")
 	fs.BoolVar(&o.verbose, "v", false, "print each mutant's verdict to stderr as it comes")
 	fs.BoolVar(&o.checks, "checks", false, "mutate the checks instead: turn off one || term of a violation condition in invariants/ at a time, run that package's tests and the committed counterexamples, and report the terms no test needs (-pkg invariants/vm picks a model)")
@@ -161,15 +161,6 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 		return 2
 	}
 	order := Shuffle(all, o.seed)
-	if o.list {
-		for i, m := range order {
-			if o.n > 0 && i == o.n {
-				break
-			}
-			fmt.Fprintln(stdout, m.ID())
-		}
-		return 0
-	}
 	work, err := os.MkdirTemp("", "mutate-")
 	if err != nil {
 		fmt.Fprintln(stderr, "mutate:", err)
@@ -180,6 +171,28 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 	if err != nil {
 		fmt.Fprintln(stderr, "mutate:", err)
 		return 2
+	}
+	if o.list {
+		// -scenarios is checked as a run would check it, so that -list
+		// does not pass (exit 0) the flags a run then refuses: only the
+		// unmutated build knows the scenarios, so it is built for that.
+		if o.only != "" {
+			if _, _, err := r.scenarioNames(ctx, filepath.Join(work, "modelcheck")); err != nil {
+				if ctx.Err() != nil {
+					fmt.Fprintln(stderr, "mutate: interrupted while checking -scenarios")
+					return 3
+				}
+				fmt.Fprintln(stderr, "mutate:", err)
+				return 2
+			}
+		}
+		for i, m := range order {
+			if o.n > 0 && i == o.n {
+				break
+			}
+			fmt.Fprintln(stdout, m.ID())
+		}
+		return 0
 	}
 	measure, printReport := r.baseline, func(results []result) {
 		report(stdout, o, r.scenarios, r.reach, len(all), results)

@@ -42,3 +42,22 @@ func TestHelpStatesTheMemoryFloor(t *testing.T) {
 		t.Errorf("-h does not give -max-memory's minimum:\n%s", stderr.String())
 	}
 }
+
+// TestListChecksScenarios: -list refuses an unknown -scenarios name as a
+// run does (exit 2, naming it, nothing listed), and lists with known ones.
+func TestListChecksScenarios(t *testing.T) {
+	if testing.Short() {
+		t.Skip("builds modelcheck")
+	}
+	var stdout, stderr bytes.Buffer
+	if code := run(context.Background(), []string{"-scenarios", "default,nope", "-list"}, &stdout, &stderr); code != 2 ||
+		!strings.Contains(stderr.String(), `-scenarios: unknown scenario "nope"`) || stdout.Len() != 0 {
+		t.Errorf("-scenarios default,nope -list: exit %d, stderr %q, stdout %q; want 2, the name refused and nothing listed", code, stderr.String(), stdout.String())
+	}
+	stdout.Reset()
+	stderr.Reset()
+	if code := run(context.Background(), []string{"-scenarios", "default", "-list", "-n", "2"}, &stdout, &stderr); code != 0 ||
+		strings.Count(stdout.String(), "\n") != 2 {
+		t.Errorf("-scenarios default -list -n 2: exit %d, stdout %q, stderr %q; want 0 and two mutants", code, stdout.String(), stderr.String())
+	}
+}

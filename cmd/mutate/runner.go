@@ -187,52 +187,12 @@ func (r *runner) baseline(ctx context.Context) error {
 	// It takes a minute or more before the first mutant: say what is happening.
 	fmt.Fprintln(r.stderr, "mutate: measuring the unmutated tree: each scenario's depth and counts")
 	bin := filepath.Join(r.work, "modelcheck")
-	if out, err := r.build(ctx, "", bin); err != nil {
-		return fmt.Errorf("the unmutated tree does not build: %v\n%s", err, out)
-	}
-	out, err := exec.CommandContext(ctx, bin, "list", "--json").Output()
+	names, defaultModel, err := r.scenarioNames(ctx, bin)
 	if err != nil {
-		return fmt.Errorf("modelcheck list: %v", err)
-	}
-	var cat struct {
-		Models []struct {
-			Name    string
-			Default bool
-		} `json:"models"`
-		Scenarios []struct{ Name, Model string } `json:"scenarios"`
-	}
-	if err := json.Unmarshal(out, &cat); err != nil {
-		return fmt.Errorf("modelcheck list --json: %v", err)
-	}
-	// A scenario of the default model is named as it is; one of another
-	// model is model/scenario, and explore gets --model for it.
-	names := make([]string, 0, len(cat.Scenarios))
-	for _, s := range cat.Scenarios {
-		name := s.Name
-		for _, m := range cat.Models {
-			if m.Name == s.Model && !m.Default {
-				name = s.Model + "/" + s.Name
-			}
-		}
-		names = append(names, name)
-	}
-	if r.opt.only != "" {
-		want := strings.Split(r.opt.only, ",")
-		for _, w := range want {
-			if !slices.Contains(names, w) {
-				return fmt.Errorf("-scenarios: unknown scenario %q (known: %s)", w, strings.Join(names, ", "))
-			}
-		}
-		names = want
+		return err
 	}
 	floors := map[string]int{}
 	if r.opt.floors {
-		defaultModel := ""
-		for _, m := range cat.Models {
-			if m.Default {
-				defaultModel = m.Name
-			}
-		}
 		if floors, err = foundDepths(filepath.Join(r.root, counterexamples.DefaultDir), defaultModel); err != nil {
 			return fmt.Errorf("-floors: %v", err)
 		}
@@ -291,6 +251,56 @@ scenarios:
 	}
 	r.reach = rc
 	return nil
+}
+
+// scenarioNames builds the unmutated modelcheck to bin and returns the
+// scenarios to run: every one it lists, or those -scenarios names, each of
+// which it must list. defaultModel is the model whose scenarios go by
+// their bare name.
+func (r *runner) scenarioNames(ctx context.Context, bin string) (names []string, defaultModel string, err error) {
+	if out, err := r.build(ctx, "", bin); err != nil {
+		return nil, "", fmt.Errorf("the unmutated tree does not build: %v\n%s", err, out)
+	}
+	out, err := exec.CommandContext(ctx, bin, "list", "--json").Output()
+	if err != nil {
+		return nil, "", fmt.Errorf("modelcheck list: %v", err)
+	}
+	var cat struct {
+		Models []struct {
+			Name    string
+			Default bool
+		} `json:"models"`
+		Scenarios []struct{ Name, Model string } `json:"scenarios"`
+	}
+	if err := json.Unmarshal(out, &cat); err != nil {
+		return nil, "", fmt.Errorf("modelcheck list --json: %v", err)
+	}
+	for _, m := range cat.Models {
+		if m.Default {
+			defaultModel = m.Name
+		}
+	}
+	// A scenario of the default model is named as it is; one of another
+	// model is model/scenario, and explore gets --model for it.
+	for _, s := range cat.Scenarios {
+		name := s.Name
+		for _, m := range cat.Models {
+			if m.Name == s.Model && !m.Default {
+				name = s.Model + "/" + s.Name
+			}
+		}
+		names = append(names, name)
+	}
+	if r.opt.only == "" {
+		return names, defaultModel, nil
+	}
+	want := strings.Split(r.opt.only, ",")
+	for _, w := range want {
+		if !slices.Contains(names, w) {
+			return nil, "", fmt.Errorf("-scenarios: unknown scenario %q (known: %s)", w, strings.Join(names, ", "))
+		}
+	}
+	return want, defaultModel, nil
 }
 
 // runAll takes mutants in order until n of them compiled, running up to
