@@ -151,30 +151,49 @@ func (r *runner) checksArgs(overlay, pkg string) []string {
 
 // goTest runs go test with args under -timeout and -max-memory. It
 // reports the verdict on a mutant: Killed (a test failed), Survived (all
-// passed), NoBuild, TimedOut or OverMemory, and the line that says why.
-func (r *runner) goTest(ctx context.Context, args []string) (verdict, by string) {
+// passed), NoBuild, TimedOut or OverMemory, the line that says why, and
+// all go test printed.
+func (r *runner) goTest(ctx context.Context, args []string) (verdict, by, text string) {
 	ctx, cancel := context.WithTimeout(ctx, r.opt.timeout)
 	defer cancel()
 	cmd := r.goCmd(ctx, args...)
 	var out bytes.Buffer
 	cmd.Stdout, cmd.Stderr = &out, &out
 	over, err := runWatched(cmd, r.opt.maxMemory<<20)
-	text := out.String()
+	text = out.String()
 	switch {
 	case ctx.Err() == context.DeadlineExceeded:
-		return TimedOut, fmt.Sprintf("over %s", r.opt.timeout)
+		return TimedOut, fmt.Sprintf("over %s", r.opt.timeout), text
 	case over:
-		return OverMemory, fmt.Sprintf("over %d MiB", r.opt.maxMemory)
+		return OverMemory, fmt.Sprintf("over %d MiB", r.opt.maxMemory), text
 	case err == nil:
-		return Survived, ""
+		return Survived, "", text
 	case strings.Contains(text, "[build failed]") || strings.Contains(text, "[setup failed]"):
-		return NoBuild, ""
+		return NoBuild, "", text
 	}
 	var exit *exec.ExitError
 	if !errors.As(err, &exit) {
-		return Crashed, err.Error()
+		return Crashed, err.Error(), text
 	}
-	return Killed, firstFailure(text)
+	return Killed, firstFailure(text), text
+}
+
+// ranNoTest lists the packages whose go test summary line says they ran
+// no test: "ok  \tpath\t0.01s [no tests to run]" (-run selected none of
+// theirs) or "?   \tpath\t[no test files]"; ran counts those that ran
+// some.
+func ranNoTest(out string) (none []string, ran int) {
+	for _, line := range strings.Split(out, "\n") {
+		f := strings.Fields(line)
+		switch {
+		case len(f) < 2:
+		case f[0] == "?" || f[0] == "ok" && strings.HasSuffix(line, "[no tests to run]"):
+			none = append(none, f[1])
+		case f[0] == "ok":
+			ran++
+		}
+	}
+	return none, ran
 }
 
 // firstFailure is the first line of go test's output naming a failed
@@ -201,11 +220,27 @@ func (r *runner) baselineChecks(ctx context.Context, order []Mutant) error {
 		}
 		seen[m.Package()] = true
 		args := r.checksArgs("", m.Package())
-		if verdict, by := r.goTest(ctx, args); verdict != Survived {
+		verdict, by, out := r.goTest(ctx, args)
+		if verdict != Survived {
 			if ctx.Err() != nil {
 				return ctx.Err()
 			}
 			return fmt.Errorf("the unmutated tree fails `go %s`: %s %s", strings.Join(args, " "), verdict, by)
+		}
+		if r.opt.run == "" {
+			continue
+		}
+		// A -run pattern that selects no test passes every mutant: each
+		// term would be reported as one no test needs, a report that
+		// measured nothing. A pattern that selects tests in only one of
+		// the two packages judges by those alone, which may be meant (the
+		// counterexamples alone, or a checks test alone): said, not refused.
+		none, ran := ranNoTest(out)
+		if ran == 0 {
+			return fmt.Errorf("-run %q selects no test in ./%s/ or ./counterexamples/: every term would pass for one no test needs", r.opt.run, m.Package())
+		}
+		if len(none) > 0 {
+			fmt.Fprintf(r.stderr, "mutate: -run %q selects no test in %s: the terms of %s are judged by the other package's tests alone\n", r.opt.run, strings.Join(none, " or "), m.Package())
 		}
 	}
 	return nil
@@ -220,7 +255,7 @@ func (r *runner) oneCheck(ctx context.Context, dir string, m Mutant) result {
 		res.Verdict, res.By = Crashed, err.Error()
 		return res
 	}
-	res.Verdict, res.By = r.goTest(ctx, r.checksArgs(overlay, m.Package()))
+	res.Verdict, res.By, _ = r.goTest(ctx, r.checksArgs(overlay, m.Package()))
 	return res
 }
 

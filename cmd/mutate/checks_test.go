@@ -139,6 +139,68 @@ func TestChecksModeFindsTheTermNoTestNeeds(t *testing.T) {
 	if testing.Short() {
 		t.Skip("runs go test on two mutants")
 	}
+	fakeChecksModule(t)
+	var stdout, stderr bytes.Buffer
+	if code := run(context.Background(), []string{"-checks", "-n", "0", "-j", "1"}, &stdout, &stderr); code != 0 {
+		t.Fatalf("exit %d, stderr:\n%s", code, stderr.String())
+	}
+	out := stdout.String()
+	for _, want := range []string{
+		"2 disjuncts enumerated in invariants/",
+		"kill rate 50.0%: 1 of 2 disjuncts some test needs, 1 no test needs",
+		"  invariants/asupersync/x.go:5:10: b -> off\n",
+	} {
+		if !strings.Contains(out, want) {
+			t.Errorf("report lacks %q:\n%s", want, out)
+		}
+	}
+	if strings.Contains(out, "x.go:5:5: a -> off\n") {
+		t.Errorf("a, which TestA needs, is reported as a survivor:\n%s", out)
+	}
+}
+
+// TestChecksRunThatSelectsNoTest: a -run pattern that selects no test in
+// the checks package or the counterexamples is exit 2, naming it, once
+// the unmutated run shows it, and no mutant runs: every term would have
+// passed for one no test needs. One that selects tests in one of the two
+// runs, with a line saying which package it selects none in.
+func TestChecksRunThatSelectsNoTest(t *testing.T) {
+	if testing.Short() {
+		t.Skip("runs go test on the unmutated checks and on two mutants")
+	}
+	fakeChecksModule(t)
+	var stdout, stderr bytes.Buffer
+	code := run(context.Background(), []string{"-checks", "-n", "0", "-j", "1", "-run", "NoSuchTest"}, &stdout, &stderr)
+	if want := `mutate: -run "NoSuchTest" selects no test in ./invariants/asupersync/ or ./counterexamples/`; code != 2 || !strings.Contains(stderr.String(), want) || stdout.Len() != 0 {
+		t.Errorf("-run NoSuchTest: exit %d, stderr %q, stdout %q; want 2 and %q", code, stderr.String(), stdout.String(), want)
+	}
+	stdout.Reset()
+	stderr.Reset()
+	code = run(context.Background(), []string{"-checks", "-n", "0", "-j", "1", "-run", "TestA"}, &stdout, &stderr)
+	if want := `mutate: -run "TestA" selects no test in fake/counterexamples:`; code != 0 || !strings.Contains(stderr.String(), want) || !strings.Contains(stdout.String(), "kill rate 50.0%") {
+		t.Errorf("-run TestA: exit %d, stderr %q, stdout %q; want 0, the report and %q", code, stderr.String(), stdout.String(), want)
+	}
+}
+
+// TestRanNoTest reads go test's summary lines: a package -run selected no
+// test of, and one without test files, ran none.
+func TestRanNoTest(t *testing.T) {
+	out := "ok  \tm/invariants/vm\t0.004s [no tests to run]\n" +
+		"ok  \tm/counterexamples\t0.003s\n" +
+		"?   \tm/empty\t[no test files]\n" +
+		"ok  \tm/cached\t(cached) [no tests to run]\n"
+	none, ran := ranNoTest(out)
+	if want := []string{"m/invariants/vm", "m/empty", "m/cached"}; !slices.Equal(none, want) || ran != 1 {
+		t.Errorf("ranNoTest: %q and %d ran, want %q and 1", none, ran, want)
+	}
+}
+
+// fakeChecksModule makes a small module of its own the working
+// directory: its invariants/asupersync (so that true is the violation
+// verdict) holds a check `a || b` whose only test, TestA, sets a, and its
+// counterexamples one empty TestRegression.
+func fakeChecksModule(t *testing.T) {
+	t.Helper()
 	dir := t.TempDir()
 	files := map[string]string{
 		"go.mod":                          "module fake\n\ngo 1.26\n",
@@ -157,23 +219,6 @@ func TestChecksModeFindsTheTermNoTestNeeds(t *testing.T) {
 		}
 	}
 	t.Chdir(dir)
-	var stdout, stderr bytes.Buffer
-	if code := run(context.Background(), []string{"-checks", "-n", "0", "-j", "1"}, &stdout, &stderr); code != 0 {
-		t.Fatalf("exit %d, stderr:\n%s", code, stderr.String())
-	}
-	out := stdout.String()
-	for _, want := range []string{
-		"2 disjuncts enumerated in invariants/",
-		"kill rate 50.0%: 1 of 2 disjuncts some test needs, 1 no test needs",
-		"  invariants/asupersync/x.go:5:10: b -> off\n",
-	} {
-		if !strings.Contains(out, want) {
-			t.Errorf("report lacks %q:\n%s", want, out)
-		}
-	}
-	if strings.Contains(out, "x.go:5:5: a -> off\n") {
-		t.Errorf("a, which TestA needs, is reported as a survivor:\n%s", out)
-	}
 }
 
 // TestMatchKeepsOnlyTheNamedMutants: -match keeps the mutants whose ID
