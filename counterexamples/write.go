@@ -42,8 +42,8 @@ func (w Written) String() string {
 // replays the script otherwise, or the file was edited, and either needs a
 // person, so it is an error and the file is left alone.
 func WriteFound(path string, data []byte) (Written, error) {
-	old, err := os.ReadFile(path)
-	if err == nil && !bytes.Equal(old, data) && bytes.Equal(body(old), body(data)) {
+	old, err := readExisting(path)
+	if err == nil && old != nil && !bytes.Equal(old, data) && bytes.Equal(body(old), body(data)) {
 		return Recorded, nil
 	}
 	return WriteFile(path, data, false)
@@ -71,20 +71,18 @@ func body(file []byte) []byte {
 // link would replace the link (and reading a FIFO would block), so any
 // other kind of file at path is an error.
 func WriteFile(path string, data []byte, replace bool) (Written, error) {
-	if info, err := os.Lstat(path); err == nil && !info.Mode().IsRegular() {
-		return 0, fmt.Errorf("%s is not a regular file (%s); not writing there (name a regular file, or a path that does not exist)", path, info.Mode().Type())
+	old, err := readExisting(path)
+	if err != nil {
+		return 0, err
 	}
-	old, err := os.ReadFile(path)
 	result := Created
 	switch {
-	case err == nil && bytes.Equal(old, data):
+	case old != nil && bytes.Equal(old, data):
 		return Unchanged, nil
-	case err == nil && !replace:
+	case old != nil && !replace:
 		return 0, fmt.Errorf("%s already exists with other content; not overwriting it (compare them, then remove or move it)", path)
-	case err == nil:
+	case old != nil:
 		result = Replaced
-	case !errors.Is(err, fs.ErrNotExist):
-		return 0, err
 	}
 	dir := filepath.Dir(path)
 	if err := os.MkdirAll(dir, 0o755); err != nil {
@@ -109,4 +107,29 @@ func WriteFile(path string, data []byte, replace bool) (Written, error) {
 		return 0, werr
 	}
 	return result, nil
+}
+
+// readExisting reads the file at path that a write would replace: nil if
+// there is none. Anything there but a regular file is an error, found
+// before it is read: renaming over a symbolic link would replace the
+// link, and reading a FIFO blocks until something writes to it, so a FIFO
+// left under a counterexample's name would hang explore after its run.
+func readExisting(path string) ([]byte, error) {
+	info, err := os.Lstat(path)
+	switch {
+	case errors.Is(err, fs.ErrNotExist):
+		return nil, nil
+	case err != nil:
+		return nil, err
+	case !info.Mode().IsRegular():
+		return nil, fmt.Errorf("%s is not a regular file (%s); not writing there (name a regular file, or a path that does not exist)", path, info.Mode().Type())
+	}
+	old, err := os.ReadFile(path)
+	if errors.Is(err, fs.ErrNotExist) {
+		return nil, nil
+	}
+	if old == nil && err == nil {
+		old = []byte{}
+	}
+	return old, err
 }
