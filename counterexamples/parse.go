@@ -125,8 +125,9 @@ func (p *Pipeline[C, S, I]) Parse(path string, data []byte) (*File[C, S, I], err
 		return nil, err
 	}
 	if len(ds) == 0 || ds[0].cmd != "scenario" {
-		// With no directive, every line was a comment or blank.
-		at := max(len(comments), 1)
+		// With no directive, every line was a comment or blank: name the
+		// last.
+		at := strings.Count(strings.TrimSuffix(string(data), "\n"), "\n") + 1
 		if len(ds) > 0 {
 			at = ds[0].line
 		}

@@ -35,8 +35,8 @@ type directive struct {
 	expectedLine int
 }
 
-// readDirectives splits a file into directives, and returns the comment
-// lines before the first one. It follows datadriven's rules: # comments and
+// readDirectives splits a file into directives, and returns the header
+// lines before the first one (see isHeader). It follows datadriven's rules: # comments and
 // blank lines between directives, a trailing backslash continues the
 // directive line, the input runs to a ---- line, and the expected output
 // to a blank line (or, after ----/----, to ----/----). A file saved with
@@ -52,7 +52,7 @@ func readDirectives(path, text string) ([]directive, []sourceLine, error) {
 	for i := 0; i < len(lines); i++ {
 		raw := strings.TrimSpace(lines[i])
 		if raw == "" || strings.HasPrefix(raw, "#") {
-			if len(ds) == 0 {
+			if len(ds) == 0 && isHeader(raw) {
 				comments = append(comments, sourceLine{i + 1, raw})
 			}
 			continue
@@ -92,6 +92,24 @@ func readDirectives(path, text string) ([]directive, []sourceLine, error) {
 		ds = append(ds, d)
 	}
 	return ds, comments, nil
+}
+
+// isHeader reports whether a trimmed line is a header line that the
+// pipeline reads back (headerKeys: "# model: ...", "# found by: ..."). Only
+// those of a file's leading comments are kept: a file of 8 MiB holds
+// millions of blank or comment lines, and keeping each cost 100 times the
+// file's size in memory (800 MB) and seconds of copying.
+func isHeader(raw string) bool {
+	if !strings.HasPrefix(raw, "#") {
+		return false
+	}
+	text := headerText(sourceLine{text: raw})
+	for _, key := range headerKeys {
+		if strings.HasPrefix(text, key) {
+			return true
+		}
+	}
+	return false
 }
 
 // word is a directive's or key's name as an error message echoes it: as

@@ -37,17 +37,22 @@ func RunFile(t *testing.T, path string, lookup func(name string) (System, error)
 	})
 }
 
-// leadingComments is the comment and blank lines a file starts with, read
-// as readDirectives reads them.
+// leadingComments is the header lines (isHeader) among the comment and
+// blank lines a file starts with, read as readDirectives reads them. It
+// reads no further than the first other line.
 func leadingComments(text string) []sourceLine {
 	text = strings.TrimPrefix(text, "\uFEFF")
 	var out []sourceLine
-	for i, line := range strings.Split(text, "\n") {
+	for n, more := 1, true; more; n++ {
+		var line string
+		line, text, more = strings.Cut(text, "\n")
 		raw := strings.TrimSpace(line)
 		if raw != "" && !strings.HasPrefix(raw, "#") {
 			break
 		}
-		out = append(out, sourceLine{i + 1, raw})
+		if isHeader(raw) {
+			out = append(out, sourceLine{n, raw})
+		}
 	}
 	return out
 }
