@@ -124,6 +124,10 @@ func exploreCmd(ctx context.Context, args []string, stdout, stderr io.Writer) in
 		return exitUsage
 	}
 	r := found.Result()
+	if len(r.Violations) > 0 || r.Hang != nil {
+		// Shrinking and printing may yet be held past a signal's grace.
+		earn(ctx, exitViolation)
+	}
 	noteHang(stderr, r.Hang)
 	files := writeCounterexamples(ctx, &c, sys, prep.Faults(), found)
 	for _, f := range files {

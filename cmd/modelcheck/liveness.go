@@ -35,6 +35,9 @@ func livenessRun(ctx context.Context, c *exploreConfig, sys counterexamples.Syst
 		return exitUsage
 	}
 	r := found.Result()
+	if r.Lasso != nil || r.Hang != nil {
+		earn(ctx, exitViolation)
+	}
 	noteHang(stderr, r.Hang)
 	var file written
 	if r.Lasso != nil && c.out != "" {

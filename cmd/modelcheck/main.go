@@ -45,8 +45,10 @@ func main() {
 	// Every signal a user or CI sends to end a run cancels ctx: each
 	// command stops promptly, writes nothing half-done and exits 3.
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM, syscall.SIGHUP)
+	ctx, st := withStanding(ctx)
+	stdout := st.watch(os.Stdout)
 	code := runWithGrace(ctx, stopGrace, os.Stderr, func() int {
-		return run(ctx, os.Args[1:], os.Stdout, os.Stderr)
+		return run(ctx, os.Args[1:], stdout, os.Stderr)
 	})
 	stop()
 	os.Exit(code)
@@ -61,9 +63,12 @@ const stopGrace = 3 * time.Second
 // cancelled (a signal) and cmd has not returned stopGrace later. A step
 // of the runtime under check that never returns (an endless loop in it,
 // which no check can report because the step never ends) would otherwise
-// keep the command from ever seeing the signal. Leaving then leaves no
-// half-written file: cmd writes each file whole under a temporary name and
-// renames it, and a command stuck in a step is writing none.
+// keep the command from ever seeing the signal, and so would a write of
+// its output to a pipe nobody reads. Leaving then leaves no half-written
+// file: cmd writes each file whole under a temporary name and renames it,
+// and a command stuck in a step or in a write to stdout is writing none.
+// The status is the worse of 3 and what cmd had earned by then (see
+// standing): a violation found before the signal is still exit 1.
 func runWithGrace(ctx context.Context, grace time.Duration, stderr io.Writer, cmd func() int) int {
 	done := make(chan int, 1)
 	go func() { done <- cmd() }()
@@ -78,10 +83,24 @@ func runWithGrace(ctx context.Context, grace time.Duration, stderr io.Writer, cm
 	case code := <-done:
 		return code
 	case <-timer.C:
-		fmt.Fprintf(stderr, "modelcheck: interrupted; a step of the model under check had not returned %v later "+
-			"(an endless loop in the runtime?), so there are no results to report\n", grace)
-		return exitStopped
 	}
+	st := standingOf(ctx)
+	code := worse(st.code(), exitStopped)
+	why, lost := "a step of the model under check had not returned (an endless loop in the runtime?)", "there are no results to report"
+	if st.blockedWriting() {
+		why = "its output was still not being read (a pipe nobody reads?)"
+	}
+	if st.blockedWriting() || code != exitStopped {
+		lost = "the rest of the results are lost"
+	}
+	switch code {
+	case exitViolation:
+		lost += "; a violation was found before, so the exit status is 1"
+	case exitUsage:
+		lost += "; an error was reported before, so the exit status is 2"
+	}
+	fmt.Fprintf(stderr, "modelcheck: interrupted; %v later %s, so %s\n", grace, why, lost)
+	return code
 }
 
 const usage = `modelcheck checks async-runtime contracts by exhaustive exploration.

@@ -347,3 +347,56 @@ func TestRunWithGraceLeavesAStuckCommand(t *testing.T) {
 		t.Fatalf("unsignalled command: exit %d, stderr %q; want it waited for", code, errb.String())
 	}
 }
+
+// TestRunWithGraceKeepsWhatWasEarned: a signalled command held past the
+// grace after it found a violation still exits 1, and one held in a write
+// of its output (to a pipe nobody reads) is said to be, not blamed on the
+// runtime. Both exited 3, saying a step had not returned: replay FILE...
+// | less, a violation reproduced, then ^C, lost the violation.
+func TestRunWithGraceKeepsWhatWasEarned(t *testing.T) {
+	const grace = 50 * time.Millisecond
+	for _, c := range []struct {
+		name   string
+		earned int
+		write  bool
+		code   int
+		says   []string
+	}{
+		{"stuck step after a violation", exitViolation, false, exitViolation, []string{"had not returned", "a violation was found before, so the exit status is 1"}},
+		{"blocked output after a violation", exitViolation, true, exitViolation, []string{"output was still not being read", "a violation was found before"}},
+		{"blocked output after a bad file", exitUsage, true, exitUsage, []string{"output was still not being read", "the exit status is 2"}},
+		{"blocked output", exitOK, true, exitStopped, []string{"output was still not being read", "the rest of the results are lost"}},
+	} {
+		ctx, cancel := context.WithCancel(context.Background())
+		ctx, st := withStanding(ctx)
+		stdout := st.watch(blockingWriter{})
+		var errb strings.Builder
+		held := make(chan struct{})
+		code := runWithGrace(ctx, grace, &errb, func() int {
+			earn(ctx, c.earned)
+			cancel()
+			if c.write {
+				stdout.Write([]byte("a step\n"))
+			}
+			<-held
+			return exitStopped
+		})
+		close(held)
+		if code != c.code {
+			t.Errorf("%s: exit %d, want %d (stderr %q)", c.name, code, c.code, errb.String())
+		}
+		for _, want := range c.says {
+			if !strings.Contains(errb.String(), want) {
+				t.Errorf("%s: stderr %q, want it to say %q", c.name, errb.String(), want)
+			}
+		}
+		if c.write && strings.Contains(errb.String(), "endless loop") {
+			t.Errorf("%s: stderr %q blames the runtime", c.name, errb.String())
+		}
+	}
+}
+
+// blockingWriter is a pipe nobody reads.
+type blockingWriter struct{}
+
+func (blockingWriter) Write([]byte) (int, error) { select {} }

@@ -37,6 +37,7 @@ func replayCmd(ctx context.Context, args []string, stdout, stderr io.Writer) int
 	for _, path := range files {
 		code := replayFile(ctx, path, lookup, stdout, stderr)
 		worst = worse(worst, code)
+		earn(ctx, code)
 		if code == exitStopped {
 			break
 		}

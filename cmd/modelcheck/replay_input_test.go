@@ -277,3 +277,53 @@ func TestSignalStopsReplay(t *testing.T) {
 		}
 	}
 }
+
+// TestSignalWithOutputUnreadKeepsTheViolation: replay FILE... with its
+// output going to a pipe nobody reads (a pager at its first screen), a
+// violation already reproduced by the first file, and then an interrupt:
+// the command is held in a write until the grace ends, and exits 1, not
+// 3, without blaming the runtime for a step that never returned.
+func TestSignalWithOutputUnreadKeepsTheViolation(t *testing.T) {
+	if testing.Short() {
+		t.Skip("builds the command and waits out the grace")
+	}
+	bin := modelcheckBinary(t)
+	reproduces := filepath.Join(committedDir, "lane-order-af521bf3.txt")
+	long := writeTemp(t, "long.txt", governorScript(counterexamples.MaxScriptInputs))
+	cmd := exec.Command(bin, "replay", reproduces, long)
+	stdout, err := cmd.StdoutPipe()
+	if err != nil {
+		t.Fatal(err)
+	}
+	var stderr strings.Builder
+	cmd.Stderr = &stderr
+	if err := cmd.Start(); err != nil {
+		t.Fatal(err)
+	}
+	r := bufio.NewReader(stdout)
+	for {
+		line, err := r.ReadString('\n')
+		if err != nil {
+			t.Fatalf("the replay of %s never began: %v", long, err)
+		}
+		if strings.HasPrefix(line, "replay "+long) {
+			break
+		}
+	}
+	// The replay's megabytes fill the pipe within milliseconds.
+	time.Sleep(500 * time.Millisecond)
+	if err := cmd.Process.Signal(syscall.SIGINT); err != nil {
+		t.Fatal(err)
+	}
+	waited := make(chan error, 1)
+	go func() { waited <- cmd.Wait() }()
+	select {
+	case <-waited:
+	case <-time.After(generous):
+		cmd.Process.Kill()
+		t.Fatal("replay did not stop")
+	}
+	if code := cmd.ProcessState.ExitCode(); code != exitViolation || strings.Contains(stderr.String(), "endless loop") {
+		t.Errorf("exit %d, stderr %q; want 1, the violation the first file reproduced, and no runtime blamed", code, stderr.String())
+	}
+}
