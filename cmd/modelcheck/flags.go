@@ -46,7 +46,8 @@ func parse(fs *flag.FlagSet, args []string, stdout, stderr io.Writer) (code int,
 }
 
 // parseFiles is parse for a subcommand that takes file arguments: flags
-// may come before, between or after them.
+// may come before, between or after them, and every argument after a "--"
+// is a file, whatever it looks like.
 func parseFiles(fs *flag.FlagSet, args []string, stdout, stderr io.Writer) (files []string, code int, done bool) {
 	fs.SetOutput(io.Discard)
 	for {
@@ -59,12 +60,42 @@ func parseFiles(fs *flag.FlagSet, args []string, stdout, stderr io.Writer) (file
 		if err != nil {
 			return nil, usageError(fs, err, stderr), true
 		}
+		if terminated(fs, args[:len(args)-fs.NArg()]) {
+			return append(files, fs.Args()...), 0, false
+		}
 		if fs.NArg() == 0 {
 			return files, 0, false
 		}
 		files = append(files, fs.Arg(0))
 		args = fs.Args()[1:]
 	}
+}
+
+// terminated reports whether fs.Parse, having consumed the flags in
+// consumed, stopped at a "--" rather than at the first argument that is
+// not a flag. The flag package drops the "--" either way, and a "--" that
+// is a flag's value (--out --) is no terminator, so consumed is read as
+// the package reads it: a flag takes the next argument as its value unless
+// it is boolean or written name=value.
+func terminated(fs *flag.FlagSet, consumed []string) bool {
+	for i := 0; i < len(consumed); i++ {
+		arg := consumed[i]
+		if arg == "--" {
+			return true
+		}
+		name := strings.TrimLeft(arg, "-")
+		if strings.Contains(name, "=") {
+			continue
+		}
+		f := fs.Lookup(name)
+		if f == nil {
+			continue
+		}
+		if b, ok := f.Value.(interface{ IsBoolFlag() bool }); !ok || !b.IsBoolFlag() {
+			i++ // its value
+		}
+	}
+	return false
 }
 
 // usageError prints a usage error and the usage to stderr.

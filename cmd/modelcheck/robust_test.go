@@ -4,11 +4,14 @@ import (
 	"context"
 	"encoding/json"
 	"errors"
+	"flag"
 	"fmt"
+	"io"
 	"os"
 	"os/exec"
 	"path/filepath"
 	"regexp"
+	"slices"
 	"strconv"
 	"strings"
 	"sync"
@@ -479,6 +482,41 @@ func TestDFSWorkersWarns(t *testing.T) {
 		_, stderr, code := modelcheck(t, args...)
 		if code != exitOK || strings.Contains(stderr, "warning: --dfs") != c.warn {
 			t.Errorf("%v: exit %d, stderr %q; want 0 and a warning: %v", c.args, code, stderr, c.warn)
+		}
+	}
+}
+
+// TestDoubleDashEndsTheFlags: after a "--", every argument is a file,
+// however many and whatever they look like; a "--" that is a flag's value
+// is that value. Only the first file after "--" was taken as one: replay
+// -- -a.txt -b.txt refused -b.txt as an unknown flag.
+func TestDoubleDashEndsTheFlags(t *testing.T) {
+	for _, c := range []struct {
+		args  []string
+		files []string
+		out   string
+	}{
+		{[]string{"--", "-a.txt", "-b.txt"}, []string{"-a.txt", "-b.txt"}, ""},
+		{[]string{"x.txt", "--", "-a.txt", "--out", "y"}, []string{"x.txt", "-a.txt", "--out", "y"}, ""},
+		{[]string{"x.txt", "--out", "--", "-a.txt"}, nil, ""}, // -a.txt is a flag again: refused
+		{[]string{"--out", "--", "x.txt"}, []string{"x.txt"}, "--"},
+		{[]string{"--json", "--", "-x.txt"}, []string{"-x.txt"}, ""},
+		{[]string{"--out=--", "--", "-y.txt", "--"}, []string{"-y.txt", "--"}, "--"},
+		{[]string{"a.txt", "--json", "b.txt"}, []string{"a.txt", "b.txt"}, ""},
+	} {
+		fs := flag.NewFlagSet("test", flag.ContinueOnError)
+		out := fs.String("out", "", "")
+		fs.Bool("json", false, "")
+		var errb strings.Builder
+		files, code, done := parseFiles(fs, c.args, io.Discard, &errb)
+		if c.files == nil {
+			if !done || code != exitUsage {
+				t.Errorf("%q: files %q, exit %d; want it refused", c.args, files, code)
+			}
+			continue
+		}
+		if done || !slices.Equal(files, c.files) || *out != c.out {
+			t.Errorf("%q: files %q, --out %q, done %v (%s); want files %q, --out %q", c.args, files, *out, done, errb.String(), c.files, c.out)
 		}
 	}
 }
