@@ -7,6 +7,7 @@ import (
 	"io/fs"
 	"os"
 	"path/filepath"
+	"strings"
 )
 
 // Written says what WriteFile did.
@@ -69,8 +70,13 @@ func body(file []byte) []byte {
 //
 // Only a regular file is ever read or replaced: renaming over a symbolic
 // link would replace the link (and reading a FIFO would block), so any
-// other kind of file at path is an error.
+// other kind of file at path is an error, and so is a path that names a
+// folder (one ending in a separator). A write that fails leaves nothing
+// behind: neither its temporary file nor a folder it made.
 func WriteFile(path string, data []byte, replace bool) (Written, error) {
+	if base := filepath.Base(path); strings.HasSuffix(path, string(filepath.Separator)) || base == "." || base == ".." || base == string(filepath.Separator) {
+		return 0, fmt.Errorf("%s names a folder; name the file to write", path)
+	}
 	old, err := readExisting(path)
 	if err != nil {
 		return 0, err
@@ -85,12 +91,14 @@ func WriteFile(path string, data []byte, replace bool) (Written, error) {
 		result = Replaced
 	}
 	dir := filepath.Dir(path)
-	if err := os.MkdirAll(dir, 0o755); err != nil {
-		return 0, err
+	made, err := makeFolder(dir)
+	if err != nil {
+		return 0, fmt.Errorf("writing %s: %w", path, err)
 	}
 	tmp, err := os.CreateTemp(dir, "."+filepath.Base(path)+".*.tmp")
 	if err != nil {
-		return 0, err
+		removeEmpty(made)
+		return 0, fmt.Errorf("writing %s: %w", path, err)
 	}
 	_, werr := tmp.Write(data)
 	if cerr := tmp.Close(); werr == nil {
@@ -104,9 +112,36 @@ func WriteFile(path string, data []byte, replace bool) (Written, error) {
 	}
 	if werr != nil {
 		os.Remove(tmp.Name())
-		return 0, werr
+		removeEmpty(made)
+		return 0, fmt.Errorf("writing %s: %w", path, werr)
 	}
 	return result, nil
+}
+
+// makeFolder makes dir and any folder above it that is missing, and
+// returns those it made, deepest first, for removeEmpty.
+func makeFolder(dir string) (made []string, err error) {
+	for d := filepath.Clean(dir); ; d = filepath.Dir(d) {
+		if _, err := os.Lstat(d); !errors.Is(err, fs.ErrNotExist) {
+			break
+		}
+		made = append(made, d)
+	}
+	if err := os.MkdirAll(dir, 0o755); err != nil {
+		removeEmpty(made)
+		return nil, err
+	}
+	return made, nil
+}
+
+// removeEmpty removes the folders in made, deepest first, as long as each
+// is empty.
+func removeEmpty(made []string) {
+	for _, d := range made {
+		if os.Remove(d) != nil {
+			return
+		}
+	}
 }
 
 // readExisting reads the file at path that a write would replace: nil if

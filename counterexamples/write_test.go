@@ -51,3 +51,26 @@ func runWrites(t *testing.T, path string, write func(data string, replace bool) 
 		}
 	}
 }
+
+// TestFailedWriteLeavesNoFolder: a path that names a folder is refused
+// before anything is made, and a write that fails after making the
+// folders for its file removes them again. shrink --out new/ made new/,
+// then failed to rename its temporary file onto it ("file exists", naming
+// the temporary file) and left the empty folder behind.
+func TestFailedWriteLeavesNoFolder(t *testing.T) {
+	root := t.TempDir()
+	for _, path := range []string{
+		filepath.Join(root, "new") + string(filepath.Separator),
+		filepath.Join(root, "new", "deeper") + string(filepath.Separator) + ".",
+		filepath.Join(root, "new", "deeper", strings.Repeat("x", 300)+".txt"), // too long a name to create
+	} {
+		if _, err := WriteFile(path, []byte("one\n"), false); err == nil {
+			t.Errorf("WriteFile(%q) succeeded", path)
+		} else if !strings.Contains(err.Error(), "names a folder") && !strings.HasPrefix(err.Error(), "writing "+path+": ") {
+			t.Errorf("WriteFile(%q): %v, want it to name the path or say it names a folder", path, err)
+		}
+		if entries, _ := os.ReadDir(root); len(entries) != 0 {
+			t.Fatalf("WriteFile(%q) left %v behind", path, entries)
+		}
+	}
+}
