@@ -327,3 +327,45 @@ func TestSignalWithOutputUnreadKeepsTheViolation(t *testing.T) {
 		t.Errorf("exit %d, stderr %q; want 1, the violation the first file reproduced, and no runtime blamed", code, stderr.String())
 	}
 }
+
+// TestInterruptWhileShrinkingKeepsTheViolation: explore interrupted at
+// each of many points either stops before it finds the violation (exit 3,
+// nothing written) or after (exit 1, the trace printed as found); an
+// interrupt that stops the shrinking writes no file and says it was
+// interrupted, in the text and in the JSON, rather than Go's "context
+// canceled".
+func TestInterruptWhileShrinkingKeepsTheViolation(t *testing.T) {
+	shrinkStopped := 0
+	for n := 1; n <= 1<<14; n *= 2 {
+		for _, asJSON := range []bool{false, true} {
+			dir := t.TempDir()
+			args := []string{"explore", "--depth", "6", "--workers", "1", "--fault", "lifo-ready", "--out", dir}
+			if asJSON {
+				args = append(args, "--json")
+			}
+			var out, errb strings.Builder
+			code := run(newCountdown(n), args, &out, &errb)
+			files, _ := filepath.Glob(filepath.Join(dir, "*"))
+			switch {
+			case code == exitStopped:
+				if len(files) != 0 {
+					t.Errorf("interrupt after %d checks, stopped before the violation: files %v", n, files)
+				}
+			case code != exitViolation:
+				t.Fatalf("interrupt after %d checks: exit %d, %s", n, code, errb.String())
+			case len(files) == 1:
+			case len(files) > 1 || !strings.Contains(out.String(), "lane-order"):
+				t.Errorf("interrupt after %d checks: files %v, output %s", n, files, out.String())
+			default:
+				shrinkStopped++
+				if want := "interrupted while shrinking the lane-order counterexample"; !strings.Contains(out.String(), want) ||
+					!strings.Contains(errb.String(), want) || strings.Contains(out.String()+errb.String(), "context canceled") {
+					t.Errorf("interrupt after %d checks, while shrinking: stdout %s\nstderr %s\nwant both to say %q", n, out.String(), errb.String(), want)
+				}
+			}
+		}
+	}
+	if shrinkStopped == 0 {
+		t.Error("no interrupt point fell in the shrinking")
+	}
+}

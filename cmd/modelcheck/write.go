@@ -35,7 +35,12 @@ func writeCounterexamples(ctx context.Context, c *exploreConfig, sys counterexam
 	origin := counterexamples.Origin{Command: exploreCommand(c, sys, faults), Dir: c.out}
 	for i, v := range r.Violations {
 		name, data, inputs, err := found.Counterexample(ctx, i, origin)
-		if err != nil {
+		switch {
+		case err != nil && ctx.Err() != nil:
+			// Said as the user did it: "context canceled" is Go's word.
+			files[i].err = fmt.Errorf("interrupted while shrinking the %s counterexample (its trace is as found; run again to write it)", v.Name)
+			continue
+		case err != nil:
 			files[i].err = fmt.Errorf("shrinking the %s counterexample: %w", v.Name, err)
 			continue
 		}
