@@ -8,6 +8,7 @@ import (
 	"sort"
 	"strconv"
 	"strings"
+	"syscall"
 
 	"github.com/cockroachdb/datadriven"
 
@@ -73,7 +74,7 @@ func readFile(path string) ([]byte, error) {
 	if err := regularAndSmall(path, info); err != nil {
 		return nil, err
 	}
-	fh, err := os.Open(path)
+	fh, err := openNonblocking(path)
 	if err != nil {
 		return nil, err
 	}
@@ -93,6 +94,16 @@ func readFile(path string) ([]byte, error) {
 		return nil, fmt.Errorf("%s: larger than %d bytes (MaxFileBytes): not a counterexample file", path, MaxFileBytes)
 	}
 	return data, nil
+}
+
+// openNonblocking opens path to read it without blocking in the open: a
+// FIFO swapped in for the file after it was checked would block an
+// ordinary open until something wrote to it (a replay looping over a
+// path another process replaced hung 4 times in 300). What was opened is
+// checked again before it is read; O_NONBLOCK changes nothing for the
+// regular file that passes.
+func openNonblocking(path string) (*os.File, error) {
+	return os.OpenFile(path, os.O_RDONLY|syscall.O_NONBLOCK, 0)
 }
 
 func regularAndSmall(path string, info os.FileInfo) error {

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"errors"
 	"fmt"
+	"io"
 	"io/fs"
 	"os"
 	"path/filepath"
@@ -159,10 +160,22 @@ func readExisting(path string) ([]byte, error) {
 	case !info.Mode().IsRegular():
 		return nil, fmt.Errorf("%s is not a regular file (%s); not writing there (name a regular file, or a path that does not exist)", path, info.Mode().Type())
 	}
-	old, err := os.ReadFile(path)
+	fh, err := openNonblocking(path)
 	if errors.Is(err, fs.ErrNotExist) {
 		return nil, nil
 	}
+	if err != nil {
+		return nil, err
+	}
+	defer fh.Close()
+	// What was opened may have replaced what was checked.
+	if info, err = fh.Stat(); err != nil {
+		return nil, err
+	}
+	if !info.Mode().IsRegular() {
+		return nil, fmt.Errorf("%s is not a regular file (%s); not writing there (name a regular file, or a path that does not exist)", path, info.Mode().Type())
+	}
+	old, err := io.ReadAll(fh)
 	if old == nil && err == nil {
 		old = []byte{}
 	}
