@@ -9,6 +9,7 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
+	"syscall"
 )
 
 // Written says what WriteFile did.
@@ -92,13 +93,13 @@ func WriteFile(path string, data []byte, replace bool) (Written, error) {
 		result = Replaced
 	}
 	dir := filepath.Dir(path)
-	made, err := makeFolder(dir)
+	made, err := MakeFolder(dir)
 	if err != nil {
 		return 0, fmt.Errorf("writing %s: %w", path, err)
 	}
 	tmp, err := os.CreateTemp(dir, "."+filepath.Base(path)+".*.tmp")
 	if err != nil {
-		removeEmpty(made)
+		RemoveEmpty(made)
 		return 0, fmt.Errorf("writing %s: %w", path, err)
 	}
 	_, werr := tmp.Write(data)
@@ -113,33 +114,39 @@ func WriteFile(path string, data []byte, replace bool) (Written, error) {
 	}
 	if werr != nil {
 		os.Remove(tmp.Name())
-		removeEmpty(made)
+		RemoveEmpty(made)
 		return 0, fmt.Errorf("writing %s: %w", path, werr)
 	}
 	return result, nil
 }
 
-// makeFolder makes dir and any folder above it that is missing, and
-// returns those it made, deepest first, for removeEmpty.
-func makeFolder(dir string) (made []string, err error) {
+// MakeFolder makes dir and any folder above it that is missing, and
+// returns those it made, deepest first, for RemoveEmpty. If it fails, it
+// removes what it made first: a path too long for the system failed
+// after twenty folders of it were made, and they stayed. (A path too long
+// to look at is missing too: os.MkdirAll makes its first folders all the
+// same.)
+func MakeFolder(dir string) (made []string, err error) {
 	for d := filepath.Clean(dir); ; d = filepath.Dir(d) {
-		if _, err := os.Lstat(d); !errors.Is(err, fs.ErrNotExist) {
+		if _, err := os.Lstat(d); !errors.Is(err, fs.ErrNotExist) && !errors.Is(err, syscall.ENAMETOOLONG) {
 			break
 		}
 		made = append(made, d)
 	}
 	if err := os.MkdirAll(dir, 0o755); err != nil {
-		removeEmpty(made)
+		RemoveEmpty(made)
 		return nil, err
 	}
 	return made, nil
 }
 
-// removeEmpty removes the folders in made, deepest first, as long as each
-// is empty.
-func removeEmpty(made []string) {
+// RemoveEmpty removes the folders MakeFolder made, deepest first, as long
+// as each is empty: one a file was written to stays, and so does every
+// folder above it. One that is not there (MakeFolder failed before it) is
+// passed over.
+func RemoveEmpty(made []string) {
 	for _, d := range made {
-		if os.Remove(d) != nil {
+		if err := os.Remove(d); err != nil && !errors.Is(err, fs.ErrNotExist) && !errors.Is(err, syscall.ENAMETOOLONG) {
 			return
 		}
 	}

@@ -4,13 +4,11 @@ import (
 	"bufio"
 	"context"
 	"encoding/json"
-	"errors"
 	"flag"
 	"fmt"
 	"io"
 	"math"
 	"os"
-	"path/filepath"
 	"runtime"
 	"runtime/debug"
 	"strings"
@@ -95,7 +93,7 @@ func exploreCmd(ctx context.Context, args []string, stdout, stderr io.Writer) in
 	}
 	// A run that writes no file leaves no folder behind: a clean run in
 	// any directory would otherwise leave testdata/counterexamples/ there.
-	defer removeEmpty(made)
+	defer counterexamples.RemoveEmpty(made)
 	stopAt, restore := memoryBound(c.maxMemory)
 	defer restore()
 	opt := explore.Options{Depth: c.depth, Workers: c.workers, MaxStates: c.maxStates, MaxMemory: stopAt}
@@ -180,7 +178,7 @@ func maxWorkers() int {
 // any exploring, so that a long run does not end in a write error: a
 // missing folder is created, and a file made there and removed proves it
 // writable. An empty dir writes nothing and needs nothing. It returns the
-// folders it made, deepest first, for removeEmpty.
+// folders it made, deepest first, for counterexamples.RemoveEmpty.
 func checkOut(dir string) (made []string, err error) {
 	if dir == "" {
 		return nil, nil
@@ -188,33 +186,16 @@ func checkOut(dir string) (made []string, err error) {
 	if err := checkHeaderPath(dir); err != nil {
 		return nil, err
 	}
-	for d := filepath.Clean(dir); ; d = filepath.Dir(d) {
-		if _, err := os.Lstat(d); !errors.Is(err, os.ErrNotExist) {
-			break
-		}
-		made = append(made, d)
-	}
-	if err := os.MkdirAll(dir, 0o755); err != nil {
+	if made, err = counterexamples.MakeFolder(dir); err != nil {
 		return nil, err
 	}
 	f, err := os.CreateTemp(dir, ".modelcheck-probe-*")
 	if err != nil {
-		removeEmpty(made)
+		counterexamples.RemoveEmpty(made)
 		return nil, err
 	}
 	f.Close()
 	return made, os.Remove(f.Name())
-}
-
-// removeEmpty removes the folders checkOut made, deepest first, as long
-// as each is empty: one a file was written to stays, and so does every
-// folder above it.
-func removeEmpty(made []string) {
-	for _, d := range made {
-		if os.Remove(d) != nil {
-			return
-		}
-	}
 }
 
 // checkHeaderPath refuses a path that a counterexample file's header

@@ -344,6 +344,15 @@ func TestOutCheckedBeforeExploring(t *testing.T) {
 	if entries, err := os.ReadDir(missing); err != nil || len(entries) != 1 || entries[0].Name() != "lane-order-af521bf3.txt" {
 		t.Errorf("--out %s: %v (%v), want the counterexample alone", missing, entries, err)
 	}
+	// A path too long for the system fails after the first of its
+	// folders were made; they go again too.
+	long := filepath.Join(top, strings.Repeat(strings.Repeat("d", 200)+string(filepath.Separator), 25))
+	if stdout, stderr, code := modelcheck(t, "explore", "--depth", "2", "--out", long); code != exitUsage || stdout != "" {
+		t.Errorf("--out of %d bytes: exit %d, stdout %q, stderr %.200q; want 2", len(long), code, stdout, stderr)
+	}
+	if entries, err := os.ReadDir(top); err != nil || len(entries) != 1 {
+		t.Errorf("--out of %d bytes left %v (%v) in %s beside new/, want nothing", len(long), entries, err, top)
+	}
 	there := t.TempDir()
 	if _, stderr, code := modelcheck(t, "explore", "--depth", "2", "--out", there); code != exitOK {
 		t.Fatalf("--out %s: exit %d, %s", there, code, stderr)
