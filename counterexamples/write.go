@@ -76,8 +76,8 @@ func body(file []byte) []byte {
 // folder (one ending in a separator). A write that fails leaves nothing
 // behind: neither its temporary file nor a folder it made.
 func WriteFile(path string, data []byte, replace bool) (Written, error) {
-	if base := filepath.Base(path); strings.HasSuffix(path, string(filepath.Separator)) || base == "." || base == ".." || base == string(filepath.Separator) {
-		return 0, fmt.Errorf("%s names a folder; name the file to write", path)
+	if err := CheckTarget(path); err != nil {
+		return 0, err
 	}
 	old, err := readExisting(path)
 	if err != nil {
@@ -118,6 +118,27 @@ func WriteFile(path string, data []byte, replace bool) (Written, error) {
 		return 0, fmt.Errorf("writing %s: %w", path, werr)
 	}
 	return result, nil
+}
+
+// CheckTarget refuses a path WriteFile would refuse before writing
+// anything: one that names a folder (ends in a separator, . or ..) or
+// where something other than a regular file is. A command that works long
+// before it writes (shrink) asks first, so that a bad path is not found
+// only after the work.
+func CheckTarget(path string) error {
+	if base := filepath.Base(path); strings.HasSuffix(path, string(filepath.Separator)) || base == "." || base == ".." || base == string(filepath.Separator) {
+		return fmt.Errorf("%s names a folder; name the file to write", path)
+	}
+	if info, err := os.Lstat(path); err == nil && !info.Mode().IsRegular() {
+		return notRegular(path, info)
+	}
+	return nil
+}
+
+// notRegular is the error for a path where a write finds something other
+// than a regular file.
+func notRegular(path string, info os.FileInfo) error {
+	return fmt.Errorf("%s is not a regular file (%s); not writing there (name a regular file, or a path that does not exist)", path, info.Mode().Type())
 }
 
 // MakeFolder makes dir and any folder above it that is missing, and
@@ -165,7 +186,7 @@ func readExisting(path string) ([]byte, error) {
 	case err != nil:
 		return nil, err
 	case !info.Mode().IsRegular():
-		return nil, fmt.Errorf("%s is not a regular file (%s); not writing there (name a regular file, or a path that does not exist)", path, info.Mode().Type())
+		return nil, notRegular(path, info)
 	}
 	fh, err := openNonblocking(path)
 	if errors.Is(err, fs.ErrNotExist) {
@@ -180,7 +201,7 @@ func readExisting(path string) ([]byte, error) {
 		return nil, err
 	}
 	if !info.Mode().IsRegular() {
-		return nil, fmt.Errorf("%s is not a regular file (%s); not writing there (name a regular file, or a path that does not exist)", path, info.Mode().Type())
+		return nil, notRegular(path, info)
 	}
 	old, err := io.ReadAll(fh)
 	if old == nil && err == nil {

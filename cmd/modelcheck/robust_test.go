@@ -362,6 +362,35 @@ func TestOutCheckedBeforeExploring(t *testing.T) {
 	}
 }
 
+// TestShrinkOutCheckedBeforeShrinking: shrink refuses an --out it could
+// not write before it reads FILE, so a long shrink never ends in a write
+// error. FILE does not exist here: an --out checked only at the write
+// would fail on FILE instead. The folders made for the check go again.
+func TestShrinkOutCheckedBeforeShrinking(t *testing.T) {
+	top := t.TempDir()
+	file := filepath.Join(top, "a-file")
+	if err := os.WriteFile(file, nil, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	missing := filepath.Join(top, "no-such-counterexample.txt")
+	for _, c := range []struct{ out, want string }{
+		{filepath.Join(file, "below.txt"), "cannot write to " + file},
+		{filepath.Join(top, "new") + string(filepath.Separator), "names a folder"},
+		{top, "is not a regular file"},
+	} {
+		stdout, stderr, code := modelcheck(t, "shrink", missing, "--out", c.out)
+		if code != exitUsage || stdout != "" || !strings.Contains(stderr, c.want) || strings.Contains(stderr, "no-such-counterexample") {
+			t.Errorf("shrink --out %s: exit %d, stdout %q, stderr %q; want 2 saying %q before FILE is read", c.out, code, stdout, stderr, c.want)
+		}
+	}
+	if _, stderr, code := modelcheck(t, "shrink", missing, "--out", filepath.Join(top, "new", "deeper", "x.txt")); code != exitUsage || !strings.Contains(stderr, "no-such-counterexample") {
+		t.Errorf("shrink of a missing FILE: exit %d, %q; want 2 naming it", code, stderr)
+	}
+	if entries, err := os.ReadDir(top); err != nil || len(entries) != 1 {
+		t.Errorf("shrink with a bad FILE left %v (%v) in %s beside a-file, want nothing", entries, err, top)
+	}
+}
+
 // TestWorkersBounded: a worker count past the bound is exit 2 naming the
 // bound, instead of an out-of-memory crash; the bound itself runs.
 func TestWorkersBounded(t *testing.T) {

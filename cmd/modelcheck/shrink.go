@@ -41,6 +41,20 @@ func shrinkCmd(ctx context.Context, args []string, stdout, stderr io.Writer) int
 	if err := checkHeaderPath(written); err != nil {
 		return usageError(fs, fmt.Errorf("%q: %w", written, err), stderr)
 	}
+	// The output is checked before the shrink, which may take long, as
+	// explore checks its --out before it explores.
+	dir := written
+	if *out != "" {
+		if err := counterexamples.CheckTarget(*out); err != nil {
+			return usageError(fs, err, stderr)
+		}
+		dir = filepath.Dir(*out)
+	}
+	made, err := checkOut(dir)
+	if err != nil {
+		return usageError(fs, fmt.Errorf("cannot write to %s: %w", dir, err), stderr)
+	}
+	defer counterexamples.RemoveEmpty(made)
 	lookup, err := fileModels(fs, *model)
 	if err != nil {
 		return usageError(fs, err, stderr)
