@@ -16,8 +16,16 @@ import (
 // full and the run's events, violation and final state. After a deliberate
 // change to the runtime or a check, go test -rewrite regenerates the
 // expectations, and the diff is what a reviewer reads.
+//
+// The file is first read as replay reads it (Open), and refused for what
+// replay refuses: datadriven alone runs whatever directives it finds, so a
+// file cut to its header (no directive at all), a lasso cut before its
+// loop, or a header pasted twice would pass, while replay says exit 2.
 func RunFile(t *testing.T, path string, lookup func(name string) (System, error)) {
 	t.Helper()
+	if _, err := Open(path, lookup); err != nil {
+		t.Fatal(err)
+	}
 	data, err := readFile(path)
 	if err != nil {
 		t.Fatal(err)

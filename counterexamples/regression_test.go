@@ -1,7 +1,9 @@
 package counterexamples_test
 
 import (
+	"errors"
 	"os"
+	"os/exec"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -63,4 +65,77 @@ func TestCommittedWhereLinesNameTheirFile(t *testing.T) {
 			}
 		}
 	}
+}
+
+// TestRunFileRefusesWhatReplayRefuses: a committed file cut short or
+// pasted together fails its regression test with the message replay
+// gives (exit 2), naming the file and the line. datadriven alone ran the
+// directives it found and passed them all: a file cut to its header ran
+// none, a lasso cut before its loop ran its clean prefix, and a second
+// model line went unread.
+func TestRunFileRefusesWhatReplayRefuses(t *testing.T) {
+	committed := func(name string) string {
+		data, err := os.ReadFile(filepath.Join("../testdata/counterexamples", name))
+		if err != nil {
+			t.Fatal(err)
+		}
+		return string(data)
+	}
+	cut := func(text, before string) string {
+		i := strings.Index(text, before)
+		if i < 0 {
+			t.Fatalf("no %q in the file", before)
+		}
+		return text[:i+1]
+	}
+	laneOrder := committed("lane-order-af521bf3.txt")
+	for _, tc := range []struct{ name, text, want string }{
+		{"session-trace-invariance-1026128f.txt", cut(committed("session-trace-invariance-1026128f.txt"), "\nscenario "),
+			":7: want a scenario directive first"},
+		{"starvation-a295bb05.txt", cut(committed("starvation-a295bb05.txt"), "\nloop "),
+			":50: the header (line 1) says the file is a lasso, but it has no loop directive (truncated?)"},
+		{"lane-order-af521bf3.txt", strings.Replace(laneOrder, "# length:", "# model: vm, base scenario: default, faults: none\n# length:", 1),
+			`:4: header: a second "model" line (the first is line 3)`},
+		{"empty.txt", "", ":1: want a scenario directive first"},
+	} {
+		path := filepath.Join(t.TempDir(), tc.name)
+		if err := os.WriteFile(path, []byte(tc.text), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		if out, passed := runFileAlone(t, path); passed || !strings.Contains(out, path+tc.want) {
+			t.Errorf("%s: passed %v, want a failure saying %q:\n%s", tc.name, passed, path+tc.want, out)
+		}
+	}
+	path := filepath.Join(t.TempDir(), "lane-order-af521bf3.txt")
+	if err := os.WriteFile(path, []byte(laneOrder), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if out, passed := runFileAlone(t, path); !passed {
+		t.Errorf("the file as committed fails:\n%s", out)
+	}
+}
+
+// TestRunFileAlone is RunFile on the file MODELCHECK_RUNFILE names, in a
+// test process of its own (see runFileAlone); skipped without it.
+func TestRunFileAlone(t *testing.T) {
+	path := os.Getenv("MODELCHECK_RUNFILE")
+	if path == "" {
+		t.Skip("runs only as runFileAlone's child")
+	}
+	counterexamples.RunFile(t, path, byHeader)
+}
+
+// runFileAlone runs RunFile on path as go test runs a regression test, in
+// a child test process, so that a file the test fails can be tested:
+// the child's output, and whether it passed.
+func runFileAlone(t *testing.T, path string) (string, bool) {
+	t.Helper()
+	cmd := exec.Command(os.Args[0], "-test.run=^TestRunFileAlone$", "-test.count=1", "-test.v")
+	cmd.Env = append(os.Environ(), "MODELCHECK_RUNFILE="+path)
+	out, err := cmd.CombinedOutput()
+	var exit *exec.ExitError
+	if err != nil && !errors.As(err, &exit) {
+		t.Fatal(err)
+	}
+	return string(out), err == nil && strings.Contains(string(out), "--- PASS: TestRunFileAlone")
 }
