@@ -2,9 +2,12 @@ package counterexamples
 
 import (
 	"context"
+	"fmt"
 	"runtime"
 	"strings"
 	"testing"
+
+	"github.com/cockroachdb/datadriven"
 
 	model "modelcheck/model/asupersync"
 )
@@ -169,5 +172,29 @@ func TestLeadingCommentsReadInLinearSpace(t *testing.T) {
 	// A file of blank lines alone is refused at its last line.
 	if _, err := asu.Parse("b.txt", []byte(strings.Repeat("\n", n))); err == nil || !strings.HasPrefix(err.Error(), "b.txt:1000000: want a scenario directive") {
 		t.Errorf("a file of %d blank lines: %v, want an error at its last line", n, err)
+	}
+}
+
+// TestLongLinesAsDatadrivenReadsThem: a file with a line datadriven (go
+// test) reads whole is read, and one with a line it stops at, silently,
+// running none of the directives after it, is refused naming that line:
+// around the bound, with either line end.
+func TestLongLinesAsDatadrivenReadsThem(t *testing.T) {
+	for _, eol := range []string{"\n", "\r\n"} {
+		for n := MaxLineBytes - 3; n <= MaxLineBytes+1; n++ {
+			// A subtest each: datadriven stops a test that failed before.
+			t.Run(fmt.Sprintf("%d%q", n, eol), func(t *testing.T) {
+				text := "# " + strings.Repeat("x", n-2) + eol + "cmd" + eol + "----" + eol + "out" + eol
+				ran := 0
+				datadriven.RunTestFromString(t, text, func(*testing.T, *datadriven.TestData) string {
+					ran++
+					return "out"
+				})
+				_, _, err := readDirectives("long.txt", text)
+				if (ran == 1) != (err == nil) || err != nil && !strings.HasPrefix(err.Error(), "long.txt:1: a line of ") {
+					t.Errorf("a %d-byte line ended by %q: datadriven ran %d directives, read: %v", n, eol, ran, err)
+				}
+			})
+		}
 	}
 }

@@ -1,6 +1,7 @@
 package counterexamples
 
 import (
+	"bufio"
 	"fmt"
 	"strings"
 
@@ -45,6 +46,9 @@ type directive struct {
 // the file's length, however its lines are continued.
 func readDirectives(path, text string) ([]directive, []sourceLine, error) {
 	text = strings.TrimPrefix(text, "\uFEFF")
+	if err := linesDatadrivenReads(path, text); err != nil {
+		return nil, nil, err
+	}
 	text = strings.ReplaceAll(text, "\r\n", "\n")
 	lines := strings.Split(strings.TrimSuffix(text, "\n"), "\n")
 	var ds []directive
@@ -110,6 +114,26 @@ func isHeader(raw string) bool {
 		}
 	}
 	return false
+}
+
+// MaxLineBytes is the longest line a counterexample file may hold, its line
+// end included: go test reads a file through datadriven, whose
+// bufio.Scanner stops at a longer line without an error, so go test would
+// run the directives before it and pass, and go test -rewrite would cut
+// the file there. A line explore writes is a few hundred bytes.
+const MaxLineBytes = bufio.MaxScanTokenSize
+
+// linesDatadrivenReads refuses a file with a line longer than
+// MaxLineBytes, so that replay and go test read the same directives.
+func linesDatadrivenReads(path, text string) error {
+	for n, rest := 1, text; rest != ""; n++ {
+		line, after, _ := strings.Cut(rest, "\n")
+		if len(line)+1 > MaxLineBytes {
+			return fmt.Errorf("%s:%d: a line of %d bytes: at most %d, its line end included (MaxLineBytes), since go test's datadriven reader stops reading the file at a longer one", path, n, len(line), MaxLineBytes)
+		}
+		rest = after
+	}
+	return nil
 }
 
 // word is a directive's or key's name as an error message echoes it: as

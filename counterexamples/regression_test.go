@@ -67,8 +67,8 @@ func TestCommittedWhereLinesNameTheirFile(t *testing.T) {
 	}
 }
 
-// TestRunFileRefusesWhatReplayRefuses: a committed file cut short or
-// pasted together fails its regression test with the message replay
+// TestRunFileRefusesWhatReplayRefuses: a committed file cut short, pasted
+// together or with a line datadriven cannot read fails its regression test with the message replay
 // gives (exit 2), naming the file and the line. datadriven alone ran the
 // directives it found and passed them all: a file cut to its header ran
 // none, a lasso cut before its loop ran its clean prefix, and a second
@@ -97,6 +97,10 @@ func TestRunFileRefusesWhatReplayRefuses(t *testing.T) {
 		{"lane-order-af521bf3.txt", strings.Replace(laneOrder, "# length:", "# model: vm, base scenario: default, faults: none\n# length:", 1),
 			`:4: header: a second "model" line (the first is line 3)`},
 		{"empty.txt", "", ":1: want a scenario directive first"},
+		// datadriven stops at a line this long, with no error: the test
+		// ran none of the directives after it, and passed.
+		{"lane-order-af521bf3.txt", strings.Replace(laneOrder, "# length:", "# "+strings.Repeat("x", 70_000)+"\n# length:", 1),
+			":4: a line of 70002 bytes: at most 65536"},
 	} {
 		path := filepath.Join(t.TempDir(), tc.name)
 		if err := os.WriteFile(path, []byte(tc.text), 0o644); err != nil {
