@@ -119,6 +119,39 @@ func TestRunFileRefusesWhatReplayRefuses(t *testing.T) {
 	}
 }
 
+// TestRunFileReadsPastAByteOrderMark: a file an editor saved with a UTF-8
+// byte order mark passes its regression test, as replay reads it; one
+// whose output differs fails naming the file and the directive's line;
+// and -rewrite regenerates it, without the mark. datadriven read the mark
+// as the start of a directive and failed every such file.
+func TestRunFileReadsPastAByteOrderMark(t *testing.T) {
+	data, err := os.ReadFile("../testdata/counterexamples/lane-order-af521bf3.txt")
+	if err != nil {
+		t.Fatal(err)
+	}
+	text := string(data)
+	path := filepath.Join(t.TempDir(), "lane-order-af521bf3.txt")
+	write := func(s string) {
+		if err := os.WriteFile(path, []byte(s), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	write("\uFEFF" + text)
+	if out, passed := runFileAlone(t, path); !passed {
+		t.Errorf("with a byte order mark, the test fails:\n%s", out)
+	}
+	write("\uFEFF" + strings.Replace(text, "lane=ready gen=2 ", "lane=ready gen=9 ", 1))
+	if out, passed := runFileAlone(t, path); passed || !strings.Contains(out, path+":17:") || !strings.Contains(out, "gen=9") {
+		t.Errorf("with a byte order mark and another output: passed %v, want a failure naming %s:17 and the difference:\n%s", passed, path, out)
+	}
+	if out, passed := runFileAlone(t, path, "-rewrite"); !passed {
+		t.Errorf("-rewrite fails:\n%s", out)
+	}
+	if got, err := os.ReadFile(path); err != nil || string(got) != text {
+		t.Errorf("-rewrite left (error %v):\n%q\nwant the committed file", err, got)
+	}
+}
+
 // TestRunFileAlone is RunFile on the file MODELCHECK_RUNFILE names, in a
 // test process of its own (see runFileAlone); skipped without it.
 func TestRunFileAlone(t *testing.T) {
@@ -130,11 +163,11 @@ func TestRunFileAlone(t *testing.T) {
 }
 
 // runFileAlone runs RunFile on path as go test runs a regression test, in
-// a child test process, so that a file the test fails can be tested:
-// the child's output, and whether it passed.
-func runFileAlone(t *testing.T, path string) (string, bool) {
+// a child test process given flags (-rewrite), so that a file the test
+// fails can be tested: the child's output, and whether it passed.
+func runFileAlone(t *testing.T, path string, flags ...string) (string, bool) {
 	t.Helper()
-	cmd := exec.Command(os.Args[0], "-test.run=^TestRunFileAlone$", "-test.count=1", "-test.v")
+	cmd := exec.Command(os.Args[0], append([]string{"-test.run=^TestRunFileAlone$", "-test.count=1", "-test.v"}, flags...)...)
 	cmd.Env = append(os.Environ(), "MODELCHECK_RUNFILE="+path)
 	out, err := cmd.CombinedOutput()
 	var exit *exec.ExitError
