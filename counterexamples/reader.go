@@ -42,14 +42,18 @@ type directive struct {
 // directive line, the input runs to a ---- line, and the expected output
 // to a blank line (or, after ----/----, to ----/----). A file saved with
 // CRLF line ends or a UTF-8 byte order mark reads as the same file
-// without them, since editors add both unasked. It takes time linear in
-// the file's length, however its lines are continued.
+// without them, since editors add both unasked (and a CRLF file whose
+// last line lost its LF as one whose last line has none). It takes time
+// linear in the file's length, however its lines are continued.
 func readDirectives(path, text string) ([]directive, []sourceLine, error) {
 	text = strings.TrimPrefix(text, "\uFEFF")
 	if err := linesDatadrivenReads(path, text); err != nil {
 		return nil, nil, err
 	}
 	text = strings.ReplaceAll(text, "\r\n", "\n")
+	// A last line with a CR and no LF, as datadriven (go test) reads it:
+	// the CR ends the line.
+	text = strings.TrimSuffix(text, "\r")
 	lines := strings.Split(strings.TrimSuffix(text, "\n"), "\n")
 	var ds []directive
 	var comments []sourceLine

@@ -124,7 +124,9 @@ func TestEchoesAreQuotedAndCut(t *testing.T) {
 }
 
 // TestCRLFAndBOMAreAccepted: a committed file saved with CRLF line ends,
-// or with a UTF-8 byte order mark, replays as the file itself does.
+// or with a UTF-8 byte order mark, replays as the file itself does; so
+// does one with CRLF line ends whose last line has no LF, whose lone CR
+// go test (datadriven) reads as a line end.
 func TestCRLFAndBOMAreAccepted(t *testing.T) {
 	path := filepath.Join(committedDir, "lane-order-af521bf3.txt")
 	text := readFile(t, path)
@@ -136,6 +138,7 @@ func TestCRLFAndBOMAreAccepted(t *testing.T) {
 		"crlf.txt": strings.ReplaceAll(text, "\n", "\r\n"),
 		"bom.txt":  "\uFEFF" + text,
 		"both.txt": "\uFEFF" + strings.ReplaceAll(text, "\n", "\r\n"),
+		"cr.txt":   strings.TrimSuffix(strings.ReplaceAll(text, "\n", "\r\n"), "\n"),
 	} {
 		p := writeTemp(t, name, variant)
 		out, stderr, code := modelcheck(t, "replay", p)
