@@ -151,6 +151,9 @@ func TestLassoFileMalformed(t *testing.T) {
 		// The property is checked as the file is read: a run that breaks
 		// an invariant would never reach the loop to check it.
 		{good, "loop property=exit subject=0", `x.txt:20: loop: unknown liveness property "exit" (known: entry)`},
+		// A blank line typed into the run's output cuts it there, and the
+		// rest reads as a directive.
+		{"> p0\n  waiting p0", "> p0\n\n  waiting p0", `x.txt:16: unexpected directive "waiting": a counterexample has one scenario, one run and, for a lasso, one loop (line 15 is blank, and a blank line ends the expected output of the directive at line 11: if line 16 belongs to that output, remove the blank line)`},
 	} {
 		edited := strings.Replace(string(data), tc.old, tc.new, 1)
 		_, err := lockPipeline().Parse("x.txt", []byte(edited))

@@ -136,12 +136,12 @@ func (p *Pipeline[C, S, I]) Parse(path string, data []byte) (*File[C, S, I], err
 		return nil, err
 	}
 	if len(ds) == 0 || ds[0].cmd != "scenario" {
+		if len(ds) > 0 {
+			return nil, fmt.Errorf("%s:%d: want a scenario directive first (scenario base=NAME [key=value ...]), not %s", path, ds[0].line, suggest.Quote(ds[0].cmd))
+		}
 		// With no directive, every line was a comment or blank: name the
 		// last.
 		at := strings.Count(strings.TrimSuffix(string(data), "\n"), "\n") + 1
-		if len(ds) > 0 {
-			at = ds[0].line
-		}
 		return nil, fmt.Errorf("%s:%d: want a scenario directive first (scenario base=NAME [key=value ...])", path, at)
 	}
 	if f.Case.Base, f.Case.Scenario, err = p.scenarioDirective(path, &ds[0]); err != nil {
@@ -153,14 +153,14 @@ func (p *Pipeline[C, S, I]) Parse(path string, data []byte) (*File[C, S, I], err
 	}
 	run := &ds[1]
 	if run.cmd != "run" {
-		return nil, fmt.Errorf("%s:%d: unknown directive %s after the scenario (want run)", path, run.line, suggest.Quote(run.cmd))
+		return nil, fmt.Errorf("%s:%d: unknown directive %s after the scenario (want run)%s", path, run.line, suggest.Quote(run.cmd), run.blankHint())
 	}
 	if len(ds) > 2 && (ds[2].cmd != "loop" || len(ds) > 3) {
 		at := ds[min(len(ds)-1, 3)]
 		if ds[2].cmd != "loop" {
 			at = ds[2]
 		}
-		return nil, fmt.Errorf("%s:%d: unexpected directive %s: a counterexample has one scenario, one run and, for a lasso, one loop", path, at.line, suggest.Quote(at.cmd))
+		return nil, fmt.Errorf("%s:%d: unexpected directive %s: a counterexample has one scenario, one run and, for a lasso, one loop%s", path, at.line, suggest.Quote(at.cmd), at.blankHint())
 	}
 	if f.Case.Only, err = p.runArgs(path, run); err != nil {
 		return nil, err

@@ -97,6 +97,16 @@ func TestCorruptFilesAreErrors(t *testing.T) {
 		{"# length:", "# model: sthira, base scenario: default, faults: none\n# length:", `sample.txt:4: header: a second "model" line (the first is line 3)`},
 		{"# length:", "# length: 9 inputs as found, 9 after shrinking\n# length:", `sample.txt:5: header: a second "length" line (the first is line 4)`},
 		{"faults=lifo-ready\n----\n", "faults=lifo-ready\n", `sample.txt:11: "backend=browser tasks=2`},
+		// Hand edits, each named at the line edited: datadriven's rules
+		// made them an error at the end of the file about a directive
+		// nobody wrote, or a directive without the word the file has.
+		{"\nscenario base", "\nscenaro base", `sample.txt:8: want a scenario directive first (scenario base=NAME [key=value ...]), not "scenaro"`},
+		{"dispatch\n----\n", "dispatch\n---- \n", `sample.txt:22: "---- ": the ---- line after run must be exactly ----, with no space or tab around it`},
+		{"faults=lifo-ready\n----\n", "faults=lifo-ready\n----\t\n", `sample.txt:11: "----\t": the ---- line after scenario must be exactly ----`},
+		{"microtask_batch_id=0\n> microtask\n", "microtask_batch_id=0\n\n> microtask\n",
+			`sample.txt:27: a blank line in the expected output of the directive at line 17 ends it there, so line 28 ("> microtask") was read as a directive, with no ---- line before the end of the file: remove the blank line`},
+		{"denied_callbacks=false\ncancel_kinds", "denied_callbacks=false\n\ncancel_kinds",
+			`sample.txt:14: unknown directive "cancel_kinds=none" after the scenario (want run) (line 13 is blank, and a blank line ends the expected output of the directive at line 8: if line 14 belongs to that output, remove the blank line)`},
 	}
 	for _, c := range cases {
 		if !strings.Contains(text, c.old) {

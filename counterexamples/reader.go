@@ -3,6 +3,7 @@ package counterexamples
 import (
 	"bufio"
 	"fmt"
+	"slices"
 	"strings"
 
 	"github.com/cockroachdb/datadriven"
@@ -34,6 +35,35 @@ type directive struct {
 	expected  string
 	// expectedLine is the line of the expected output's first line.
 	expectedLine int
+	// blank, when not 0, is the blank line just before the directive,
+	// which ended the expected output of the directive at line blankEnds.
+	// A blank line typed into an expected output ends it there, and the
+	// rest of the output reads as a new directive: see mistaken.
+	blank, blankEnds int
+	// indented is set if the directive's line starts with a space or a
+	// tab, as no directive's does and most output lines do.
+	indented bool
+}
+
+// outputWords are the first words of the lines of an expected output that
+// start at the left margin, and are not key=value lines: a verdict
+// (format.go, lasso.go) or the state's heading.
+var outputWords = []string{"violation", "no", "lasso", "state"}
+
+// mistaken reports whether d is likely no directive at all but the rest
+// of the expected output above it, cut off by a blank line: it follows
+// the blank line that ended that output, and reads like output (indented,
+// "> input", "r1: Open", key=value, a verdict or the state's heading).
+func (d *directive) mistaken() bool {
+	return d.blank != 0 && (d.indented || word(d.cmd) != d.cmd || slices.Contains(outputWords, d.cmd))
+}
+
+// blankHint is what an error about directive d adds when d is mistaken.
+func (d *directive) blankHint() string {
+	if !d.mistaken() {
+		return ""
+	}
+	return fmt.Sprintf(" (line %d is blank, and a blank line ends the expected output of the directive at line %d: if line %d belongs to that output, remove the blank line)", d.blank, d.blankEnds, d.line)
 }
 
 // readDirectives splits a file into directives, and returns the header
@@ -57,6 +87,9 @@ func readDirectives(path, text string) ([]directive, []sourceLine, error) {
 	lines := strings.Split(strings.TrimSuffix(text, "\n"), "\n")
 	var ds []directive
 	var comments []sourceLine
+	// blank is the blank line that ended the last directive's expected
+	// output, if one did (see directive.blank).
+	blank, blankEnds := 0, 0
 	for i := 0; i < len(lines); i++ {
 		raw := strings.TrimSpace(lines[i])
 		if raw == "" || strings.HasPrefix(raw, "#") {
@@ -65,7 +98,10 @@ func readDirectives(path, text string) ([]directive, []sourceLine, error) {
 			}
 			continue
 		}
-		d := directive{line: i + 1}
+		d := directive{line: i + 1, indented: strings.TrimLeft(lines[i], " \t") != lines[i]}
+		if blank != 0 && d.line == blank+1 {
+			d.blank, d.blankEnds = blank, blankEnds
+		}
 		if strings.HasSuffix(raw, `\`) {
 			// One builder for the whole directive: joining strings line by
 			// line copies the directive each time, quadratic in its length.
@@ -88,15 +124,28 @@ func readDirectives(path, text string) ([]directive, []sourceLine, error) {
 			return nil, nil, fmt.Errorf("%s:%d: %s: %s (want NAME [key=value ...])", path, d.line, suggest.Quote(raw), msg)
 		}
 		for i++; i < len(lines) && lines[i] != "----"; i++ {
+			if strings.TrimSpace(lines[i]) == "----" {
+				// datadriven would read it as input, and go on to the
+				// next ---- line.
+				return nil, nil, fmt.Errorf("%s:%d: %s: the ---- line after %s must be exactly ----, with no space or tab around it", path, i+1, suggest.Quote(lines[i]), word(d.cmd))
+			}
 			if strings.TrimSpace(lines[i]) != "" {
 				d.input = append(d.input, sourceLine{i + 1, lines[i]})
 			}
 		}
 		if i == len(lines) {
+			if d.mistaken() {
+				return nil, nil, fmt.Errorf("%s:%d: a blank line in the expected output of the directive at line %d ends it there, so line %d (%s) was read as a directive, with no ---- line before the end of the file: remove the blank line", path, d.blank, d.blankEnds, d.line, suggest.Quote(strings.TrimSpace(lines[d.line-1])))
+			}
 			return nil, nil, fmt.Errorf("%s:%d: %s: no ---- line before the end of the file (truncated?)", path, len(lines), word(d.cmd))
 		}
+		double := i+1 < len(lines) && lines[i+1] == "----"
 		d.expected, d.expectedLine, i = readExpected(lines, i+1)
 		d.end = i + 1
+		blank = 0
+		if !double && i+1 < len(lines) && strings.TrimSpace(lines[i+1]) == "" {
+			blank, blankEnds = i+2, d.line
+		}
 		ds = append(ds, d)
 	}
 	return ds, comments, nil
