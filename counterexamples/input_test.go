@@ -129,7 +129,7 @@ func TestReplayMemoryIsBoundedByTheState(t *testing.T) {
 // Each name used to build the list of the system's 199 invariants again:
 // an 8 MiB file of 760,000 names took twenty minutes to read.
 func TestRunInvariantsReadInLinearSpace(t *testing.T) {
-	const n = 20_000
+	const n = 5_000 // a line within MaxLineBytes
 	text := "scenario base=default faults=lifo-ready\n----\n\nrun invariants=" +
 		strings.Repeat("lane-order,", n-1) + "lane-order\nspawn r1\n----\n"
 	var f *File[model.Scenario, model.State, model.Input]
