@@ -8,7 +8,8 @@ import (
 
 // TestRegionClosesAtQuiescenceOnly is Quiescence Completion for a graceful
 // close: the region drains while a task is live, finalizes once it is done,
-// and closes Ok only when its finalizer has run.
+// and closes Ok only when its finalizer has run (a finalizer_done before,
+// open or draining, is refused).
 func TestRegionClosesAtQuiescenceOnly(t *testing.T) {
 	s := New(Config{})
 	var log trace.Log
@@ -21,6 +22,9 @@ func TestRegionClosesAtQuiescenceOnly(t *testing.T) {
 	wantEvents(t, &log, "region_closing region=r2", "region_draining region=r2")
 	wantCode(t, s.CloseRegion(r2, &log), RegionNotOpen)
 	wantCode(t, s.RegisterFinalizer(r2, &log), FinalizerRejected)
+	// Its finalizer runs only once it finalizes: a Draining region's is
+	// not yet running, and its finishing must not count.
+	wantCode(t, s.FinalizerDone(r2, &log), NoRunningFinalizer)
 	if terminal(s) {
 		t.Error("terminal while r2 drains")
 	}

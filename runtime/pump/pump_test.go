@@ -34,6 +34,9 @@ func TestTimerTurnWithoutTheTimerCapability(t *testing.T) {
 		// runnable: its callback would be a stale-timer diagnostic, and
 		// without the capability it is denied instead.
 		{"stale timer", completed, fault.Set{}, 1, false},
+		// A turn before the deadline has no callback to deliver, so
+		// there is nothing to deny.
+		{"nothing due", []string{"spawn r1", "microtask", "dispatch", "sleep t1 2"}, fault.Set{}, 0, false},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			s := New(Config{Caps: CapMessage, Faults: tc.faults}, kernel.DefaultConfig())
