@@ -300,6 +300,13 @@ var faults = []FaultCase{
 	{fault.CoalescedAfterFire, "coalescing", []string{"wheel-coalesce-window"}},
 	{fault.ObligationBeforePermit, "channel-timers", []string{"permit-before-obligation"}},
 	{fault.TimerTurnMissesTimers, "default", []string{"stuck"}},
+
+	// A hand-planted NextDeadline that passed over the overflow heap
+	// (session 34) was caught by package wheel's tests and by no scenario:
+	// wheel-browser, the one scenario whose pump reads NextDeadline
+	// (through the kernel's Runnable), sleeps 1 ms and never fills the
+	// heap.
+	{fault.NextDeadlineSkipsOverflow, "wheel-browser-overflow", []string{"stuck"}},
 }
 
 // Faults returns the fault catalogue in fault order.

@@ -544,6 +544,18 @@ var scenarios = []Scenario{
 			Wheel: true},
 		Pump: pump.Config{BurstLimit: 2, Caps: pump.CapTimer},
 	},
+	{
+		Name: "wheel-browser-overflow",
+		Doc:  "timer wheel on the browser backend at its default bounds: 1 task sleeps 25 h, past max_wheel_duration (24 h), so its timer waits in the overflow heap; the timer turn that reaches its deadline comes before any collect refills it onto the wheel, and queues the pump only if the kernel's Runnable, through the wheel's earliest live deadline, counts the overflow heap (000 P2, 004 2.2, 2.4)",
+		// The contract's 24 h, not package wheel's constant, as in
+		// wheel-defaults. wheel-browser's sleeps of 1 ms never reach the
+		// heap.
+		Tasks: 1, Regions: 1, Sleep: 25 * 3_600_000,
+		CancelKinds: []cancel.Kind{cancel.User}, NoRegionCancel: true,
+		Kernel: kernel.Config{CancelStreakLimit: 2, CatchupBatch: 1, MaxChainDepth: 16, MaxChainMemory: 4096,
+			Wheel: true},
+		Pump: pump.Config{BurstLimit: 2, Caps: pump.CapTimer},
+	},
 }
 
 // Validate refuses a scenario the model cannot run as meant: more tasks

@@ -405,15 +405,20 @@ func (w *State) Free() int { return MaxEntries - w.used() }
 
 // NextDeadline is the earliest live deadline, if any timer is active,
 // wherever its entry lies: a level's slot, the overflow heap or the ready
-// list. Fault NextDeadlineSkipsReady passes over the ready list.
+// list. Fault NextDeadlineSkipsReady passes over the ready list, fault
+// NextDeadlineSkipsOverflow over the overflow heap.
 func (w *State) NextDeadline() (uint64, bool) {
 	skipReady := w.Config.Faults.Has(fault.NextDeadlineSkipsReady)
+	skipOverflow := w.Config.Faults.Has(fault.NextDeadlineSkipsOverflow)
 	var best uint64
 	found := false
 	for i := range w.Entries {
 		e := &w.Entries[i]
 		if skipReady && e.Level == Ready {
 			continue // fault: a ready entry counted as fired
+		}
+		if skipOverflow && e.Level == Overflow {
+			continue // fault: an overflow entry counted as not due yet
 		}
 		if e.Used && w.isLive(e.Handle) && (!found || e.Deadline < best) {
 			best, found = e.Deadline, true
