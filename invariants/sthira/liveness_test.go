@@ -85,7 +85,13 @@ func TestStarvationWitness(t *testing.T) {
 // TestStarvationLasso: the explorer's lasso search finds §7's starvation
 // in the starvation scenario, the same lasso for one and two workers,
 // with t1 as the task that waits forever; where a max wait drops every
-// waiting task (timeout, default), no lasso exists.
+// waiting task (timeout, default), no lasso exists, and none where no
+// task is declared again (scopes, suspend-ticks): a task activates once,
+// so there every loop only suspends and resumes tasks that already hold
+// their slots, which activates no one (a resume is not an activation). A
+// Fair that counted a resume found a false lasso in both, t2 waiting
+// behind a t1 that suspends and resumes forever, and passed every test
+// (session 34).
 func TestStarvationLasso(t *testing.T) {
 	find := func(name string, workers int) *explore.Lasso[sm.Input] {
 		sc, err := sm.Lookup(name)
@@ -112,6 +118,11 @@ func TestStarvationLasso(t *testing.T) {
 	for _, name := range []string{"timeout", "default"} {
 		if l := find(name, 2); l != nil {
 			t.Errorf("%s: a lasso where max wait drops every waiting task: %+v", name, l)
+		}
+	}
+	for _, name := range []string{"scopes", "suspend-ticks"} {
+		if l := find(name, 2); l != nil {
+			t.Errorf("%s: a lasso where no task activates twice: %+v", name, l)
 		}
 	}
 }
