@@ -3,6 +3,7 @@ package main
 import (
 	"bufio"
 	"context"
+	"fmt"
 	"io"
 	"os"
 	"os/exec"
@@ -249,17 +250,7 @@ func TestSignalStopsReplay(t *testing.T) {
 	bin := modelcheckBinary(t)
 	path := writeTemp(t, "long.txt", governorScript(counterexamples.MaxScriptInputs))
 	for _, sig := range []syscall.Signal{syscall.SIGINT, syscall.SIGTERM, syscall.SIGHUP} {
-		cmd := exec.Command(bin, "replay", path)
-		stdout, err := cmd.StdoutPipe()
-		if err != nil {
-			t.Fatal(err)
-		}
-		var stderr strings.Builder
-		cmd.Stderr = &stderr
-		if err := cmd.Start(); err != nil {
-			t.Fatal(err)
-		}
-		r := bufio.NewReader(stdout)
+		cmd, r, stderr := startReading(t, bin, "replay", path)
 		if _, err := r.ReadString('\n'); err != nil {
 			t.Fatal(err)
 		}
@@ -267,17 +258,42 @@ func TestSignalStopsReplay(t *testing.T) {
 			t.Fatal(err)
 		}
 		io.Copy(io.Discard, r)
-		waited := make(chan error, 1)
-		go func() { waited <- cmd.Wait() }()
-		select {
-		case <-waited:
-		case <-time.After(generous):
-			cmd.Process.Kill()
-			t.Fatalf("%v: replay did not stop", sig)
-		}
+		waitOrKill(t, cmd, fmt.Sprintf("%v: replay", sig))
 		if code := cmd.ProcessState.ExitCode(); code != exitStopped || !strings.Contains(stderr.String(), "interrupted") {
 			t.Errorf("%v: exit %d, stderr %q", sig, code, stderr.String())
 		}
+	}
+}
+
+// startReading starts the built command bin with args, its output to be
+// read from the reader returned and its errors kept in the builder.
+func startReading(t *testing.T, bin string, args ...string) (*exec.Cmd, *bufio.Reader, *strings.Builder) {
+	t.Helper()
+	cmd := exec.Command(bin, args...)
+	stdout, err := cmd.StdoutPipe()
+	if err != nil {
+		t.Fatal(err)
+	}
+	stderr := new(strings.Builder)
+	cmd.Stderr = stderr
+	if err := cmd.Start(); err != nil {
+		t.Fatal(err)
+	}
+	return cmd, bufio.NewReader(stdout), stderr
+}
+
+// waitOrKill waits for cmd to exit, and kills it and fails the test if it
+// has not within generous.
+func waitOrKill(t *testing.T, cmd *exec.Cmd, what string) {
+	t.Helper()
+	waited := make(chan error, 1)
+	go func() { waited <- cmd.Wait() }()
+	select {
+	case <-waited:
+	case <-time.After(generous):
+		cmd.Process.Kill()
+		<-waited
+		t.Fatalf("%s did not stop", what)
 	}
 }
 
@@ -293,17 +309,7 @@ func TestSignalWithOutputUnreadKeepsTheViolation(t *testing.T) {
 	bin := modelcheckBinary(t)
 	reproduces := filepath.Join(committedDir, "lane-order-af521bf3.txt")
 	long := writeTemp(t, "long.txt", governorScript(counterexamples.MaxScriptInputs))
-	cmd := exec.Command(bin, "replay", reproduces, long)
-	stdout, err := cmd.StdoutPipe()
-	if err != nil {
-		t.Fatal(err)
-	}
-	var stderr strings.Builder
-	cmd.Stderr = &stderr
-	if err := cmd.Start(); err != nil {
-		t.Fatal(err)
-	}
-	r := bufio.NewReader(stdout)
+	cmd, r, stderr := startReading(t, bin, "replay", reproduces, long)
 	for {
 		line, err := r.ReadString('\n')
 		if err != nil {
@@ -318,14 +324,7 @@ func TestSignalWithOutputUnreadKeepsTheViolation(t *testing.T) {
 	if err := cmd.Process.Signal(syscall.SIGINT); err != nil {
 		t.Fatal(err)
 	}
-	waited := make(chan error, 1)
-	go func() { waited <- cmd.Wait() }()
-	select {
-	case <-waited:
-	case <-time.After(generous):
-		cmd.Process.Kill()
-		t.Fatal("replay did not stop")
-	}
+	waitOrKill(t, cmd, "replay")
 	if code := cmd.ProcessState.ExitCode(); code != exitViolation || strings.Contains(stderr.String(), "endless loop") {
 		t.Errorf("exit %d, stderr %q; want 1, the violation the first file reproduced, and no runtime blamed", code, stderr.String())
 	}
