@@ -3,7 +3,9 @@ package counterexamples
 import (
 	"context"
 	"fmt"
+	"regexp"
 	"runtime"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -195,6 +197,41 @@ func TestLongLinesAsDatadrivenReadsThem(t *testing.T) {
 					t.Errorf("a %d-byte line ended by %q: datadriven ran %d directives, read: %v", n, eol, ran, err)
 				}
 			})
+		}
+	}
+}
+
+// TestLongLineErrorCountsTheLineEnd: the error for a line over
+// MaxLineBytes gives its size as the bound counts it, with its line end,
+// so that the size it names is over the bound it names. Counted without
+// its end, a line of 65536 bytes and an LF read "a line of 65536 bytes: at
+// most 65536, its line end included". A last line with no line end is
+// held to one byte less, and says so.
+func TestLongLineErrorCountsTheLineEnd(t *testing.T) {
+	sizes := regexp.MustCompile(` of (\d+) bytes[^:]*: at most (\d+)`)
+	for _, tc := range []struct {
+		eol   string
+		extra int // bytes past MaxLineBytes of the line before its end
+	}{{"\n", 0}, {"\n", 1}, {"\r\n", -1}, {"\r\n", 0}, {"", 0}, {"", 3}} {
+		content := "# " + strings.Repeat("x", MaxLineBytes+tc.extra-2)
+		_, _, err := readDirectives("long.txt", "cmd\n----\nout\n\n"+content+tc.eol)
+		if err == nil {
+			t.Errorf("a %d-byte line ended by %q was read", len(content), tc.eol)
+			continue
+		}
+		want := fmt.Sprintf("long.txt:5: a line of %d bytes with its line end: at most %d (MaxLineBytes)", len(content)+len(tc.eol), MaxLineBytes)
+		if tc.eol == "" {
+			want = fmt.Sprintf("long.txt:5: a last line of %d bytes with no line end: at most %d ", len(content), MaxLineBytes-1)
+		}
+		if !strings.HasPrefix(err.Error(), want) {
+			t.Errorf("a %d-byte line ended by %q:\n got %v\nwant %s...", len(content), tc.eol, err, want)
+		}
+		if m := sizes.FindStringSubmatch(err.Error()); m != nil {
+			size, _ := strconv.Atoi(m[1])
+			limit, _ := strconv.Atoi(m[2])
+			if size <= limit {
+				t.Errorf("a %d-byte line ended by %q: the error names a size within the bound it names: %v", len(content), tc.eol, err)
+			}
 		}
 	}
 }

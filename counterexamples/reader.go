@@ -180,13 +180,27 @@ const MaxLineBytes = bufio.MaxScanTokenSize
 // MaxLineBytes, so that replay and go test read the same directives.
 func linesDatadrivenReads(path, text string) error {
 	for n, rest := 1, text; rest != ""; n++ {
-		line, after, _ := strings.Cut(rest, "\n")
+		line, after, ended := strings.Cut(rest, "\n")
 		if len(line)+1 > MaxLineBytes {
-			return fmt.Errorf("%s:%d: a line of %d bytes: at most %d, its line end included (MaxLineBytes), since go test's datadriven reader stops reading the file at a longer one", path, n, len(line), MaxLineBytes)
+			return longLine(path, n, len(line), ended)
 		}
 		rest = after
 	}
 	return nil
+}
+
+// longLine is the error for line n of path, of size bytes before its LF
+// (the CR of a CRLF end among them), whose LF was there (ended) or not. It
+// counts the line end, as MaxLineBytes does: a line of 65536 bytes before
+// its LF was reported as "a line of 65536 bytes: at most 65536, its line
+// end included", which reads as within the bound. A last line with no LF
+// is held to a line end all the same: datadriven's scanner stops at a
+// full buffer before it sees the end of the file.
+func longLine(path string, n, size int, ended bool) error {
+	if !ended {
+		return fmt.Errorf("%s:%d: a last line of %d bytes with no line end: at most %d (MaxLineBytes, %d, counts a line end), since go test's datadriven reader stops reading the file at a longer one", path, n, size, MaxLineBytes-1, MaxLineBytes)
+	}
+	return fmt.Errorf("%s:%d: a line of %d bytes with its line end: at most %d (MaxLineBytes), since go test's datadriven reader stops reading the file at a longer one", path, n, size+1, MaxLineBytes)
 }
 
 // word is a directive's or key's name as an error message echoes it: as

@@ -100,7 +100,7 @@ func TestRunFileRefusesWhatReplayRefuses(t *testing.T) {
 		// datadriven stops at a line this long, with no error: the test
 		// ran none of the directives after it, and passed.
 		{"lane-order-af521bf3.txt", strings.Replace(laneOrder, "# length:", "# "+strings.Repeat("x", 70_000)+"\n# length:", 1),
-			":4: a line of 70002 bytes: at most 65536"},
+			":4: a line of 70003 bytes with its line end: at most 65536"},
 	} {
 		path := filepath.Join(t.TempDir(), tc.name)
 		if err := os.WriteFile(path, []byte(tc.text), 0o644); err != nil {
