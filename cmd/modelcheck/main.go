@@ -180,9 +180,11 @@ func isHelpFlag(arg string) bool {
 
 const versionUsage = `Usage: modelcheck version
 
-Prints the version of the module the binary was built from, or "devel" for
-a build from a checkout, with the commit it was built at when the build
-recorded one. Also: modelcheck --version.
+Prints the version of the module the binary was built from, as the build
+recorded it: a tag, or the pseudo-version of the commit that go build
+stamps in a git checkout (v0.0.0-20261127143949-59119f124d4d, +dirty if
+the tree was modified); "devel" when it recorded none (-buildvcs=false,
+say). Also: modelcheck --version.
 `
 
 // printText writes text to stdout; exit 2 if it cannot.
@@ -195,8 +197,9 @@ func printText(stdout, stderr io.Writer, text string) int {
 }
 
 // version is the module version the binary was built from (go install
-// modelcheck@v1.2.3 records it), or "devel" for a build from a checkout,
-// with the VCS revision when the build recorded one.
+// modelcheck@v1.2.3 records it, and since Go 1.24 go build in a git
+// checkout records a pseudo-version of its commit), or "devel", with the
+// VCS revision when the build recorded that and no version.
 func version() string {
 	info, ok := debug.ReadBuildInfo()
 	if !ok {
