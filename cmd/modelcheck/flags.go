@@ -53,9 +53,13 @@ func parseFiles(fs *flag.FlagSet, args []string, stdout, stderr io.Writer) (file
 	for {
 		err := fs.Parse(args)
 		if errors.Is(err, flag.ErrHelp) {
-			fs.SetOutput(stdout)
+			// Through printText, as help and version print theirs: the
+			// flag package drops a write error, so a help that could not
+			// be written exited 0.
+			var b strings.Builder
+			fs.SetOutput(&b)
 			fs.Usage()
-			return nil, exitOK, true
+			return nil, printText(stdout, stderr, b.String()), true
 		}
 		if err != nil {
 			return nil, usageError(fs, err, stderr), true

@@ -221,6 +221,15 @@ func TestBrokenStdout(t *testing.T) {
 		{[]string{"list", "--json"}, exitUsage},
 		{[]string{"help"}, exitUsage},
 		{[]string{"version"}, exitUsage},
+		{[]string{"version", "--help"}, exitUsage},
+		// A command's help, as its flag set prints it: it exited 0,
+		// with nothing on stderr, where help and version's exit 2.
+		{[]string{"help", "explore"}, exitUsage},
+		{[]string{"explore", "--help"}, exitUsage},
+		{[]string{"replay", "-h"}, exitUsage},
+		{[]string{"shrink", "--help"}, exitUsage},
+		{[]string{"list", "--help"}, exitUsage},
+		{[]string{"help", "replay"}, exitUsage},
 	} {
 		var stderr strings.Builder
 		code := run(context.Background(), tc.args, brokenWriter{}, &stderr)
