@@ -34,8 +34,9 @@ func replayCmd(ctx context.Context, args []string, stdout, stderr io.Writer) int
 		return usageError(fs, err, stderr)
 	}
 	worst := exitOK
+	out := &outputWriter{w: stdout}
 	for _, path := range files {
-		code := replayFile(ctx, path, lookup, stdout, stderr)
+		code := replayFile(ctx, path, lookup, out, stderr)
 		worst = worse(worst, code)
 		earn(ctx, code)
 		if code == exitStopped {
@@ -75,7 +76,20 @@ func worse(a, b int) int {
 // clean run must not pass as a fixed bug; otherwise, and for a malformed
 // file, it exits 2. A step that never returns is a runtime bug too: 1. An
 // interrupt stops it with 3.
-func replayFile(ctx context.Context, path string, lookup func(string) (counterexamples.System, error), stdout, stderr io.Writer) int {
+//
+// Output that cannot be written is exit 2, unless the violation reproduces:
+// the replay runs on without its trace, as explore still exits 1 with a
+// violation whose trace it could not print.
+func replayFile(ctx context.Context, path string, lookup func(string) (counterexamples.System, error), stdout *outputWriter, stderr io.Writer) int {
+	code := replayRun(ctx, path, lookup, stdout, stderr)
+	if stdout.err != nil {
+		fmt.Fprintf(stderr, "modelcheck replay: writing the output: %v\n", stdout.err)
+		code = worse(code, exitUsage)
+	}
+	return code
+}
+
+func replayRun(ctx context.Context, path string, lookup func(string) (counterexamples.System, error), stdout *outputWriter, stderr io.Writer) int {
 	f, err := counterexamples.Open(path, lookup)
 	if err != nil {
 		fmt.Fprintf(stderr, "modelcheck replay: %v\n", err)
@@ -83,6 +97,9 @@ func replayFile(ctx context.Context, path string, lookup func(string) (counterex
 	}
 	fmt.Fprintf(stdout, "replay %s (%s)\n", path, inputs(f.Inputs()))
 	violation, mismatch, err := f.Replay(ctx, stdout)
+	if err != nil && stdout.err != nil && errors.Is(err, stdout.err) {
+		err = nil // the output's, which replayFile reports
+	}
 	var hang *counterexamples.HangError
 	switch {
 	case err != nil && ctx.Err() != nil:
@@ -133,4 +150,20 @@ func fixedHint(path string) string {
 		return "If the runtime was fixed on purpose, regenerate the file: " + test + " -rewrite, then read the diff."
 	}
 	return "If the runtime was fixed on purpose, the file shows no bug now: run its '# found by:' command again, or delete it."
+}
+
+// outputWriter is a command's stdout, keeping the first write error and
+// refusing every write after it.
+type outputWriter struct {
+	w   io.Writer
+	err error
+}
+
+func (o *outputWriter) Write(p []byte) (int, error) {
+	if o.err != nil {
+		return 0, o.err
+	}
+	n, err := o.w.Write(p)
+	o.err = err
+	return n, err
 }

@@ -217,6 +217,9 @@ func TestBrokenStdout(t *testing.T) {
 		{[]string{"explore", "--depth", "3", "--out", "", "--max-states", "10"}, exitUsage},
 		{[]string{"explore", "--fault", "lifo-ready", "--out", ""}, exitViolation},
 		{[]string{"explore", "--fault", "lifo-ready", "--out", "", "--json"}, exitViolation},
+		// A file whose violation reproduces is exit 1 however its trace
+		// fared, as explore's violation is: it was exit 2.
+		{[]string{"replay", filepath.Join(committedDir, "lane-order-af521bf3.txt")}, exitViolation},
 		{[]string{"list"}, exitUsage},
 		{[]string{"list", "--json"}, exitUsage},
 		{[]string{"help"}, exitUsage},
@@ -252,7 +255,7 @@ func TestClosedPipe(t *testing.T) {
 		{[]string{"list"}, exitUsage},
 		{[]string{"explore", "--depth", "3", "--out", ""}, exitUsage},
 		{[]string{"explore", "--depth", "6", "--fault", "lifo-ready", "--out", ""}, exitViolation},
-		{[]string{"replay", filepath.Join(committedDir, "lane-order-af521bf3.txt")}, exitUsage},
+		{[]string{"replay", filepath.Join(committedDir, "lane-order-af521bf3.txt")}, exitViolation},
 	} {
 		r, w, err := os.Pipe()
 		if err != nil {
