@@ -39,7 +39,10 @@ func replayCmd(ctx context.Context, args []string, stdout, stderr io.Writer) int
 		code := replayFile(ctx, path, lookup, out, stderr)
 		worst = worse(worst, code)
 		earn(ctx, code)
-		if code == exitStopped {
+		// Output that cannot be written stops the replay, as an interrupt
+		// does, at the file in hand: each file after it failed the same
+		// way, said so once more, and was replayed for nobody to read.
+		if code == exitStopped || out.err != nil {
 			break
 		}
 	}

@@ -242,6 +242,23 @@ func TestBrokenStdout(t *testing.T) {
 	}
 }
 
+// TestReplayStopsAtBrokenStdout: replay stops at the first file whose
+// output cannot be written and says so once, with the status that file
+// earned. It went on through every file, each failing at its first line:
+// 'replay testdata/counterexamples/*.txt | head -1' printed the same
+// broken pipe 301 times.
+func TestReplayStopsAtBrokenStdout(t *testing.T) {
+	files := []string{"replay"}
+	for _, name := range []string{"lane-order-af521bf3.txt", "severity-monotone-9dd0c824.txt", "starvation-a295bb05.txt"} {
+		files = append(files, filepath.Join(committedDir, name))
+	}
+	var stderr strings.Builder
+	code := run(context.Background(), files, brokenWriter{}, &stderr)
+	if n := strings.Count(stderr.String(), "no space left on device"); code != exitViolation || n != 1 {
+		t.Errorf("replay of %d files on a broken stdout: exit %d, the write error %d times in %q; want exit 1 and the error once", len(files)-1, code, n, stderr.String())
+	}
+}
+
 // TestClosedPipe: the built command writing to a pipe whose reader has
 // gone (modelcheck ... | head -1) gets exit 2 with the error on stderr, or
 // 1 when it found a violation, as for any output that cannot be written,
