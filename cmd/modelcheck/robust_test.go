@@ -208,6 +208,7 @@ func (brokenWriter) Write([]byte) (int, error) { return 0, errors.New("no space 
 // TestBrokenStdout: output that cannot be written is exit 2 with a message
 // on stderr, except that a violation found still exits 1.
 func TestBrokenStdout(t *testing.T) {
+	shrunk := filepath.Join(t.TempDir(), "shrunk.txt")
 	for _, tc := range []struct {
 		args []string
 		want int
@@ -220,6 +221,9 @@ func TestBrokenStdout(t *testing.T) {
 		// A file whose violation reproduces is exit 1 however its trace
 		// fared, as explore's violation is: it was exit 2.
 		{[]string{"replay", filepath.Join(committedDir, "lane-order-af521bf3.txt")}, exitViolation},
+		// The file is written; the line that says so is not: it was exit
+		// 0, with nothing on stderr.
+		{[]string{"shrink", filepath.Join(committedDir, "lane-order-af521bf3.txt"), "--out", shrunk}, exitUsage},
 		{[]string{"list"}, exitUsage},
 		{[]string{"list", "--json"}, exitUsage},
 		{[]string{"help"}, exitUsage},

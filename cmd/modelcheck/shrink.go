@@ -99,7 +99,11 @@ func shrinkFile(ctx context.Context, path, out string, lookup func(string) (coun
 	if err != nil {
 		return err
 	}
-	fmt.Fprintf(stdout, "%s: %s -> %d: %s %s\n", path, inputs(f.Inputs()), shrunk, w, out)
+	// The file is written by now; the line saying so is output like any
+	// other, and one that cannot be written is exit 2.
+	if _, err := fmt.Fprintf(stdout, "%s: %s -> %d: %s %s\n", path, inputs(f.Inputs()), shrunk, w, out); err != nil {
+		return fmt.Errorf("writing the output: %w", err)
+	}
 	return nil
 }
 
