@@ -16,7 +16,7 @@ func replayCmd(ctx context.Context, args []string, stdout, stderr io.Writer) int
 	model := modelFlag(fs)
 	stepTimeout := stepTimeoutFlag(fs)
 	fs.Usage = func() {
-		fmt.Fprintf(fs.Output(), "Usage: modelcheck replay FILE... [--model NAME] [--step-timeout D]\n\nRe-runs counterexample files step by step: each input, its events and the state it left.\nEach file is read as the model its '# model:' header line names.\nExit status: 0 no violation and every file records exactly what it prints,\n1 a violation reproduces (MISMATCH on stderr if its output differs) or a step\nnever returns (HANG), 2 a file is malformed, or runs clean but records other\noutput, 3 interrupted. Over several files: 1 if any file gives 1, else 2 if\nany gives 2, else 3 if interrupted.\n\nFlags:\n")
+		fmt.Fprintf(fs.Output(), "Usage: modelcheck replay FILE... [--model NAME] [--step-timeout D]\n\nRe-runs counterexample files step by step: each input, its events and the state it left.\nEach file is read as the model its '# model:' header line names.\nExit status: 0 no violation and every file records exactly what it prints,\n1 a violation reproduces (MISMATCH on stderr if its output differs) or a step\nnever returns (HANG), 2 a file is malformed, or runs clean but records other\noutput, 3 interrupted. Over several files: 1 if any file gives 1, else 2 if\nany gives 2, else 3 if interrupted.\nFlags may come before, between or after the files; after -- every argument\nis a file (replay -- -a.txt).\n\nFlags:\n")
 		fs.PrintDefaults()
 	}
 	files, code, done := parseFiles(fs, args, stdout, stderr)

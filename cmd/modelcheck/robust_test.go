@@ -591,3 +591,18 @@ func TestDoubleDashEndsTheFlags(t *testing.T) {
 		}
 	}
 }
+
+// TestDashFileUsageNamesDoubleDash: a file named like a flag is refused as
+// one, and the usage printed with the error says how to pass it, with --:
+// only the README said so.
+func TestDashFileUsageNamesDoubleDash(t *testing.T) {
+	for _, c := range []struct{ cmd, want string }{
+		{"replay", "after -- every argument\nis a file (replay -- -a.txt)"},
+		{"shrink", "after -- the argument is FILE, whatever\nit looks like (shrink -- -a.txt)"},
+	} {
+		_, stderr, code := modelcheck(t, c.cmd, "-a.txt")
+		if code != exitUsage || !strings.Contains(stderr, "flag provided but not defined: -a.txt") || !strings.Contains(stderr, c.want) {
+			t.Errorf("%s -a.txt: exit %d, stderr %q; want 2, the unknown flag and how to pass it with --", c.cmd, code, stderr)
+		}
+	}
+}
