@@ -219,7 +219,7 @@ func TestLongLineErrorCountsTheLineEnd(t *testing.T) {
 			t.Errorf("a %d-byte line ended by %q was read", len(content), tc.eol)
 			continue
 		}
-		want := fmt.Sprintf("long.txt:5: a line of %d bytes with its line end: at most %d (MaxLineBytes)", len(content)+len(tc.eol), MaxLineBytes)
+		want := fmt.Sprintf("long.txt:5: a line of %d bytes with its line end: at most %d,", len(content)+len(tc.eol), MaxLineBytes)
 		if tc.eol == "" {
 			want = fmt.Sprintf("long.txt:5: a last line of %d bytes with no line end: at most %d ", len(content), MaxLineBytes-1)
 		}

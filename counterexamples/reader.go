@@ -1,13 +1,13 @@
 package counterexamples
 
 import (
-	"bufio"
 	"fmt"
 	"slices"
 	"strings"
 
 	"github.com/cockroachdb/datadriven"
 
+	"modelcheck/internal/ddline"
 	"modelcheck/internal/suggest"
 )
 
@@ -77,7 +77,7 @@ func (d *directive) blankHint() string {
 // linear in the file's length, however its lines are continued.
 func readDirectives(path, text string) ([]directive, []sourceLine, error) {
 	text = strings.TrimPrefix(text, "\uFEFF")
-	if err := linesDatadrivenReads(path, text); err != nil {
+	if err := ddline.Check(path, text); err != nil {
 		return nil, nil, err
 	}
 	text = strings.ReplaceAll(text, "\r\n", "\n")
@@ -170,38 +170,9 @@ func isHeader(raw string) bool {
 }
 
 // MaxLineBytes is the longest line a counterexample file may hold, its line
-// end included: go test reads a file through datadriven, whose
-// bufio.Scanner stops at a longer line without an error, so go test would
-// run the directives before it and pass, and go test -rewrite would cut
-// the file there. A line explore writes is a few hundred bytes.
-const MaxLineBytes = bufio.MaxScanTokenSize
-
-// linesDatadrivenReads refuses a file with a line longer than
-// MaxLineBytes, so that replay and go test read the same directives.
-func linesDatadrivenReads(path, text string) error {
-	for n, rest := 1, text; rest != ""; n++ {
-		line, after, ended := strings.Cut(rest, "\n")
-		if len(line)+1 > MaxLineBytes {
-			return longLine(path, n, len(line), ended)
-		}
-		rest = after
-	}
-	return nil
-}
-
-// longLine is the error for line n of path, of size bytes before its LF
-// (the CR of a CRLF end among them), whose LF was there (ended) or not. It
-// counts the line end, as MaxLineBytes does: a line of 65536 bytes before
-// its LF was reported as "a line of 65536 bytes: at most 65536, its line
-// end included", which reads as within the bound. A last line with no LF
-// is held to a line end all the same: datadriven's scanner stops at a
-// full buffer before it sees the end of the file.
-func longLine(path string, n, size int, ended bool) error {
-	if !ended {
-		return fmt.Errorf("%s:%d: a last line of %d bytes with no line end: at most %d (MaxLineBytes, %d, counts a line end), since go test's datadriven reader stops reading the file at a longer one", path, n, size, MaxLineBytes-1, MaxLineBytes)
-	}
-	return fmt.Errorf("%s:%d: a line of %d bytes with its line end: at most %d (MaxLineBytes), since go test's datadriven reader stops reading the file at a longer one", path, n, size+1, MaxLineBytes)
-}
+// end included: go test reads a file through datadriven, which stops at a
+// longer line (see ddline). A line explore writes is a few hundred bytes.
+const MaxLineBytes = ddline.MaxBytes
 
 // word is a directive's or key's name as an error message echoes it: as
 // written if it looks like a name, quoted and cut otherwise.
