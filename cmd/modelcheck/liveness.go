@@ -4,7 +4,6 @@ import (
 	"bufio"
 	"context"
 	"encoding/json"
-	"errors"
 	"fmt"
 	"io"
 	"path/filepath"
@@ -12,7 +11,26 @@ import (
 
 	"modelcheck/counterexamples"
 	"modelcheck/explore"
+	"modelcheck/internal/suggest"
 )
+
+// knownLiveness checks a --liveness name against the properties sys
+// declares, as --fault and --invariant names are checked: echoed cut, with
+// the known names or the near ones.
+func knownLiveness(sys counterexamples.System, name string) error {
+	props := sys.LivenessProperties()
+	if len(props) == 0 {
+		return fmt.Errorf("--liveness %s: model %s declares no liveness properties", suggest.Quote(name), sys.Name())
+	}
+	names := make([]string, len(props))
+	for i, p := range props {
+		if p.Name == name {
+			return nil
+		}
+		names[i] = p.Name
+	}
+	return fmt.Errorf("--liveness: %w", suggest.Unknown("liveness property", name, names))
+}
 
 // livenessRun is explore --liveness NAME: the lasso search for the named
 // liveness property (explore.FindLasso) instead of the invariant check.
@@ -25,13 +43,13 @@ func livenessRun(ctx context.Context, c *exploreConfig, sys counterexamples.Syst
 		fmt.Fprintf(stderr, "modelcheck explore: --liveness builds the graph breadth first; drop --dfs\n")
 		return exitUsage
 	}
-	found, err := prep.FindLasso(ctx, c.liveness, opt)
-	switch {
-	case errors.Is(err, explore.ErrNoLiveness):
-		fmt.Fprintf(stderr, "modelcheck explore: --liveness %s: model %s declares no liveness properties\n", c.liveness, c.model)
+	if err := knownLiveness(sys, c.liveness); err != nil {
+		fmt.Fprintf(stderr, "modelcheck explore: %v\n", err)
 		return exitUsage
-	case err != nil:
-		fmt.Fprintf(stderr, "modelcheck explore: --liveness %s: %v\n", c.liveness, err)
+	}
+	found, err := prep.FindLasso(ctx, c.liveness, opt)
+	if err != nil {
+		fmt.Fprintf(stderr, "modelcheck explore: --liveness %s: %v\n", suggest.Quote(c.liveness), err)
 		return exitUsage
 	}
 	r := found.Result()

@@ -105,8 +105,13 @@ func TestLivenessNoLassoExitsZero(t *testing.T) {
 
 func TestLivenessBadUsageExitsTwo(t *testing.T) {
 	_, stderr, code := exploreLock(t, exploreConfig{scenario: "naive", liveness: "exit"})
-	if code != exitUsage || !strings.Contains(stderr, `unknown liveness property "exit"; the model has: entry`) {
+	if code != exitUsage || !strings.Contains(stderr, `--liveness: unknown liveness property "exit" (known: entry)`) {
 		t.Errorf("an unknown property: exit %d, stderr %q; want 2 and the known ones", code, stderr)
+	}
+	// A name is echoed once, cut, as every unknown name is.
+	long := strings.Repeat("x", 5000)
+	if _, stderr, code := exploreLock(t, exploreConfig{scenario: "naive", liveness: long}); code != exitUsage || len(stderr) > 300 || !strings.Contains(stderr, "(5000 bytes)") {
+		t.Errorf("a 5,000-byte name: exit %d, %d bytes of stderr %.300q; want 2 and the name cut", code, len(stderr), stderr)
 	}
 	_, stderr, code = exploreLock(t, exploreConfig{scenario: "naive", liveness: "entry", dfs: true})
 	if code != exitUsage || !strings.Contains(stderr, "--dfs") {
