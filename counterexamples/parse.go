@@ -108,7 +108,7 @@ func openNonblocking(path string) (*os.File, error) {
 
 func regularAndSmall(path string, info os.FileInfo) error {
 	if !info.Mode().IsRegular() {
-		return fmt.Errorf("%s: not a regular file (%s): a counterexample is a text file", path, info.Mode().Type())
+		return fmt.Errorf("%s: not a regular file (a %s): a counterexample is a text file", path, kind(info.Mode()))
 	}
 	if info.Size() > MaxFileBytes {
 		return fmt.Errorf("%s: %d bytes, larger than %d (MaxFileBytes): not a counterexample file", path, info.Size(), MaxFileBytes)

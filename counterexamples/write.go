@@ -138,7 +138,7 @@ func CheckTarget(path string) error {
 // notRegular is the error for a path where a write finds something other
 // than a regular file.
 func notRegular(path string, info os.FileInfo) error {
-	return fmt.Errorf("%s is not a regular file (%s); not writing there (name a regular file, or a path that does not exist)", path, info.Mode().Type())
+	return fmt.Errorf("%s is not a regular file (a %s); not writing there (name a regular file, or a path that does not exist)", path, kind(info.Mode()))
 }
 
 // MakeFolder makes dir and any folder above it that is missing, and
@@ -148,17 +148,69 @@ func notRegular(path string, info os.FileInfo) error {
 // to look at is missing too: os.MkdirAll makes its first folders all the
 // same.)
 func MakeFolder(dir string) (made []string, err error) {
-	for d := filepath.Clean(dir); ; d = filepath.Dir(d) {
-		if _, err := os.Lstat(d); !errors.Is(err, fs.ErrNotExist) && !errors.Is(err, syscall.ENAMETOOLONG) {
+	d := filepath.Clean(dir)
+	for ; ; d = filepath.Dir(d) {
+		// A part under a file (ENOTDIR) is missing too: the file is
+		// what notAFolder names.
+		if _, err := os.Lstat(d); !errors.Is(err, fs.ErrNotExist) && !errors.Is(err, syscall.ENAMETOOLONG) && !errors.Is(err, syscall.ENOTDIR) {
 			break
 		}
 		made = append(made, d)
+	}
+	// d, the deepest part of dir that is there, must be a folder.
+	if err := notAFolder(d); err != nil {
+		return nil, err
 	}
 	if err := os.MkdirAll(dir, 0o755); err != nil {
 		RemoveEmpty(made)
 		return nil, err
 	}
 	return made, nil
+}
+
+// notAFolder says what dir is when something other than a folder is
+// there: mkdir's own words ("mkdir out: file exists" for a link to
+// nothing, "not a directory" for a file) name neither what was found nor
+// what was wanted.
+func notAFolder(dir string) error {
+	info, err := os.Lstat(dir)
+	if err != nil {
+		return nil // missing: MkdirAll makes it, or says why not
+	}
+	if info.Mode()&fs.ModeSymlink != 0 {
+		target, terr := os.Readlink(dir)
+		if info, err = os.Stat(dir); err != nil {
+			if terr == nil {
+				return fmt.Errorf("%s is a symbolic link to %s, which does not exist; name a folder", dir, target)
+			}
+			return fmt.Errorf("%s is a symbolic link that leads nowhere; name a folder", dir)
+		}
+	}
+	if info.IsDir() {
+		return nil
+	}
+	return fmt.Errorf("%s is a %s, not a folder; name a folder", dir, kind(info.Mode()))
+}
+
+// kind names the kind of file of mode m, as an error message says it.
+func kind(m fs.FileMode) string {
+	switch {
+	case m.IsDir():
+		return "folder"
+	case m.IsRegular():
+		return "file"
+	case m&fs.ModeSymlink != 0:
+		return "symbolic link"
+	case m&fs.ModeNamedPipe != 0:
+		return "named pipe (FIFO)"
+	case m&fs.ModeSocket != 0:
+		return "socket"
+	case m&fs.ModeCharDevice != 0:
+		return "character device"
+	case m&fs.ModeDevice != 0:
+		return "device"
+	}
+	return "special file"
 }
 
 // RemoveEmpty removes the folders MakeFolder made, deepest first, as long

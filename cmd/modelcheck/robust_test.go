@@ -354,10 +354,20 @@ func TestOutCheckedBeforeExploring(t *testing.T) {
 	if err := os.WriteFile(file, nil, 0o644); err != nil {
 		t.Fatal(err)
 	}
-	for _, out := range []string{file, filepath.Join(file, "below")} {
+	// What is in the way is named, not mkdir's "not a directory" or
+	// "file exists".
+	dangling := filepath.Join(t.TempDir(), "link")
+	if err := os.Symlink("nowhere", dangling); err != nil {
+		t.Fatal(err)
+	}
+	for out, what := range map[string]string{
+		file:                         file + " is a file, not a folder",
+		filepath.Join(file, "below"): file + " is a file, not a folder",
+		dangling:                     dangling + " is a symbolic link to nowhere, which does not exist",
+	} {
 		stdout, stderr, code := modelcheck(t, "explore", "--depth", "0", "--scenario", "stealing", "--out", out)
-		if code != exitUsage || stdout != "" || !strings.Contains(stderr, "--out "+strconv.Quote(out)) || strings.Contains(stderr, "warning") {
-			t.Errorf("--out %s: exit %d, stdout %q, stderr %q; want 2 naming --out, before anything else", out, code, stdout, stderr)
+		if code != exitUsage || stdout != "" || !strings.Contains(stderr, "--out "+strconv.Quote(out)+": "+what) || strings.Contains(stderr, "warning") {
+			t.Errorf("--out %s: exit %d, stdout %q, stderr %q; want 2 naming --out and saying %q, before anything else", out, code, stdout, stderr, what)
 		}
 	}
 	// The folders made to check --out go again when the run writes no

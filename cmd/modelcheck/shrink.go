@@ -8,6 +8,7 @@ import (
 	"io"
 	"os"
 	"path/filepath"
+	"strconv"
 
 	"modelcheck/counterexamples"
 )
@@ -46,13 +47,15 @@ func shrinkCmd(ctx context.Context, args []string, stdout, stderr io.Writer) int
 	dir := written
 	if *out != "" {
 		if err := counterexamples.CheckTarget(*out); err != nil {
-			return usageError(fs, err, stderr)
+			fmt.Fprintf(stderr, "modelcheck shrink: --out %s: %v\n", strconv.Quote(*out), err)
+			return exitUsage
 		}
 		dir = filepath.Dir(*out)
 	}
 	made, err := checkOut(dir)
 	if err != nil {
-		return usageError(fs, fmt.Errorf("cannot write to %s: %w", dir, err), stderr)
+		fmt.Fprintf(stderr, "modelcheck shrink: cannot write to %s: %v\n", dir, err)
+		return exitUsage
 	}
 	defer counterexamples.RemoveEmpty(made)
 	lookup, err := fileModels(fs, *model)
