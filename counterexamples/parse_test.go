@@ -105,6 +105,8 @@ func TestCorruptFilesAreErrors(t *testing.T) {
 		{"faults=lifo-ready\n----\n", "faults=lifo-ready\n----\t\n", `sample.txt:11: "----\t": the ---- line after scenario must be exactly ----`},
 		{"microtask_batch_id=0\n> microtask\n", "microtask_batch_id=0\n\n> microtask\n",
 			`sample.txt:27: a blank line in the expected output of the directive at line 17 ends it there, so line 28 ("> microtask") was read as a directive, with no ---- line before the end of the file: remove the blank line`},
+		{"dispatch\n----\n", "dispatch\n",
+			`sample.txt:22: run: no ---- line before the end of the file, and this line of its input, "> spawn r1", reads as expected output: is the ---- line before it missing?`},
 		{"denied_callbacks=false\ncancel_kinds", "denied_callbacks=false\n\ncancel_kinds",
 			`sample.txt:14: unknown directive "cancel_kinds=none" after the scenario (want run) (line 13 is blank, and a blank line ends the expected output of the directive at line 8: if line 14 belongs to that output, remove the blank line)`},
 	}

@@ -137,6 +137,9 @@ func readDirectives(path, text string) ([]directive, []sourceLine, error) {
 			if d.mistaken() {
 				return nil, nil, fmt.Errorf("%s:%d: a blank line in the expected output of the directive at line %d ends it there, so line %d (%s) was read as a directive, with no ---- line before the end of the file: remove the blank line", path, d.blank, d.blankEnds, d.line, suggest.Quote(strings.TrimSpace(lines[d.line-1])))
 			}
+			if at, ok := outputInInput(d.input); ok {
+				return nil, nil, fmt.Errorf("%s:%d: %s: no ---- line before the end of the file, and this line of its input, %s, reads as expected output: is the ---- line before it missing?", path, at.n, word(d.cmd), suggest.Quote(at.text))
+			}
 			return nil, nil, fmt.Errorf("%s:%d: %s: no ---- line before the end of the file (truncated?)", path, len(lines), word(d.cmd))
 		}
 		double := i+1 < len(lines) && lines[i+1] == "----"
@@ -149,6 +152,19 @@ func readDirectives(path, text string) ([]directive, []sourceLine, error) {
 		ds = append(ds, d)
 	}
 	return ds, comments, nil
+}
+
+// outputInInput is the first line of a directive's input that reads as
+// expected output, as no input line does: a step's "> input" heading, or
+// an indented event or field. A file whose directive runs to its end with
+// such a line in its input most likely lost the ---- line above it.
+func outputInInput(input []sourceLine) (sourceLine, bool) {
+	for _, l := range input {
+		if strings.HasPrefix(l.text, "> ") || strings.TrimLeft(l.text, " \t") != l.text {
+			return l, true
+		}
+	}
+	return sourceLine{}, false
 }
 
 // isHeader reports whether a trimmed line is a header line that the
