@@ -92,6 +92,12 @@ func WriteFile(path string, data []byte, replace bool) (Written, error) {
 	case old != nil:
 		result = Replaced
 	}
+	// A new file is 0644; one replaced keeps its permissions (a shrink in
+	// place of a file made read-only stays read-only).
+	mode := fs.FileMode(0o644)
+	if info, err := os.Stat(path); old != nil && err == nil {
+		mode = info.Mode().Perm()
+	}
 	dir := filepath.Dir(path)
 	made, err := MakeFolder(dir)
 	if err != nil {
@@ -107,7 +113,7 @@ func WriteFile(path string, data []byte, replace bool) (Written, error) {
 		werr = cerr
 	}
 	if werr == nil {
-		werr = os.Chmod(tmp.Name(), 0o644)
+		werr = os.Chmod(tmp.Name(), mode)
 	}
 	if werr == nil {
 		werr = os.Rename(tmp.Name(), path)

@@ -22,6 +22,20 @@ func TestWriteFileNeverOverwritesSilently(t *testing.T) {
 	if entries, _ := os.ReadDir(filepath.Dir(path)); len(entries) != 1 {
 		t.Fatalf("left behind: %v", entries)
 	}
+	if info, err := os.Stat(path); err != nil || info.Mode().Perm() != 0o644 {
+		t.Fatalf("a new file: %v, %v; want mode 0644", info.Mode(), err)
+	}
+	// A file replaced keeps its permissions: shrinking a read-only file in
+	// place gave it 0644.
+	if err := os.Chmod(path, 0o440); err != nil {
+		t.Fatal(err)
+	}
+	if got, err := write("three\n", true); err != nil || got != Replaced {
+		t.Fatalf("replacing a read-only file: %v, %v", got, err)
+	}
+	if info, err := os.Stat(path); err != nil || info.Mode().Perm() != 0o440 {
+		t.Errorf("a replaced 0440 file: %v, %v; want it 0440 still", info.Mode(), err)
+	}
 }
 
 // fileWrite is one write of a sequence and what it must leave: the
