@@ -110,6 +110,27 @@ func usageError(fs *flag.FlagSet, err error, stderr io.Writer) int {
 	return exitUsage
 }
 
+// countFlag is an integer flag read in decimal only. The flag package's
+// IntVar reads 010 as octal 8, 0x10 as 16 and 1_0 as 10, so a depth typed
+// with a leading zero explored less than asked and recorded the other
+// number in each counterexample's "found by" line. A sign is still read,
+// so that a negative value is named as negative where it is checked.
+type countFlag int
+
+func (c *countFlag) String() string { return strconv.Itoa(int(*c)) }
+
+func (c *countFlag) Set(v string) error {
+	n, err := strconv.ParseInt(v, 10, 0)
+	if err != nil {
+		if errors.Is(err, strconv.ErrRange) {
+			return fmt.Errorf("out of range")
+		}
+		return fmt.Errorf("not a decimal whole number")
+	}
+	*c = countFlag(n)
+	return nil
+}
+
 // byteSize is a flag holding a number of bytes, written as GOMEMLIMIT
 // writes them: an integer with an optional unit B, KiB, MiB, GiB or TiB
 // (512MiB, 2GiB, 1048576). Only the binary units are taken, so that a value

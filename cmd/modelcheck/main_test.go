@@ -72,6 +72,10 @@ func TestBadInputExitsTwo(t *testing.T) {
 		{[]string{"explore", "--model", "vm", "--scenario", "nope"}, `unknown vm scenario "nope" (known: `},
 		{[]string{"explore", "--bogus"}, "not defined: -bogus"},
 		{[]string{"explore", "--depth", "x"}, "invalid value"},
+		// Counts are decimal only: Go's own int flags read 0x10 as 16.
+		{[]string{"explore", "--depth", "0x3"}, `invalid value "0x3" for flag -depth: not a decimal whole number`},
+		{[]string{"explore", "--workers", "1_0"}, `invalid value "1_0" for flag -workers: not a decimal whole number`},
+		{[]string{"explore", "--max-states", "99999999999999999999"}, "out of range"},
 		{[]string{"explore", "stray"}, `unexpected argument "stray"`},
 		{[]string{"explore", "--workers", "0"}, "at least 1"},
 		{[]string{"explore", "--max-states", "-5"}, "negative"},
@@ -108,6 +112,16 @@ func TestBadInputExitsTwo(t *testing.T) {
 		if out != "" {
 			t.Errorf("modelcheck %v: wrote to stdout on bad input: %q", c.args, out)
 		}
+	}
+}
+
+// TestCountsAreDecimal: a depth typed with a leading zero is that depth.
+// Go's int flags read 010 as octal 8, which explored less than asked and
+// wrote 8 into each counterexample's "found by" line.
+func TestCountsAreDecimal(t *testing.T) {
+	r, code := exploreJSON(t, "--depth", "010", "--workers", "01", "--max-states", "0100000000", "--out", "")
+	if code != exitOK || r.Depth != 10 || r.Workers != 1 {
+		t.Errorf("--depth 010 --workers 01: exit %d, depth %d, %d workers; want 0, 10, 1", code, r.Depth, r.Workers)
 	}
 }
 
