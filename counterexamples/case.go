@@ -45,6 +45,11 @@ type Origin struct {
 	// --out); "" means its own name, <invariant>-<fingerprint>.txt
 	// (FileName). The header's lines name the file by it.
 	Name string
+	// Test, for a file of a model only the tests know (the lock of
+	// testdata/example), is the go test command that replays it. Such a
+	// file's header names that test, and no modelcheck replay, which knows
+	// only the registered models and would refuse the file.
+	Test string
 }
 
 // DefaultDir is where counterexample files are committed, the folder
@@ -52,8 +57,12 @@ type Origin struct {
 const DefaultDir = "testdata/counterexamples"
 
 // whereLines are the header's replay and test lines of a file named name
-// kept in dir: how a reader runs it again by hand and under go test.
-func whereLines(dir, name string) string {
+// found as o says: how a reader runs it again by hand and under go test.
+func whereLines(o Origin, name string) string {
+	if o.Test != "" {
+		return "# replay: none (a test's model, which modelcheck does not know; run the test)\n# test: " + o.Test + "\n"
+	}
+	dir := o.Dir
 	if dir == "" {
 		dir = DefaultDir
 	}

@@ -384,7 +384,11 @@ func TestExampleModelThroughThePipeline(t *testing.T) {
 		t.Fatalf("with unchecked-enter: %+v, want mutual-exclusion at depth 4", r.Violations)
 	}
 	// Shrink and write: the third process is not needed.
-	origin := counterexamples.Origin{Command: "TestExampleModelThroughThePipeline (explore --scenario three --fault unchecked-enter)", Dir: "testdata/example"}
+	origin := counterexamples.Origin{
+		Command: "TestExampleModelThroughThePipeline (explore --scenario three --fault unchecked-enter)",
+		Dir:     "testdata/example",
+		Test:    "go test ./counterexamples -run 'TestExampleModelThroughThePipeline$' -v",
+	}
 	name, data, inputs, err := found.Counterexample(ctx, 0, origin)
 	if err != nil {
 		t.Fatal(err)

@@ -84,7 +84,7 @@ func (p *Pipeline[C, S, I]) header(c *Case[C, I], v *Violation, name string) str
 		"# model: %s, base scenario: %s, faults: %s\n"+
 		"# length: %d inputs as found, %d after shrinking\n",
 		v.Invariant.Name, violationKind(v), c.Origin.Command, p.spec.Name(), c.Base, faults,
-		c.Origin.Length, len(c.Script)) + whereLines(c.Origin.Dir, name)
+		c.Origin.Length, len(c.Script)) + whereLines(c.Origin, name)
 }
 
 func violationKind(v *Violation) string {

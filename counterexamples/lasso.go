@@ -259,7 +259,7 @@ func (p *Pipeline[C, S, I]) lassoHeader(c *Case[C, I], loopStart S, name string)
 		"# found by: %s\n"+
 		"# model: %s, base scenario: %s, faults: %s\n",
 		c.Loop.Property, subject, plural(len(c.Script), "input"), len(c.Loop.Script), c.Origin.Command,
-		p.spec.Name(), c.Base, faults) + whereLines(c.Origin.Dir, name)
+		p.spec.Name(), c.Base, faults) + whereLines(c.Origin, name)
 }
 
 // plural is n things, with an s unless n is 1.

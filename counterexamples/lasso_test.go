@@ -41,10 +41,13 @@ func findLockLasso(t *testing.T, scenario string) Lassoed {
 // model, so the test stands in for the command.
 const lockOrigin = "TestLassoFile (explore --model lock --scenario naive --liveness entry)"
 
+// lockTest is the go test that replays the lock's committed lasso.
+const lockTest = "go test ./counterexamples -run 'TestLassoFile$' -v"
+
 // writeLockLasso writes the naive lock's lasso file to a temporary folder.
 func writeLockLasso(t *testing.T) (path string, data []byte) {
 	t.Helper()
-	name, data, err := findLockLasso(t, "naive").Counterexample(Origin{Command: lockOrigin, Dir: "testdata/example"})
+	name, data, err := findLockLasso(t, "naive").Counterexample(Origin{Command: lockOrigin, Dir: "testdata/example", Test: lockTest})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -60,7 +63,7 @@ func writeLockLasso(t *testing.T) (path string, data []byte) {
 // replays (the lasso reproduces, and the file records exactly what is
 // printed) and runs as a datadriven test.
 func TestLassoFile(t *testing.T) {
-	name, data, err := findLockLasso(t, "naive").Counterexample(Origin{Command: lockOrigin, Dir: "testdata/example"})
+	name, data, err := findLockLasso(t, "naive").Counterexample(Origin{Command: lockOrigin, Dir: "testdata/example", Test: lockTest})
 	if err != nil {
 		t.Fatal(err)
 	}

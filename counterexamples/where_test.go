@@ -17,8 +17,18 @@ func TestWhereLinesNameTheFolderTheFileIsKeptIn(t *testing.T) {
 		{"testdata/example", "# replay: modelcheck replay testdata/example/x-1.txt\n" + none},
 		{".", "# replay: modelcheck replay x-1.txt\n" + none},
 	} {
-		if got := whereLines(c.dir, "x-1.txt"); got != c.want {
+		if got := whereLines(Origin{Dir: c.dir}, "x-1.txt"); got != c.want {
 			t.Errorf("dir %q:\n%s want\n%s", c.dir, got, c.want)
 		}
+	}
+}
+
+// TestWhereLinesOfATestModel: a file of a model only the tests know names
+// the test that replays it, and no modelcheck replay, which would refuse
+// the model.
+func TestWhereLinesOfATestModel(t *testing.T) {
+	const want = "# replay: none (a test's model, which modelcheck does not know; run the test)\n# test: go test ./counterexamples -run 'TestLassoFile$' -v\n"
+	if got := whereLines(Origin{Dir: "testdata/example", Test: "go test ./counterexamples -run 'TestLassoFile$' -v"}, "x-1.txt"); got != want {
+		t.Errorf("got\n%s want\n%s", got, want)
 	}
 }
