@@ -14,6 +14,9 @@ func TestWhereLinesNameTheFolderTheFileIsKeptIn(t *testing.T) {
 		{"../../testdata/counterexamples/", "# replay: modelcheck replay testdata/counterexamples/x-1.txt\n" + regression},
 		{"/home/u/repo/testdata/counterexamples", "# replay: modelcheck replay testdata/counterexamples/x-1.txt\n" + regression},
 		{"/tmp/found", "# replay: modelcheck replay /tmp/found/x-1.txt\n" + none},
+		// A folder whose name only ends as DefaultDir's does is another
+		// folder: mytestdata is not testdata.
+		{"/tmp/mytestdata/counterexamples", "# replay: modelcheck replay /tmp/mytestdata/counterexamples/x-1.txt\n" + none},
 		{"testdata/example", "# replay: modelcheck replay testdata/example/x-1.txt\n" + none},
 		{".", "# replay: modelcheck replay x-1.txt\n" + none},
 	} {
