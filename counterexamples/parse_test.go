@@ -204,3 +204,33 @@ func TestReadOrigin(t *testing.T) {
 		t.Error("a missing file: no error")
 	}
 }
+
+// TestNotRunStepsAreNamed: a script that goes on past its violation (a
+// hand-written one: shrink cuts it there) prints, after the rule, the
+// steps that were not run, from the one after the violation to its last.
+// The sample's violation is its fourth input (lifo-ready dispatches t2
+// before t1), so one input more is step 5 to 5 and two are 5 to 6; a
+// script that ends at the violation prints no such line.
+func TestNotRunStepsAreNamed(t *testing.T) {
+	const script = "scenario base=default faults=lifo-ready\n----\n\nrun\nspawn r1\nmicrotask\nspawn r1\ndispatch\n"
+	for _, c := range []struct{ more, want string }{
+		{"", ""},
+		{"dispatch\n", "  not run: steps 5 to 5 (the run ends at the first violation)\n"},
+		{"dispatch\nmicrotask\n", "  not run: steps 5 to 6 (the run ends at the first violation)\n"},
+	} {
+		f, err := asu.Parse("hand.txt", []byte(script+c.more+"----\n"))
+		if err != nil {
+			t.Fatal(err)
+		}
+		_, out, err := asu.runCase(context.Background(), &f.Case)
+		if err != nil {
+			t.Fatal(err)
+		}
+		_, end, ok := strings.Cut(out, "violation lane-order by step 4 (dispatch)\n")
+		_, end, _ = strings.Cut(end, "  rule: ")
+		_, end, _ = strings.Cut(end, "\n")
+		if got, _, _ := strings.Cut(end, "state after:\n"); !ok || got != c.want {
+			t.Errorf("%d inputs after the violation: %q between the rule and the state, want %q:\n%s", strings.Count(c.more, "\n"), got, c.want, out)
+		}
+	}
+}
