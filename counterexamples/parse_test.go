@@ -2,9 +2,11 @@ package counterexamples
 
 import (
 	"context"
+	"fmt"
 	"os"
 	"path/filepath"
 	"regexp"
+	"slices"
 	"strings"
 	"testing"
 
@@ -231,6 +233,35 @@ func TestNotRunStepsAreNamed(t *testing.T) {
 		_, end, _ = strings.Cut(end, "\n")
 		if got, _, _ := strings.Cut(end, "state after:\n"); !ok || got != c.want {
 			t.Errorf("%d inputs after the violation: %q between the rule and the state, want %q:\n%s", strings.Count(c.more, "\n"), got, c.want, out)
+		}
+	}
+}
+
+// TestEveryHeaderLineTwiceIsRefused: a file with any one of its header
+// lines twice (two files pasted together, or an edit) is refused, naming
+// the second line and the first, whichever line it is: readers of the
+// header could disagree on which counts. Each line of the header of the
+// sample (lines 1 to 6) and of the lock's lasso (lines 1 to 5, a lasso
+// line in place of the counterexample and length lines) is copied just
+// below itself, so the copy is line n+1 and the first line n.
+func TestEveryHeaderLineTwiceIsRefused(t *testing.T) {
+	_, lasso := writeLockLasso(t)
+	for _, file := range []struct {
+		text   string
+		header int
+		parse  func(text string) error
+	}{
+		{sample(t), 6, func(text string) error { _, err := asu.Parse("h.txt", []byte(text)); return err }},
+		{string(lasso), 5, func(text string) error { _, err := lockPipeline().Parse("h.txt", []byte(text)); return err }},
+	} {
+		lines := strings.SplitAfter(file.text, "\n")
+		for n := 1; n <= file.header; n++ {
+			key, _, _ := strings.Cut(strings.TrimPrefix(lines[n-1], "# "), ":")
+			edited := strings.Join(slices.Insert(slices.Clone(lines), n, lines[n-1]), "")
+			want := fmt.Sprintf("h.txt:%d: header: a second %q line (the first is line %d)", n+1, key, n)
+			if err := file.parse(edited); err == nil || err.Error() != want {
+				t.Errorf("line %d (%s) twice: error %v, want %s", n, strings.TrimSpace(lines[n-1]), err, want)
+			}
 		}
 	}
 }
