@@ -151,6 +151,10 @@ func TestLassoFileMalformed(t *testing.T) {
 		{good + "\np1\np1\np1", good + "\n# no inputs", "loop: no inputs"},
 		{good + "\np1", good + "\np7", `"p7": want p0, p1 or tick`},
 		{good, "loop property=entry property=entry subject=0", "loop: property is given twice"},
+		// A directive after the loop (lines 1 to 33 are the file, 34 the
+		// blank line after it), which datadriven would run too.
+		{"  rule: a waiting process eventually enters\n", "  rule: a waiting process eventually enters\n\nloop property=entry subject=0\np1\n----\n",
+			`x.txt:35: unexpected directive "loop": a counterexample has one scenario, one run and, for a lasso, one loop`},
 		// The property is checked as the file is read: a run that breaks
 		// an invariant would never reach the loop to check it.
 		{good, "loop property=exit subject=0", `x.txt:20: loop: unknown liveness property "exit" (known: entry)`},
