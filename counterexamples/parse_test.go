@@ -265,3 +265,23 @@ func TestEveryHeaderLineTwiceIsRefused(t *testing.T) {
 		}
 	}
 }
+
+// TestOutputBetweenDoubleSeparators: a run output written between
+// ----/---- lines (datadriven's form for an output with blank lines,
+// which -rewrite writes) replays as the plain form does, and a line that
+// differs is named at its own line: the form's second ---- line comes
+// before the output, so the sample's first event, line 24, is line 25.
+func TestOutputBetweenDoubleSeparators(t *testing.T) {
+	text := sample(t)
+	if !strings.Contains(text, "\ndispatch\n----\n") {
+		t.Fatalf("the sample's script does not end with dispatch:\n%s", text)
+	}
+	double := strings.Replace(text, "\ndispatch\n----\n", "\ndispatch\n----\n----\n", 1) + "----\n----\n"
+	if r, err := replayText(double); err != nil || r.Mismatch != nil || r.Outcome.Violation == nil {
+		t.Fatalf("error %v, mismatch %v, violation %+v; want a violation and no mismatch", err, r.Mismatch, r.Outcome.Violation)
+	}
+	r, err := replayText(strings.Replace(double, "task_spawned task=t1", "task_spawned task=t7", 1))
+	if want := `sample.txt:25: the file has "  task_spawned task=t7`; err != nil || r.Mismatch == nil || !strings.HasPrefix(r.Mismatch.Error(), want) {
+		t.Errorf("t1 edited to t7: error %v, mismatch %v; want %s...", err, r.Mismatch, want)
+	}
+}
