@@ -111,6 +111,10 @@ func TestCorruptFilesAreErrors(t *testing.T) {
 			`sample.txt:22: run: no ---- line before the end of the file, and this line of its input, "> spawn r1", reads as expected output: is the ---- line before it missing?`},
 		{"denied_callbacks=false\ncancel_kinds", "denied_callbacks=false\n\ncancel_kinds",
 			`sample.txt:14: unknown directive "cancel_kinds=none" after the scenario (want run) (line 13 is blank, and a blank line ends the expected output of the directive at line 8: if line 14 belongs to that output, remove the blank line)`},
+		// A line of spaces and tabs is as blank to datadriven as an empty
+		// one: it ends the output there too.
+		{"denied_callbacks=false\ncancel_kinds", "denied_callbacks=false\n \t \ncancel_kinds",
+			`sample.txt:14: unknown directive "cancel_kinds=none" after the scenario (want run) (line 13 is blank, and a blank line ends the expected output of the directive at line 8: if line 14 belongs to that output, remove the blank line)`},
 	}
 	for _, c := range cases {
 		if !strings.Contains(text, c.old) {
