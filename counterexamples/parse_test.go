@@ -137,6 +137,13 @@ func TestChangedOutputIsAMismatch(t *testing.T) {
 		{"task_spawned task=t1", "task_spawned task=t7", `sample.txt:24: the file has "  task_spawned task=t7`},
 		{"obligations=0 finalizers=0", "obligations=1 finalizers=0", `sample.txt:12: the file has "backend=browser tasks=2 regions=1 obligations=1`},
 		{"state after:\n", "state after:\n  an extra line\n", `sample.txt:`},
+		// Space is compared too: the regression test (datadriven)
+		// compares the lines byte for byte.
+		{"  task_spawned task=t1", "   task_spawned task=t1", `sample.txt:24: the file has "   task_spawned task=t1`},
+		{"state after:\n", "state after: \n", `sample.txt:39: the file has "state after: "; now printed: "state after:"`},
+		// A line after the last one printed (the sample's last line is
+		// 46) is a difference too.
+		{"  r1: Open\n", "  r1: Open\n  r2: Open\n", `sample.txt:47: the file goes on with "  r2: Open"; the output printed now ends here`},
 	} {
 		if !strings.Contains(text, c.old) {
 			t.Fatalf("sample has no %q:\n%s", c.old, text)
