@@ -115,6 +115,8 @@ func TestCorruptFilesAreErrors(t *testing.T) {
 		// one: it ends the output there too.
 		{"denied_callbacks=false\ncancel_kinds", "denied_callbacks=false\n \t \ncancel_kinds",
 			`sample.txt:14: unknown directive "cancel_kinds=none" after the scenario (want run) (line 13 is blank, and a blank line ends the expected output of the directive at line 8: if line 14 belongs to that output, remove the blank line)`},
+		// Two bases would each be read as the base by someone.
+		{"base=default", "base=default base=governors", `sample.txt:8: scenario: base is given twice`},
 	}
 	for _, c := range cases {
 		if !strings.Contains(text, c.old) {
