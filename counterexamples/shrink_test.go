@@ -3,6 +3,7 @@ package counterexamples
 import (
 	"bytes"
 	"context"
+	"fmt"
 	"math/rand/v2"
 	"testing"
 
@@ -116,5 +117,34 @@ func TestShrinkLongWalks(t *testing.T) {
 	}
 	if shrunk < len(faults) {
 		t.Errorf("only %d of %d faults gave a long walk to shrink", shrunk, len(faults))
+	}
+}
+
+// alone is a shrinker holding c, cut at its violation, for running one of
+// its passes alone: Shrink runs them in turn, and one pass can make up
+// for another's failing.
+func alone(t *testing.T, c asuCase) *shrinker[model.Scenario, model.State, model.Input] {
+	t.Helper()
+	o, err := asu.Execute(c.Scenario, c.Only, c.Script)
+	if err != nil || o.Violation == nil {
+		t.Fatalf("the case does not reproduce a violation (error %v)", err)
+	}
+	c.Script = o.Inputs
+	return &shrinker[model.Scenario, model.State, model.Input]{p: asu, ctx: context.Background(), target: o.Violation.Index, cur: c}
+}
+
+// TestDropInputsTriesEachInputAlone: dropping inputs ends with chunks of
+// one input, so an input that can go only alone goes. The wake of t1,
+// queued already, changes nothing of the dispatch that takes t2 before
+// it, and the other four are the sample, which is 1-minimal; with five
+// inputs, halves and quarters each hold the wake with a needed input.
+func TestDropInputsTriesEachInputAlone(t *testing.T) {
+	f, err := asu.Parse("wake.txt", []byte("scenario base=default faults=lifo-ready\n----\n\nrun\nspawn r1\nmicrotask\nspawn r1\nwake t1\ndispatch\n----\n"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	s := alone(t, f.Case)
+	if !s.dropInputs() || fmt.Sprint(s.cur.Script) != "[spawn r1 microtask spawn r1 dispatch]" {
+		t.Errorf("dropped to %v, want the wake dropped", s.cur.Script)
 	}
 }
