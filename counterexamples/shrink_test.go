@@ -5,6 +5,7 @@ import (
 	"context"
 	"fmt"
 	"math/rand/v2"
+	"slices"
 	"testing"
 
 	invariants "modelcheck/invariants/asupersync"
@@ -146,5 +147,34 @@ func TestDropInputsTriesEachInputAlone(t *testing.T) {
 	s := alone(t, f.Case)
 	if !s.dropInputs() || fmt.Sprint(s.cur.Script) != "[spawn r1 microtask spawn r1 dispatch]" {
 		t.Errorf("dropped to %v, want the wake dropped", s.cur.Script)
+	}
+}
+
+// TestSimplifyInputsPastTheFirst: simplifying replaces an input anywhere
+// in the script by a lighter one that still reproduces, from the state
+// the inputs before it left. The committed wheel-cancel-answered file,
+// a fixed point of shrink, with its third input's 1 ms sleep made the
+// scenario's 300 ms one, simplifies back to the file's script.
+func TestSimplifyInputsPastTheFirst(t *testing.T) {
+	f, err := asu.Read(committedDir + "/wheel-cancel-answered-dd366755.txt")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := fmt.Sprint(f.Case.Script); got != "[spawn r1 dispatch sleep t1 1 timer-cancel-stale t1]" {
+		t.Fatalf("the committed script is %s", got)
+	}
+	heavy := f.Case
+	heavy.Script = slices.Clone(f.Case.Script)
+	if heavy.Script[2], err = asu.spec.ParseInput("sleep t1 300"); err != nil {
+		t.Fatal(err)
+	}
+	if !reproducer(t, f.Case)(heavy) {
+		t.Fatal("with a sleep of 300 ms, the script does not break wheel-cancel-answered")
+	}
+	s := alone(t, heavy)
+	for s.simplifyInputs() {
+	}
+	if got, want := fmt.Sprint(s.cur.Script), fmt.Sprint(f.Case.Script); got != want {
+		t.Errorf("simplified to %s, want %s", got, want)
 	}
 }
