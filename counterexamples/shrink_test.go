@@ -178,3 +178,27 @@ func TestSimplifyInputsPastTheFirst(t *testing.T) {
 		t.Errorf("simplified to %s, want %s", got, want)
 	}
 }
+
+// TestResearchFindsTheTargetInvariant: the search for a shorter path
+// looks for the invariant the case breaks, not for any. Under
+// region-cancel-shutdown the region-kinds scenario breaks
+// region-cancel-kind-attr at its first input (the committed
+// region-cancel-kind-attr-f4cd4a29.txt), while budget-derived needs
+// three: a task (spawn r1), a cancel that leaves it pending, and a
+// second request, the region's cascade, whose budget is then combined
+// with the first. A long script to budget-derived shortens to three.
+func TestResearchFindsTheTargetInvariant(t *testing.T) {
+	f, err := asu.Parse("long.txt", []byte("scenario base=region-kinds faults=region-cancel-shutdown\n----\n\nrun\n"+
+		"open-region r1\nclose r2\ndispatch\nspawn r1\ncancel t1 kind=User\ncancel t1 kind=FailFast\nwake t1\n"+
+		"cancel t1 kind=FailFast\ncancel t1 kind=User\ncancel t1 kind=User\ncancel r1 kind=Deadline\n----\n"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	s := alone(t, f.Case)
+	if name := asu.invariant(s.target).Name; name != "budget-derived" || len(s.cur.Script) != 11 {
+		t.Fatalf("the script breaks %s after %d inputs, want budget-derived after 11", name, len(s.cur.Script))
+	}
+	if !s.research() || len(s.cur.Script) != 3 || !reproducer(t, f.Case)(s.cur) {
+		t.Errorf("searched to %v, want three inputs breaking budget-derived", s.cur.Script)
+	}
+}
