@@ -88,3 +88,24 @@ func TestFailedWriteLeavesNoFolder(t *testing.T) {
 		}
 	}
 }
+
+// TestCheckTargetRefusesFolderNames: a path that can only name a folder
+// (one ending in a separator, ".", "..", or the root itself) is refused
+// as one, whether or not there is a folder there.
+func TestCheckTargetRefusesFolderNames(t *testing.T) {
+	root := t.TempDir()
+	sep := string(filepath.Separator)
+	for _, path := range []string{
+		root + sep,
+		root + sep + ".",
+		root + sep + "..",
+		filepath.Join(root, "new") + sep,
+		filepath.Join(root, "new") + sep + ".",
+		filepath.Join(root, "new") + sep + "..",
+		sep,
+	} {
+		if err := CheckTarget(path); err == nil || err.Error() != path+" names a folder; name the file to write" {
+			t.Errorf("CheckTarget(%q) = %v, want it to say the path names a folder", path, err)
+		}
+	}
+}
