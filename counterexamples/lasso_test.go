@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"flag"
+	"fmt"
 	"io"
 	"os"
 	"path/filepath"
@@ -207,5 +208,21 @@ func TestLassoedResultKeepsEveryField(t *testing.T) {
 	wantHang := explore.Hang[string]{Path: []string{"p1"}, Call: "Step", Input: "tick", After: 7}
 	if got.Hang == nil || !reflect.DeepEqual(*got.Hang, wantHang) {
 		t.Errorf("hang %+v, want %+v", got.Hang, wantHang)
+	}
+}
+
+// TestLoopSubjects: a loop's subject is a bit of model.Live's Pending, a
+// 64-bit mask, so subjects 0 to 63 are read and 64 is refused.
+func TestLoopSubjects(t *testing.T) {
+	_, data := writeLockLasso(t)
+	for _, subject := range []int{0, 1, 63, 64} {
+		edited := strings.Replace(string(data), "loop property=entry subject=0", fmt.Sprintf("loop property=entry subject=%d", subject), 1)
+		f, err := lockPipeline().Parse("x.txt", []byte(edited))
+		switch {
+		case subject < 64 && (err != nil || f.Case.Loop.Subject != subject):
+			t.Errorf("subject=%d: error %v; want it read", subject, err)
+		case subject >= 64 && (err == nil || !strings.Contains(err.Error(), "want a number in 0..63")):
+			t.Errorf("subject=%d: error %v; want it refused", subject, err)
+		}
 	}
 }
