@@ -14,6 +14,7 @@ import (
 
 	"modelcheck/explore"
 	"modelcheck/internal/lockspec"
+	"modelcheck/model"
 )
 
 // lockPipeline is the pipeline of the lock (internal/lockspec), a
@@ -224,5 +225,53 @@ func TestLoopSubjects(t *testing.T) {
 		case subject >= 64 && (err == nil || !strings.Contains(err.Error(), "want a number in 0..63")):
 			t.Errorf("subject=%d: error %v; want it refused", subject, err)
 		}
+	}
+}
+
+// brokenLock is the lock whose tick breaks mutual exclusion, which the
+// lock itself never breaks: a loop that breaks an invariant.
+type brokenLock struct{ lockspec.Spec }
+
+func (brokenLock) New(c lockspec.Config, only []string) (model.Traced[lockspec.State, lockspec.Input], error) {
+	m, err := lockspec.Spec{}.New(c, only)
+	if err != nil {
+		return nil, err
+	}
+	return brokenTick{m.(*lockspec.Model)}, nil
+}
+
+// brokenTick is the lock model, liveness property included, with the
+// tick that breaks mutual-exclusion (invariant 1).
+type brokenTick struct{ *lockspec.Model }
+
+func (m brokenTick) Step(s *lockspec.State, in lockspec.Input, next *lockspec.State) int {
+	if v := m.Model.Step(s, in, next); v != 0 || in != lockspec.Tick {
+		return v
+	}
+	return 1
+}
+
+// TestLoopBreakingAnInvariant: a loop step that breaks an invariant ends
+// the loop there, as a run's step does, and the verdict numbers it in the
+// loop: the tick is loop step 2, the prefix's one input before it (step 3
+// of the whole lasso), and the loop's third input is not run. The file,
+// written out by hand, records exactly that, so it replays with no
+// mismatch.
+func TestLoopBreakingAnInvariant(t *testing.T) {
+	const text = "scenario base=naive\n----\npeterson=false\n\n" +
+		"run\np0\n----\n> p0\n  waiting p0\nno violation\nstate after:\n  pc=[1 0] lock=0 turn=0\n\n" +
+		"loop property=entry subject=0\np1\ntick\np1\n----\n" +
+		"> p1\n  waiting p1\n> tick\n" +
+		"violation mutual-exclusion by loop step 2 (tick)\n" +
+		"  contract: lock/1\n  rule: one process at most in its critical section\n" +
+		"  not run: steps 3 to 3 (the run ends at the first violation)\n"
+	f, err := New[lockspec.Config, lockspec.State, lockspec.Input](brokenLock{}).Parse("x.txt", []byte(text))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var trace strings.Builder
+	r, err := f.Replay(context.Background(), &trace)
+	if v := r.Outcome.Violation; err != nil || r.Mismatch != nil || v == nil || v.Lasso || v.Invariant.Name != "mutual-exclusion" || v.Step != 3 {
+		t.Errorf("error %v, violation %+v, mismatch %v; want mutual-exclusion at step 3 and no mismatch:\n%s", err, v, r.Mismatch, trace.String())
 	}
 }
