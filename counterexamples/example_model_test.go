@@ -450,3 +450,30 @@ func TestExampleModelThroughThePipeline(t *testing.T) {
 		t.Fatalf("without the optional parts, the hand-written script shrinks to %d inputs (error %v):\n%s", shrunkInputs, err, shrunk)
 	}
 }
+
+// TestExampleDeadlock: with lost-release p1 leaves the lock held, and
+// once both processes have requested it neither can enter: nothing is
+// enabled after the script's fifth and last step, which itself broke
+// nothing. The run is stuck after step 5, as the verdict and the header
+// say.
+func TestExampleDeadlock(t *testing.T) {
+	p := counterexamples.New(model.Spec[lockConfig, lockState, lockInput](lockSpec{}))
+	sc := lockConfig{Procs: 2, LostRelease: true}
+	script := []lockInput{{request, 1}, {enter, 1}, {leave, 1}, {request, 1}, {request, 2}}
+	o, err := p.Execute(sc, nil, script)
+	if v := o.Violation; err != nil || v == nil || !v.Stuck || v.Step != 5 || v.Invariant.Name != "no-deadlock" {
+		t.Fatalf("error %v, violation %+v; want no-deadlock stuck after step 5", err, v)
+	}
+	_, data, err := p.Format(counterexamples.Case[lockConfig, lockInput]{Base: "two", Scenario: sc, Script: script})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, want := range []string{
+		"# counterexample: no-deadlock (stuck after step 5)\n",
+		"\nviolation no-deadlock after step 5: nothing is enabled and the state is not terminal\n",
+	} {
+		if !bytes.Contains(data, []byte(want)) {
+			t.Errorf("the file lacks %q:\n%s", want, data)
+		}
+	}
+}
