@@ -93,6 +93,10 @@ func TestLassoFile(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
+	// The prefix's one input and the loop's three, as replay counts them.
+	if n := f.Inputs(); n != 4 {
+		t.Errorf("the file has %d inputs, want 4", n)
+	}
 	v, mismatch, err := f.Replay(context.Background(), io.Discard)
 	if err != nil || mismatch != nil || v == nil || !v.Lasso || v.Invariant.Name != "entry" || v.Step != 4 {
 		t.Fatalf("replay: violation %+v, mismatch %v, err %v; want the lasso of entry at step 4 and no mismatch", v, mismatch, err)
