@@ -99,6 +99,12 @@ func foundAt[I comparable](v Violation[I]) int {
 	return v.Depth - 1
 }
 
+// TestBFSStopAtFirst: without KeepGoing a run stops after the level whose
+// expansion found the first violation, with every violation that level
+// found and none of a later one. A depth bound just past that level
+// changes nothing: the level before the bound checks its successors for
+// being stuck as it finds them, but those are reported only if the run
+// goes on past it, which it does not.
 func TestBFSStopAtFirst(t *testing.T) {
 	m := bfsModels()["all three"]
 	full := referenceBFS(m, 0)
@@ -110,16 +116,18 @@ func TestBFSStopAtFirst(t *testing.T) {
 			want = append(want, v)
 		}
 	}
-	for _, workers := range []int{1, 4} {
-		got := mustRun(t, m, Options{Workers: workers})
-		if got.Complete || got.StoppedEarly != StoppedAtViolation {
-			t.Errorf("workers %d: Complete = %v, StoppedEarly = %v", workers, got.Complete, got.StoppedEarly)
-		}
-		if got.MaxDepthReached != level+1 {
-			t.Errorf("workers %d: MaxDepthReached = %d, want %d", workers, got.MaxDepthReached, level+1)
-		}
-		if fmt.Sprint(got.Violations) != fmt.Sprint(want) {
-			t.Errorf("workers %d: violations = %v, want %v", workers, got.Violations, want)
+	for _, depth := range []int{0, level + 1} {
+		for _, workers := range []int{1, 4} {
+			got := mustRun(t, m, Options{Depth: depth, Workers: workers})
+			if got.Complete || got.StoppedEarly != StoppedAtViolation {
+				t.Errorf("depth %d, workers %d: Complete = %v, StoppedEarly = %v", depth, workers, got.Complete, got.StoppedEarly)
+			}
+			if got.MaxDepthReached != level+1 {
+				t.Errorf("depth %d, workers %d: MaxDepthReached = %d, want %d", depth, workers, got.MaxDepthReached, level+1)
+			}
+			if fmt.Sprint(got.Violations) != fmt.Sprint(want) {
+				t.Errorf("depth %d, workers %d: violations = %v, want %v", depth, workers, got.Violations, want)
+			}
 		}
 	}
 }
