@@ -182,3 +182,27 @@ func TestSelfLoopsAreNotEncoded(t *testing.T) {
 		}
 	}
 }
+
+// TestQueueAtTheEnd: Queue is the number of visited states not yet
+// expanded. A run that explored everything leaves none, under either
+// strategy. A BFS run to a bound leaves the states at the bound, which it
+// checks but never expands: those the reference finds within the bound
+// and not within one step less.
+func TestQueueAtTheEnd(t *testing.T) {
+	m := bigCounters()
+	for _, opt := range []Options{{Workers: 1}, {Workers: 3}, {Strategy: DFS}} {
+		opt.KeepGoing = true
+		if got := mustRun(t, m, opt); !got.Complete || got.Queue != 0 {
+			t.Errorf("%v, %d workers: Complete = %v, Queue = %d; want a complete run with nothing queued", opt.Strategy, opt.Workers, got.Complete, got.Queue)
+		}
+	}
+	for _, depth := range []int{2, 5, 9} {
+		atBound := referenceBFS(m, depth).distinct - referenceBFS(m, depth-1).distinct
+		for _, workers := range []int{1, 3} {
+			got := mustRun(t, m, Options{Depth: depth, Workers: workers, KeepGoing: true})
+			if got.Queue != atBound {
+				t.Errorf("depth %d, workers %d: Queue = %d; %d states lie at the bound", depth, workers, got.Queue, atBound)
+			}
+		}
+	}
+}
