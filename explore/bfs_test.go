@@ -206,3 +206,37 @@ func TestQueueAtTheEnd(t *testing.T) {
 		}
 	}
 }
+
+// inputChecking is counters with HasInput (model.InputChecker), which BFS
+// asks, instead of Enabled, whether a successor at the depth bound has an
+// input; asked counts the calls.
+type inputChecking struct {
+	*counters
+	asked atomic.Int64
+}
+
+func (c *inputChecking) HasInput(s *cstate) bool {
+	c.asked.Add(1)
+	return len(c.counters.Enabled(s, nil)) > 0
+}
+
+func (c *inputChecking) Fork() Model[cstate, uint8] { return c }
+
+// TestHasInputAtTheBound: a model with HasInput finds what the reference
+// finds, stuck states at the depth bound included, and BFS does ask it
+// about the successors at the bound.
+func TestHasInputAtTheBound(t *testing.T) {
+	for _, name := range []string{"stuck", "all three"} {
+		for _, depth := range []int{1, 2, 4, 5, 6} {
+			want := referenceBFS(bfsModels()[name], depth)
+			for _, workers := range []int{1, 3} {
+				m := &inputChecking{counters: bfsModels()[name]}
+				got := mustRun(t, m, Options{Depth: depth, Workers: workers, KeepGoing: true})
+				sameAsReference(t, got, want)
+				if m.asked.Load() == 0 {
+					t.Errorf("%s, depth %d, workers %d: HasInput never asked", name, depth, workers)
+				}
+			}
+		}
+	}
+}
