@@ -1,6 +1,7 @@
 package explore
 
 import (
+	"math/rand/v2"
 	"reflect"
 	"testing"
 	"unsafe"
@@ -195,5 +196,80 @@ func checkCompactLevel[S any](t *testing.T, f *frontier[S]) {
 		size, perState, f.len(), f.bytes())
 	if perState > float64(size)/10 {
 		t.Errorf("%.1f bytes per %d-byte state; want a tenth or less", perState, size)
+	}
+}
+
+// storedFrontier is a compact frontier of n random counters states, whose
+// encodings have every length from one byte to the longest, placed by
+// two worker goroutines' cursors in turn, by put or by putEncoded, in
+// blocks of blockLen bytes.
+func storedFrontier(r *rand.Rand, n, blockLen int) (*frontier[cstate], *blockPool, []cstate) {
+	pool := newBlockPool(blockLen)
+	f := newFrontier[cstate](true, 2, make([]byte, unsafe.Sizeof(cstate{})), pool)
+	f.resize(n)
+	states := make([]cstate, n)
+	for i := range states {
+		s := &states[i]
+		s[r.IntN(len(s))] = uint8(1 + r.IntN(255)) // never the base
+		for k := range s {
+			if r.IntN(2) == 0 {
+				s[k] = uint8(r.IntN(256))
+			}
+		}
+		if i%3 == 0 {
+			f.put(i%2, i, s)
+		} else {
+			f.putEncoded(i%2, i, appendZRL(nil, rawBytes(s), f.base))
+		}
+	}
+	f.seal()
+	return f, pool, states
+}
+
+// TestFrontierAcrossBlocks stores states in blocks a few states long, of
+// every length from one longest encoding to four of them, so that
+// encodings meet the end of their block at every offset: some fit the
+// room left exactly, some miss it by a byte. Every state must read back
+// as stored.
+func TestFrontierAcrossBlocks(t *testing.T) {
+	r := rand.New(rand.NewPCG(7, 8))
+	longest := zrlMaxLen(int(unsafe.Sizeof(cstate{})))
+	for blockLen := longest; blockLen <= 4*longest; blockLen++ {
+		f, _, states := storedFrontier(r, 300, blockLen)
+		for i, want := range states {
+			var s cstate
+			if got := f.at(i, &s); *got != want {
+				t.Fatalf("blocks of %d bytes: state %d reads back as %v, stored %v", blockLen, i, *got, want)
+			}
+		}
+	}
+}
+
+// TestFrontierRecycle: once the parents before end are expanded, recycle
+// gives back the blocks that hold only states before end, for the level
+// being built to fill at once (here: with zeros). For every end, the
+// states from end on must keep their blocks and read back as stored; at
+// the level's end every block goes back.
+func TestFrontierRecycle(t *testing.T) {
+	r := rand.New(rand.NewPCG(9, 10))
+	const n = 60
+	for end := range n + 1 {
+		f, pool, states := storedFrontier(r, n, 2*zrlMaxLen(int(unsafe.Sizeof(cstate{}))))
+		f.recycle(end)
+		for _, b := range pool.free {
+			clear(b)
+		}
+		for i := end; i < n; i++ {
+			if f.blocks[f.ref(i)>>32] == nil {
+				t.Fatalf("end %d: state %d's block was given back", end, i)
+			}
+			var s cstate
+			if got := f.at(i, &s); *got != states[i] {
+				t.Fatalf("end %d: state %d reads back as %v, stored %v", end, i, *got, states[i])
+			}
+		}
+		if end == n && len(pool.free) != len(f.blocks) {
+			t.Errorf("end %d: %d of %d blocks given back, want all", end, len(pool.free), len(f.blocks))
+		}
 	}
 }
