@@ -123,6 +123,21 @@ func TestLassoMaxStates(t *testing.T) {
 	}
 }
 
+// TestLassoMaxStatesNotReached: a state limit the graph fits in exactly
+// changes nothing. The graph's states are those the reference BFS visits:
+// both leave out a transition that breaks an invariant.
+func TestLassoMaxStatesNotReached(t *testing.T) {
+	m := &liveCounters{counters{K: 4, Max: 3, Bad: &cstate{3, 0, 2, 1}}}
+	n := referenceBFS(Model[cstate, uint8](m), 0).distinct
+	for _, workers := range []int{1, 3} {
+		want := lassoWithoutTiming(mustFindLasso(t, Model[cstate, uint8](m), "leaves-max", Options{Workers: workers}))
+		got := lassoWithoutTiming(mustFindLasso(t, Model[cstate, uint8](m), "leaves-max", Options{Workers: workers, MaxStates: int(n)}))
+		if !got.Complete || got.Distinct != n || got.Lasso == nil || !reflect.DeepEqual(got, want) {
+			t.Errorf("%d workers, limit %d: %+v; without a limit %+v", workers, n, got, want)
+		}
+	}
+}
+
 // TestLassoCancel cancels from the progress callback, which runs between
 // batches, so the stop lands mid-build.
 func TestLassoCancel(t *testing.T) {
