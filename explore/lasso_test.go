@@ -3,6 +3,7 @@ package explore
 import (
 	"context"
 	"errors"
+	"fmt"
 	"reflect"
 	"strings"
 	"testing"
@@ -134,6 +135,68 @@ func TestLassoMaxStatesNotReached(t *testing.T) {
 		got := lassoWithoutTiming(mustFindLasso(t, Model[cstate, uint8](m), "leaves-max", Options{Workers: workers, MaxStates: int(n)}))
 		if !got.Complete || got.Distinct != n || got.Lasso == nil || !reflect.DeepEqual(got, want) {
 			t.Errorf("%d workers, limit %d: %+v; without a limit %+v", workers, n, got, want)
+		}
+	}
+}
+
+// TestLassoOrderByHand runs small tables whose first lasso in FindLasso's
+// order is worked out in each case's comment. Each table lists state i's
+// edges as {input, target}, all of them fair, and its pending subjects;
+// state 0 is Init.
+func TestLassoOrderByHand(t *testing.T) {
+	for _, tc := range []struct {
+		name    string
+		succ    [][]edge
+		pending []uint64
+		want    Lasso[uint16]
+	}{{
+		// Subject 0 loops 0 -6-> 1 -1-> 2 -3-> 0, subject 1 loops
+		// 0 -2-> 3 -5-> 0: both from Init, and subject 1's loop is
+		// shorter, which comes before the smaller subject.
+		name:    "a later subject's shorter loop",
+		succ:    [][]edge{{{input: 6, to: 1}, {input: 2, to: 3}}, {{input: 1, to: 2}}, {{input: 3, to: 0}}, {{input: 5, to: 0}}},
+		pending: []uint64{0b11, 0b01, 0b01, 0b10},
+		want:    Lasso[uint16]{Subject: 1, Prefix: []uint16{}, Loop: []uint16{2, 5}},
+	}, {
+		// Subject 1 loops 0 -7-> 1 -9-> 0, input indices 0 0; subject 0
+		// loops 0 -4-> 2 -8-> 0, indices 1 0. Same start, same length: the
+		// smaller indices win over the smaller subject.
+		name:    "equal loops from one state",
+		succ:    [][]edge{{{input: 7, to: 1}, {input: 4, to: 2}}, {{input: 9, to: 0}}, {{input: 8, to: 0}}},
+		pending: []uint64{0b11, 0b10, 0b01},
+		want:    Lasso[uint16]{Subject: 1, Prefix: []uint16{}, Loop: []uint16{7, 9}},
+	}, {
+		// Subject 0 loops 0 -2-> 2 -0-> 3 -0-> 0 from Init; subject 1
+		// loops on state 1, one step from Init, in one step. The shorter
+		// prefix comes before the shorter loop.
+		name:    "the shallowest start",
+		succ:    [][]edge{{{input: 1, to: 1}, {input: 2, to: 2}}, {{input: 0, to: 1}}, {{input: 0, to: 3}}, {{input: 0, to: 0}}},
+		pending: []uint64{0b01, 0b10, 0b01, 0b01},
+		want:    Lasso[uint16]{Subject: 0, Prefix: []uint16{}, Loop: []uint16{2, 0, 0}},
+	}, {
+		// Inputs 5 and 3 both lead from Init, where nothing is pending,
+		// to state 1, which loops on itself. The prefix is the first
+		// input, index 0.
+		name:    "two inputs to the start",
+		succ:    [][]edge{{{input: 5, to: 1}, {input: 3, to: 1}}, {{input: 0, to: 1}}},
+		pending: []uint64{0, 0b01},
+		want:    Lasso[uint16]{Subject: 0, Prefix: []uint16{5}, Loop: []uint16{0}},
+	}} {
+		m := liveTable{table: &table{succ: tc.succ, stuck: make([]int, len(tc.succ))}, pending: tc.pending}
+		for _, edges := range tc.succ {
+			fair := make([]bool, len(edges))
+			for k := range fair {
+				fair[k] = true
+			}
+			m.fair = append(m.fair, fair)
+		}
+		want := tc.want
+		want.Property, want.SubjectName = "p", fmt.Sprint(want.Subject)
+		for _, workers := range []int{1, 3} {
+			r := mustFindLasso(t, Model[tstate, uint16](m), "p", Options{Workers: workers})
+			if !r.Complete || !reflect.DeepEqual(r.Lasso, &want) {
+				t.Errorf("%s, %d workers: Complete %v, lasso %+v; want %+v", tc.name, workers, r.Complete, r.Lasso, want)
+			}
 		}
 	}
 }
