@@ -82,3 +82,19 @@ func TestDFSStopAtFirst(t *testing.T) {
 	}
 	replays(t, m, got.Violations[0])
 }
+
+// TestDFSExpandsOnceAtOneDepth: DFS expands a state again only when it
+// reaches it shallower than before. In a model that only counts up, every
+// path to a state has the same length, the sum of its counters, so under
+// a bound each state within it is expanded once, and DFS takes exactly
+// the transitions the reference BFS takes.
+func TestDFSExpandsOnceAtOneDepth(t *testing.T) {
+	m := &counters{K: 3, Max: 4, IncOnly: true}
+	for _, depth := range []int{3, 8, 12} {
+		want := referenceBFS(m, depth)
+		got := mustRun(t, m, Options{Depth: depth, Strategy: DFS, KeepGoing: true})
+		if !got.Complete || got.Distinct != want.distinct || got.Generated != want.generated {
+			t.Errorf("depth %d: Complete %v, %d distinct, %d generated; reference %d, %d", depth, got.Complete, got.Distinct, got.Generated, want.distinct, want.generated)
+		}
+	}
+}
