@@ -52,9 +52,8 @@ type bfs[S any, I comparable] struct {
 	blocks    *blockPool   // their encoding blocks, when compact
 	// built, if set, sees each level once it is complete, before it is
 	// expanded and its blocks recycled: tests compare levels across runs.
-	built     func(f *frontier[S])
-	level     int
-	expanding bool // false at the depth bound: only check for stuck states
+	built func(f *frontier[S])
+	level int
 	// toBound is set on the level before the depth bound, whose successors
 	// are checked as they are found and not stored; boundLen counts the
 	// new ones, and boundStuck keeps the first stuck one per invariant in
@@ -188,7 +187,6 @@ func (b *bfs[S, I]) run() (Result[I], *firstViolations) {
 func (b *bfs[S, I]) explore() StopReason {
 	for b.level = 0; ; b.level++ {
 		b.stats.Depth = b.level
-		b.expanding = b.opt.Depth == 0 || b.level < b.opt.Depth
 		b.toBound = b.opt.Depth > 0 && b.level+1 == b.opt.Depth
 		if b.toBound {
 			b.next.release()
@@ -207,7 +205,7 @@ func (b *bfs[S, I]) explore() StopReason {
 			}
 			pos = end
 		}
-		if !b.expanding || b.nextLen() == 0 {
+		if b.nextLen() == 0 {
 			return NotStopped
 		}
 		b.log.endLevel()
@@ -263,11 +261,9 @@ func (b *bfs[S, I]) runBatch(pos, end int) StopReason {
 	if b.ctx.Err() != nil {
 		return StoppedByContext
 	}
-	if b.expanding {
-		b.pool.run(b.mergeJob)
-	}
+	b.pool.run(b.mergeJob)
 	stop := b.collect()
-	if b.expanding && !b.toBound {
+	if !b.toBound {
 		b.pool.run(b.placeJob)
 	}
 	if b.blocks != nil {
@@ -307,7 +303,7 @@ func (b *bfs[S, I]) expandTasks(w int) {
 		}
 		c := &b.batch[t]
 		c.worker = w
-		b.workers[w].expand(t, c, b.cur, b.expanding, b.toBound, b.visited, &b.found)
+		b.workers[w].expand(t, c, b.cur, b.toBound, b.visited, &b.found)
 		b.workers[w].countChunk(c)
 	}
 }
@@ -367,9 +363,6 @@ func (b *bfs[S, I]) collect() StopReason {
 				b.steps = append(b.steps, v.input)
 			}
 			b.found.add(v.invariant, stuck, b.steps)
-		}
-		if !b.expanding {
-			continue
 		}
 		c.out = total
 		first := c.candLo

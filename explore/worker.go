@@ -112,7 +112,7 @@ func (w *worker[S, I]) countChunk(c *chunk) {
 // kept, so the bound level, usually the widest, is never stored (see
 // bfs.explore). A stuck one is recorded with its candidate's index in the
 // chunk, for collect to keep if the merge finds it new.
-func (w *worker[S, I]) expand(t int, c *chunk, cur *frontier[S], expand, toBound bool, visited *shardedSet, known *firstViolations) {
+func (w *worker[S, I]) expand(t int, c *chunk, cur *frontier[S], toBound bool, visited *shardedSet, known *firstViolations) {
 	c.candLo, c.endLo, c.violLo, c.generated = len(w.cands), len(w.ends), len(w.viols), 0
 	c.stuckLo = len(w.boundStuck)
 	for p := range c.parents {
@@ -124,25 +124,23 @@ func (w *worker[S, I]) expand(t int, c *chunk, cur *frontier[S], expand, toBound
 				w.addViolation(c, p, -1, v-1)
 			}
 		}
-		if expand {
-			w.step(t, c, p, s, visited, known)
-			for j, fp := range w.succFP {
-				if fp == 0 || visited.shards[visited.shardOf(fp)].contains(fp) || !w.seen.add(fp) {
-					continue
-				}
-				next := &w.succ[j]
-				switch {
-				case toBound:
-					w.mark(t, p, callBound, j)
-					w.checkStuckAtBound(c, next, known)
-				case w.compact:
-					w.packed = appendZRL(w.packed, rawBytes(next), w.base)
-					w.packEnds = append(w.packEnds, uint32(len(w.packed)))
-				default:
-					w.states = append(w.states, *next)
-				}
-				w.cands = append(w.cands, cand{fp: fp, input: uint32(j)})
+		w.step(t, c, p, s, visited, known)
+		for j, fp := range w.succFP {
+			if fp == 0 || visited.shards[visited.shardOf(fp)].contains(fp) || !w.seen.add(fp) {
+				continue
 			}
+			next := &w.succ[j]
+			switch {
+			case toBound:
+				w.mark(t, p, callBound, j)
+				w.checkStuckAtBound(c, next, known)
+			case w.compact:
+				w.packed = appendZRL(w.packed, rawBytes(next), w.base)
+				w.packEnds = append(w.packEnds, uint32(len(w.packed)))
+			default:
+				w.states = append(w.states, *next)
+			}
+			w.cands = append(w.cands, cand{fp: fp, input: uint32(j)})
 		}
 		w.ends = append(w.ends, uint32(len(w.cands)))
 	}
