@@ -6,6 +6,8 @@ import (
 	"encoding/json"
 	"os"
 	"path/filepath"
+	"regexp"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -167,5 +169,35 @@ func TestTamperedLassoFilesDoNotPass(t *testing.T) {
 		if code != c.code || !strings.Contains(stderr, c.want) || strings.Contains(stderr, "modelcheck shrink") {
 			t.Errorf("%s: exit %d, stderr %q; want %d and %q", c.name, code, stderr, c.code, c.want)
 		}
+	}
+}
+
+// TestLivenessJSONCountsTransitions: --json's transitions is the graph's
+// edges (README: "transitions (the graph's edges)"), the count the text
+// prints as "N transitions", and not the generated count beside it. At
+// depth 3 sthira's graph is cut by the bound: the successors generated
+// from its deepest states lie past it and are no edges, so the two counts
+// differ (the lock's graph at depth 12 is complete, and they agree there)
+// and a report that filled transitions from the generated count is told
+// apart.
+func TestLivenessJSONCountsTransitions(t *testing.T) {
+	args := []string{"explore", "--model", "sthira", "--liveness", "starvation", "--depth", "3", "--out", ""}
+	text, stderr, code := modelcheck(t, args...)
+	m := regexp.MustCompile(`graph of (\d+) distinct states and (\d+) transitions \((\d+) generated\)`).FindStringSubmatch(text)
+	if code != exitOK || m == nil {
+		t.Fatalf("text: exit %d, no graph line:\n%s\n%s", code, text, stderr)
+	}
+	edges, _ := strconv.ParseInt(m[2], 10, 64)
+	generated, _ := strconv.ParseInt(m[3], 10, 64)
+	if edges == generated {
+		t.Fatalf("the graph has %d transitions and %d generated: this test cannot tell them apart", edges, generated)
+	}
+	out, stderr, code := modelcheck(t, append(args, "--json")...)
+	var r lassoReport
+	if err := json.Unmarshal([]byte(out), &r); err != nil || code != exitOK {
+		t.Fatalf("--json: exit %d, bad JSON (%v): %s\n%s", code, err, out, stderr)
+	}
+	if r.Transitions != edges || r.GeneratedStates != generated {
+		t.Errorf("--json: transitions %d, generated %d; want %d and %d, as the text says", r.Transitions, r.GeneratedStates, edges, generated)
 	}
 }
