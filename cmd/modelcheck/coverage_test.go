@@ -1,6 +1,9 @@
 package main
 
 import (
+	"regexp"
+	"slices"
+	"strconv"
 	"strings"
 	"testing"
 )
@@ -63,5 +66,40 @@ func TestCoverageSaysWhatItCounted(t *testing.T) {
 		if code != c.code || !strings.Contains(out, "coverage (within depth 12, "+c.scope+")") {
 			t.Errorf("%v: exit %d (want %d), output without %q:\n%s", c.args, code, c.code, c.scope, out)
 		}
+	}
+}
+
+// TestCoverageCountsWhatNeverHappened: the never-happened line counts the
+// kinds it names, and --json lists those kinds too, each with count 0
+// (README: "a coverage list of {label, count}, zero counts included").
+// The default scenario holds no channel (README, "The default scenario"),
+// so "input chan-send" must be there with 0; and the kinds that counted
+// nothing in the JSON are exactly those the text names.
+func TestCoverageCountsWhatNeverHappened(t *testing.T) {
+	args := []string{"--depth", "4", "--coverage", "--out", ""}
+	r, code := exploreJSON(t, args...)
+	if code != exitOK {
+		t.Fatalf("--json: exit %d", code)
+	}
+	var zero []string
+	for _, cv := range r.Coverage {
+		if cv.Count == 0 {
+			zero = append(zero, cv.Label)
+		}
+	}
+	if !slices.Contains(zero, "input chan-send") {
+		t.Errorf("--json coverage %v: want input chan-send with count 0", r.Coverage)
+	}
+	out, _, code := modelcheck(t, append([]string{"explore"}, args...)...)
+	m := regexp.MustCompile(`\nnever happened \((\d+)\): (.*)\n`).FindStringSubmatch(out)
+	if code != exitOK || m == nil {
+		t.Fatalf("exit %d, no never-happened line:\n%s", code, out)
+	}
+	never := strings.Split(m[2], ", ")
+	if n, _ := strconv.Atoi(m[1]); n != len(never) {
+		t.Errorf("never happened (%d) names %d kinds: %s", n, len(never), m[2])
+	}
+	if !slices.Equal(never, zero) {
+		t.Errorf("the text says %v never happened; the JSON counts 0 for %v", never, zero)
 	}
 }
