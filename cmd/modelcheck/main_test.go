@@ -337,6 +337,52 @@ func TestListJSON(t *testing.T) {
 	}
 }
 
+// TestListOneModel: list --model M lists M alone, whole, and marks it the
+// default only if it is the registry's default. sthira is registered
+// after the default (models.Default, asupersync, is first), so a filter
+// that stopped at the first other model listed nothing for it, and one
+// that marked the first model listed as the default called sthira the
+// default. The expectations come from the registry itself.
+func TestListOneModel(t *testing.T) {
+	sys, err := models.Lookup("sthira")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if models.Default().Name() == "sthira" {
+		t.Fatal("sthira is the default model: this test needs a model that is not")
+	}
+	out, stderr, code := modelcheck(t, "list", "--json", "--model", "sthira")
+	var c catalogue
+	if err := json.Unmarshal([]byte(out), &c); err != nil || code != exitOK {
+		t.Fatalf("exit %d, bad JSON (%v): %s\n%s", code, err, out, stderr)
+	}
+	if want := []modelInfo{{Name: "sthira", Doc: sys.Doc(), Default: false}}; !reflect.DeepEqual(c.Models, want) {
+		t.Errorf("models %+v, want %+v", c.Models, want)
+	}
+	if len(c.Scenarios) != len(sys.Scenarios()) || len(c.Invariants) != len(sys.Invariants()) || len(c.Faults) != len(sys.Faults()) {
+		t.Errorf("%d scenarios, %d invariants, %d faults; want sthira's %d, %d, %d",
+			len(c.Scenarios), len(c.Invariants), len(c.Faults), len(sys.Scenarios()), len(sys.Invariants()), len(sys.Faults()))
+	}
+	for _, sc := range c.Scenarios {
+		if sc.Model != "sthira" {
+			t.Errorf("scenario %+v is not sthira's", sc)
+		}
+	}
+	out, _, _ = modelcheck(t, "list", "--json")
+	if err := json.Unmarshal([]byte(out), &c); err != nil {
+		t.Fatal(err)
+	}
+	var defaults []string
+	for _, m := range c.Models {
+		if m.Default {
+			defaults = append(defaults, m.Name)
+		}
+	}
+	if want := []string{models.Default().Name()}; !slices.Equal(defaults, want) {
+		t.Errorf("list --json marks %v the default, want %v", defaults, want)
+	}
+}
+
 // TestRunWithGraceLeavesAStuckCommand: a signalled command that never
 // returns (a runtime step in an endless loop never reaches a check of
 // ctx) still ends, with exit 3 and a message saying why there are no
