@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
+	"io"
 	"os"
 	"path/filepath"
 	"reflect"
@@ -460,3 +461,35 @@ func TestRunWithGraceKeepsWhatWasEarned(t *testing.T) {
 type blockingWriter struct{}
 
 func (blockingWriter) Write([]byte) (int, error) { select {} }
+
+// TestExploreViolationSurvivesAStuckWrite: explore that has found a
+// violation and is then held writing its report (to a pipe nobody reads)
+// past a signal's grace still exits 1: the violation is the one status a
+// caller must never miss (README, exit status). The writer cancels the
+// context at explore's first write, which comes after the search, so the
+// signal always falls after the violation was found, and then never
+// returns; runWithGrace must give up on it and keep what explore earned.
+// TestRunWithGraceKeepsWhatWasEarned earns by hand; this holds explore to
+// earning it.
+func TestExploreViolationSurvivesAStuckWrite(t *testing.T) {
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	ctx, st := withStanding(ctx)
+	stdout := st.watch(cancelThenBlock{cancel})
+	var errb strings.Builder
+	code := runWithGrace(ctx, 50*time.Millisecond, &errb, func() int {
+		return run(ctx, []string{"explore", "--fault", "lifo-ready", "--depth", "6", "--workers", "1", "--out", ""}, stdout, io.Discard)
+	})
+	if code != exitViolation || !strings.Contains(errb.String(), "a violation was found before") {
+		t.Errorf("exit %d, stderr %q; want 1, the violation found before the signal", code, errb.String())
+	}
+}
+
+// cancelThenBlock is a pipe nobody reads, written to only after a signal
+// (cancel) came.
+type cancelThenBlock struct{ cancel context.CancelFunc }
+
+func (w cancelThenBlock) Write([]byte) (int, error) {
+	w.cancel()
+	select {}
+}
