@@ -616,3 +616,25 @@ func TestDashFileUsageNamesDoubleDash(t *testing.T) {
 		}
 	}
 }
+
+// TestStepTimeoutBoundIsTaken: --step-timeout refuses only what is under
+// its bound, 100ms (the message: "is under 100ms"), so the bound itself is
+// taken, on each command that takes the flag; 99ms is refused (see
+// TestBadInputExitsTwo). Only the refusal (exit 2) is asked about: a step
+// held 100ms by a loaded machine would be a HANG (exit 1), which is no
+// matter here.
+func TestStepTimeoutBoundIsTaken(t *testing.T) {
+	if _, err := withStepTimeout(context.Background(), minStepTimeout); err != nil {
+		t.Errorf("withStepTimeout(%v): %v", minStepTimeout, err)
+	}
+	file := filepath.Join(committedDir, "lane-order-af521bf3.txt")
+	for _, args := range [][]string{
+		{"explore", "--step-timeout", "100ms", "--depth", "2", "--out", ""},
+		{"replay", "--step-timeout", "100ms", file},
+		{"shrink", "--step-timeout", "100ms", file, "--out", filepath.Join(t.TempDir(), "x.txt")},
+	} {
+		if _, stderr, code := modelcheck(t, args...); code == exitUsage {
+			t.Errorf("%q: exit %d, %s; want --step-timeout 100ms taken", args, code, stderr)
+		}
+	}
+}
