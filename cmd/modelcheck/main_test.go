@@ -16,6 +16,7 @@ import (
 	"time"
 
 	"modelcheck/counterexamples"
+	"modelcheck/explore"
 	invariants "modelcheck/invariants/asupersync"
 	model "modelcheck/model/asupersync"
 	"modelcheck/models"
@@ -492,4 +493,39 @@ type cancelThenBlock struct{ cancel context.CancelFunc }
 func (w cancelThenBlock) Write([]byte) (int, error) {
 	w.cancel()
 	select {}
+}
+
+// TestViolationReportFields: a run that found a violation did not stop
+// early (exit 1, not 3: stopped_early is for a limit, a signal or a hang),
+// so --json leaves stopped_early out; and a violation that is a stuck
+// state says so ("stuck": true), one broken by a step does not. A stuck
+// state is one with nothing enabled, which none of the faults tried for
+// this test reached (asupersync's "stuck" invariant breaks on a step), so
+// the second is asked of newReport with two violations made by hand.
+func TestViolationReportFields(t *testing.T) {
+	r, code := exploreJSON(t, "--fault", "lifo-ready", "--depth", "8", "--out", "")
+	if code != exitViolation || len(r.Violations) == 0 || r.StoppedEarly != "" {
+		t.Errorf("exit %d, %d violations, stopped_early %q; want 1, a violation and no stopped_early", code, len(r.Violations), r.StoppedEarly)
+	}
+	sys := models.Default()
+	c := exploreConfig{model: sys.Name(), scenario: "default", depth: 3, workers: 1}
+	found := explore.Result[string]{Violations: []explore.Violation[string]{
+		{Invariant: 0, Path: []string{"a", "b"}, Depth: 2, Stuck: true},
+		{Invariant: 0, Path: []string{"a"}, Depth: 1},
+	}}
+	rep := newReport(&c, sys, nil, found, make([]written, 2))
+	data, err := json.Marshal(rep)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var back report
+	if err := json.Unmarshal(data, &back); err != nil {
+		t.Fatal(err)
+	}
+	if len(back.Violations) != 2 || !back.Violations[0].Stuck || back.Violations[1].Stuck {
+		t.Errorf("violations %+v; want the first stuck and the second not", back.Violations)
+	}
+	if n := strings.Count(string(data), `"stuck":true`); n != 1 {
+		t.Errorf("%s: %d stuck violations, want 1", data, n)
+	}
 }
