@@ -291,3 +291,38 @@ func shellWords(t *testing.T, line string) []string {
 	}
 	return strings.Split(strings.TrimSuffix(string(out), "\x00"), "\x00")
 }
+
+// TestFoundByNamesMaxStates: --max-states decides how far a run gets, so
+// the file's "# found by:" line names it, in exploreCommand's fixed order
+// (model, scenario, depth, --dfs, --max-states, faults, invariants): the
+// search again without it might not end where this one did.
+func TestFoundByNamesMaxStates(t *testing.T) {
+	r, code := exploreJSON(t, "--fault", "lifo-ready", "--max-states", "100000", "--out", t.TempDir())
+	if code != exitViolation || len(r.Violations) != 1 || r.Violations[0].File == "" {
+		t.Fatalf("exit %d, %+v", code, r.Violations)
+	}
+	want := "# found by: modelcheck explore --model asupersync --scenario default --depth 12 --max-states 100000 --fault lifo-ready\n"
+	if text := readFile(t, r.Violations[0].File); !strings.Contains(text, want) {
+		t.Errorf("file does not say %q:\n%s", want, text)
+	}
+}
+
+// TestShrunkInputsAreCounted: "N inputs after shrinking" counts the file
+// written, as replay counts it, not the trace as found. Under --dfs the
+// trace found is longer than the shortest (lifo-ready's breaks at depth 7
+// at --depth 8), and shrinking cuts it, so the two counts differ.
+func TestShrunkInputsAreCounted(t *testing.T) {
+	out, stderr, code := modelcheck(t, "explore", "--dfs", "--depth", "8", "--fault", "lifo-ready", "--out", t.TempDir())
+	found := regexp.MustCompile(`VIOLATION \S+ \([^)]*\) at depth (\d+):`).FindStringSubmatch(out)
+	m := regexp.MustCompile(`file: (\S+) \(wrote, (\d+ inputs?) after shrinking\)`).FindStringSubmatch(out)
+	if code != exitViolation || found == nil || m == nil {
+		t.Fatalf("exit %d, %s\n%s", code, stderr, out)
+	}
+	if found[1]+" inputs" == m[2] {
+		t.Fatalf("found at depth %s and shrunk to %s: this test cannot tell them apart", found[1], m[2])
+	}
+	replayed, stderr, code := modelcheck(t, "replay", m[1])
+	if code != exitViolation || !strings.Contains(replayed, "replay "+m[1]+" ("+m[2]+")\n") {
+		t.Errorf("explore says %s after shrinking; replay (exit %d, %s) counts otherwise:\n%s", m[2], code, stderr, replayed)
+	}
+}
