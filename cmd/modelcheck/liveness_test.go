@@ -201,3 +201,22 @@ func TestLivenessJSONCountsTransitions(t *testing.T) {
 		t.Errorf("--json: transitions %d, generated %d; want %d and %d, as the text says", r.Transitions, r.GeneratedStates, edges, generated)
 	}
 }
+
+// TestLivenessLassoExitsOneWhenOutputFails: a lasso found is exit 1
+// whatever else fails (README, exit status), a report that cannot be
+// written included, as TestBrokenStdout holds the invariant search to.
+func TestLivenessLassoExitsOneWhenOutputFails(t *testing.T) {
+	sys := lockSystem()
+	prep, err := sys.Prepare("naive", nil, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, asJSON := range []bool{false, true} {
+		c := exploreConfig{model: "lock", scenario: "naive", depth: 12, workers: 1, liveness: "entry", json: asJSON}
+		var errb bytes.Buffer
+		code := livenessRun(context.Background(), &c, sys, prep, explore.Options{Depth: c.depth, Workers: c.workers}, brokenWriter{}, &errb)
+		if code != exitViolation || !strings.Contains(errb.String(), "no space left on device") {
+			t.Errorf("--json %v: exit %d, stderr %q; want 1 and the write error", asJSON, code, errb.String())
+		}
+	}
+}
