@@ -581,6 +581,9 @@ func TestDoubleDashEndsTheFlags(t *testing.T) {
 		{[]string{"x.txt", "--", "-a.txt", "--out", "y"}, []string{"x.txt", "-a.txt", "--out", "y"}, ""},
 		{[]string{"x.txt", "--out", "--", "-a.txt"}, nil, ""}, // -a.txt is a flag again: refused
 		{[]string{"--out", "--", "x.txt"}, []string{"x.txt"}, "--"},
+		// --out's value "--" ends nothing: -a.txt after the file is a
+		// flag again, refused (read as a terminator, it was a file).
+		{[]string{"--out", "--", "x.txt", "-a.txt"}, nil, ""},
 		{[]string{"--json", "--", "-x.txt"}, []string{"-x.txt"}, ""},
 		{[]string{"--out=--", "--", "-y.txt", "--"}, []string{"-y.txt", "--"}, "--"},
 		{[]string{"a.txt", "--json", "b.txt"}, []string{"a.txt", "b.txt"}, ""},
