@@ -641,3 +641,18 @@ func TestStepTimeoutBoundIsTaken(t *testing.T) {
 		}
 	}
 }
+
+// TestDFSReportsOneWorker: --dfs explores with one worker and ignores a
+// --workers above 1 (README), so both reports name the one worker it ran,
+// not the count it ignored.
+func TestDFSReportsOneWorker(t *testing.T) {
+	args := []string{"--dfs", "--workers", "2", "--depth", "3", "--scenario", "stealing", "--out", ""}
+	r, code := exploreJSON(t, args...)
+	if code != exitOK || r.Workers != 1 || r.Strategy != "dfs" {
+		t.Errorf("--json: exit %d, workers %d, strategy %q; want 0, 1, dfs", code, r.Workers, r.Strategy)
+	}
+	out, _, code := modelcheck(t, append([]string{"explore"}, args...)...)
+	if code != exitOK || !strings.Contains(out, ", dfs, workers 1, ") {
+		t.Errorf("text: exit %d, the header does not say dfs, workers 1:\n%s", code, out)
+	}
+}
