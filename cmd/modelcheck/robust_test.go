@@ -656,3 +656,24 @@ func TestDFSReportsOneWorker(t *testing.T) {
 		t.Errorf("text: exit %d, the header does not say dfs, workers 1:\n%s", code, out)
 	}
 }
+
+// TestFaultsReportedOnce: a fault named twice is turned on once, and
+// --json's faults names the faults turned on, each once, as the text
+// header does, not the flags as typed.
+func TestFaultsReportedOnce(t *testing.T) {
+	args := []string{"--depth", "2", "--out", "", "--fault", "weaken-severity", "--fault", "lifo-ready,lifo-ready"}
+	r, code := exploreJSON(t, args...)
+	out, _, textCode := modelcheck(t, append([]string{"explore"}, args...)...)
+	m := regexp.MustCompile(`, faults (\S+)\n`).FindStringSubmatch(out)
+	if code == exitUsage || textCode != code || m == nil {
+		t.Fatalf("exit %d (text %d), header:\n%s", code, textCode, out)
+	}
+	on := strings.Split(m[1], ",")
+	slices.Sort(on)
+	if want := []string{"lifo-ready", "weaken-severity"}; !slices.Equal(on, want) {
+		t.Errorf("the text header turns on %v, want %v", on, want)
+	}
+	if !slices.Equal(r.Faults, strings.Split(m[1], ",")) {
+		t.Errorf("--json faults %q; the text header says %s", r.Faults, m[1])
+	}
+}
