@@ -677,3 +677,19 @@ func TestFaultsReportedOnce(t *testing.T) {
 		t.Errorf("--json faults %q; the text header says %s", r.Faults, m[1])
 	}
 }
+
+// TestDepthZeroReportsDepthReached: --depth 0 bounds nothing, so --json's
+// max_depth_reached is how deep the run went, not the 0 it was given: a
+// run past the initial state reached depth 1 at least, and the JSON says
+// the depth the text names ("no new state past depth N").
+func TestDepthZeroReportsDepthReached(t *testing.T) {
+	args := []string{"--depth", "0", "--model", "vm", "--out", ""}
+	r, code := exploreJSON(t, args...)
+	if code != exitOK || r.DistinctStates <= 1 || r.MaxDepthReached < 1 {
+		t.Fatalf("--json: exit %d, %d states, max depth %d; want 0, more than one state, depth 1 or more", code, r.DistinctStates, r.MaxDepthReached)
+	}
+	out, _, code := modelcheck(t, append([]string{"explore"}, args...)...)
+	if want := fmt.Sprintf("(no new state past depth %d)\n", r.MaxDepthReached); code != exitOK || !strings.Contains(out, want) {
+		t.Errorf("text: exit %d, does not say %q:\n%s", code, want, out)
+	}
+}
