@@ -41,7 +41,7 @@ func TestCoverage(t *testing.T) {
 		if code != exitOK || !strings.Contains(out, "coverage (within depth 4)") || !strings.Contains(out, c.input) {
 			t.Errorf("%s: exit %d, text output without its coverage:\n%s", c.model, code, out)
 		}
-		if c.never != "" && !strings.Contains(out, "never happened") || !strings.Contains(out, c.never) {
+		if c.never != "" && (!strings.Contains(out, "never happened") || !strings.Contains(out, c.never)) {
 			t.Errorf("%s: %q is not listed as never happened:\n%s", c.model, c.never, out)
 		}
 	}
