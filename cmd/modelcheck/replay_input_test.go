@@ -16,6 +16,7 @@ import (
 	"time"
 
 	"modelcheck/counterexamples"
+	"modelcheck/internal/signaltest"
 )
 
 // governorScript is a file whose script has n inputs that the governors
@@ -258,7 +259,7 @@ func TestSignalStopsReplay(t *testing.T) {
 			t.Fatal(err)
 		}
 		io.Copy(io.Discard, r)
-		waitOrKill(t, cmd, fmt.Sprintf("%v: replay", sig))
+		signaltest.WaitOrKill(t, cmd, generous, fmt.Sprintf("replay, sent %v,", sig))
 		if code := cmd.ProcessState.ExitCode(); code != exitStopped || !strings.Contains(stderr.String(), "interrupted") {
 			t.Errorf("%v: exit %d, stderr %q", sig, code, stderr.String())
 		}
@@ -280,21 +281,6 @@ func startReading(t *testing.T, bin string, args ...string) (*exec.Cmd, *bufio.R
 		t.Fatal(err)
 	}
 	return cmd, bufio.NewReader(stdout), stderr
-}
-
-// waitOrKill waits for cmd to exit, and kills it and fails the test if it
-// has not within generous.
-func waitOrKill(t *testing.T, cmd *exec.Cmd, what string) {
-	t.Helper()
-	waited := make(chan error, 1)
-	go func() { waited <- cmd.Wait() }()
-	select {
-	case <-waited:
-	case <-time.After(generous):
-		cmd.Process.Kill()
-		<-waited
-		t.Fatalf("%s did not stop", what)
-	}
 }
 
 // TestSignalWithOutputUnreadKeepsTheViolation: replay FILE... with its
@@ -324,7 +310,7 @@ func TestSignalWithOutputUnreadKeepsTheViolation(t *testing.T) {
 	if err := cmd.Process.Signal(syscall.SIGINT); err != nil {
 		t.Fatal(err)
 	}
-	waitOrKill(t, cmd, "replay")
+	signaltest.WaitOrKill(t, cmd, generous, "replay")
 	if code := cmd.ProcessState.ExitCode(); code != exitViolation || strings.Contains(stderr.String(), "endless loop") {
 		t.Errorf("exit %d, stderr %q; want 1, the violation the first file reproduced, and no runtime blamed", code, stderr.String())
 	}

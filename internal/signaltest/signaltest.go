@@ -6,6 +6,7 @@ package signaltest
 
 import (
 	"bufio"
+	"fmt"
 	"os"
 	"os/exec"
 	"strings"
@@ -52,6 +53,15 @@ func StopAt(t testing.TB, cmd *exec.Cmd, marker string, sig os.Signal, wait time
 	if err := cmd.Process.Signal(sig); err != nil {
 		t.Fatal(err)
 	}
+	WaitOrKill(t, cmd, wait, fmt.Sprintf("the command, sent %v,", sig))
+	return out.String(), <-lines, cmd.ProcessState.ExitCode()
+}
+
+// WaitOrKill waits for the started cmd to exit, and kills it and fails t
+// if it has not within wait: a command that ignores its signal must not
+// hold the test run until go test's own timeout.
+func WaitOrKill(t testing.TB, cmd *exec.Cmd, wait time.Duration, what string) {
+	t.Helper()
 	done := make(chan error, 1)
 	go func() { done <- cmd.Wait() }()
 	select {
@@ -59,7 +69,6 @@ func StopAt(t testing.TB, cmd *exec.Cmd, marker string, sig os.Signal, wait time
 	case <-time.After(wait):
 		cmd.Process.Kill()
 		<-done
-		t.Fatalf("still running %v after %v", wait, sig)
+		t.Fatalf("%s still running %v later", what, wait)
 	}
-	return out.String(), <-lines, cmd.ProcessState.ExitCode()
 }
