@@ -621,11 +621,38 @@ func TestSessionsCompleteCatchesASessionLeftOpenOrClosedWrongly(t *testing.T) {
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
 			s := c.s
-			mustHold(t, "the quiescent state", func() bool { return sessionsComplete(&s, c.e.M.Runs()) })
+			mustHold(t, "the quiescent state", func() bool { return sessionsComplete(&s, c.e.M.Runs(), c.e.M.Scenario.Interleavings) })
 			c.edit(&s.Runs[0])
-			mustFlag(t, c.name, func() bool { return sessionsComplete(&s, c.e.M.Runs()) })
+			mustFlag(t, c.name, func() bool { return sessionsComplete(&s, c.e.M.Runs(), c.e.M.Scenario.Interleavings) })
 		})
 	}
+}
+
+// TestSessionsCompleteLetsOnlyASteppedCloserWaitReady pins
+// sessions-complete's clause for the nondeterministic scheduler: its
+// steps never block a close (a step may block only an invoke), so an
+// orphaning session's closer waits ready at its close, which no step may
+// run, where a lockstep round would have blocked it in CloseWait. The
+// real state is an orphan session stepped to its end in
+// ill-typed-interleavings: A ready at its close with m2 left on e0, and B
+// done.
+func TestSessionsCompleteLetsOnlyASteppedCloserWaitReady(t *testing.T) {
+	r := replay(t, "ill-typed-interleavings", load(rt.Orphan), step(0), step(0), step(0), step(1))
+	s, runs := r.after, r.e.M.Runs()
+	if in := r.e.Enabled(&s, nil); len(in) != 0 {
+		t.Fatalf("setup: want nothing enabled, got %v", in)
+	}
+	if a := &s.Runs[0].VM.Coros[0]; a.Status != rt.Ready || s.Runs[0].VM.Instr(0).Op != rt.OpClose {
+		t.Fatalf("setup: want A ready at its close, got %+v", *a)
+	}
+	mustHold(t, "the stuck state", func() bool { return sessionsComplete(&s, runs, true) })
+	// The same run judged as a lockstep run: a ready coroutine there
+	// would be picked by the next round.
+	mustFlag(t, "a ready closer in a lockstep run", func() bool { return sessionsComplete(&s, runs, false) })
+	// A one instruction short of its close: ready at a send, which waits
+	// for nothing.
+	s.Runs[0].VM.Coros[0].PC--
+	mustFlag(t, "a stepped coroutine ready short of its close", func() bool { return sessionsComplete(&s, runs, true) })
 }
 
 // TestTraceNormalizedCatchesAPackingThatLies pins trace-normalized's

@@ -262,9 +262,11 @@ func drainedFor(s *rt.State, c uint8) bool {
 // each close waits only for its own session), so a run that stops short
 // was stopped by the scheduler. The one exception is the program's own:
 // a protocol that orphans a message (Protocol.Orphans) must end with its
-// closer in CloseWait and its session open, since the session never
-// drains.
-func sessionsComplete(s *State, runs int) bool {
+// closer waiting and its session open, since the session never drains:
+// blocked in CloseWait in a lockstep run, whose round runs the close and
+// blocks it, or ready at its close in the one run of the nondeterministic
+// scheduler (stepped), whose steps never block a close.
+func sessionsComplete(s *State, runs int, stepped bool) bool {
 	for k := range runs {
 		run := &s.Runs[k]
 		// waiting[sid] counts the coroutines of session sid still waiting
@@ -274,7 +276,11 @@ func sessionsComplete(s *State, runs int) bool {
 			co := &run.VM.Coros[c]
 			switch {
 			case co.Status == rt.Done || co.Status == rt.Faulted:
-			case co.Status == rt.Blocked && co.Reason == rt.CloseWait && int(co.Session) < len(waiting):
+			case int(co.Session) >= len(waiting):
+				return false
+			case co.Status == rt.Blocked && co.Reason == rt.CloseWait:
+				waiting[co.Session]++
+			case stepped && co.Status == rt.Ready && atClose(&run.VM, co):
 				waiting[co.Session]++
 			default:
 				return false
@@ -299,6 +305,13 @@ func sessionsComplete(s *State, runs int) bool {
 		}
 	}
 	return true
+}
+
+// atClose reports whether coroutine co's code, read from the protocol
+// table, has a close at its pc.
+func atClose(vm *rt.State, co *rt.Coro) bool {
+	code := rt.Protocols[vm.Sessions[co.Session].Proto].Roles[co.Role].Code
+	return int(co.PC) < len(code) && code[co.PC].Op == rt.OpClose
 }
 
 // normalizedFor: trace-normalized, for one run's events ev of a

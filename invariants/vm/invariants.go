@@ -242,7 +242,7 @@ func (c *Checker) transition(m *mvm.Model, s *State, in mvm.Input, next *State) 
 func (c *Checker) quiescent(m *mvm.Model, s *State) int {
 	var broken [numInvariants]bool
 	runs := comparedRuns(m)
-	broken[invComplete] = !sessionsComplete(s, m.Runs())
+	broken[invComplete] = !sessionsComplete(s, m.Runs(), m.Scenario.Interleavings)
 	broken[invEndpoint] = !endpointsAgree(s, s, runs, true)
 	broken[invClaim] = !sessionsAgree(s, s, runs, true)
 	return c.first(&broken)

@@ -41,6 +41,8 @@ var faults = []FaultCase{
 	{rt.ZeroNCooperative, "default", []string{"n-zero-rejected"}},
 	{rt.ZeroNRefusedLate, "default", []string{"n-zero-rejected"}},
 	{rt.LargeNTruncated, "default", []string{"pick-order"}},
+	{rt.CloseReadsFirstEdge, "ill-typed", []string{"exec-instr-derived"}},
+	{rt.CloseOfferedUndrained, "ill-typed-interleavings", []string{"steps-offered", "exec-instr-derived"}},
 }
 
 // System is the VM system as the command line lists it.

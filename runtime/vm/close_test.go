@@ -6,17 +6,18 @@ import "testing"
 // session has drained, every edge's buffer empty (002 Block Reasons:
 // CloseWait), whichever edge holds the message left over. The orphan
 // protocol leaves its second message on e0 with B finished, so A waits in
-// CloseWait for good; the same state with that message moved to e1 is one
-// no protocol of the vocabulary reaches (each receives everything sent on
-// e1). In each, the blocked closer is not released, and neither it nor
+// CloseWait for good; the test moves that message to every other edge
+// (orphan-reply leaves its own on e1). In each, the blocked closer is not released, and neither it nor
 // the closer ready at its close may be stepped by the nondeterministic
 // scheduler; a round that runs the close blocks it again.
 //
-// No explored scenario tests either half: orphan is only in the lockstep
-// scenario ill-typed, where CanProceed is not used, and no program leaves
-// a message on e1. A drained that looked at e0 only, or a CanProceed that
-// let a close through once its peers had finished, explored clean in
-// every VM scenario (session 34).
+// A drained that looked at e0 only, or a CanProceed that let a close
+// through once its peers had finished, explored clean in every VM
+// scenario of session 34: orphan was loaded only in lockstep, where
+// CanProceed is not used, and no program left a message on e1. Session
+// 36 added protocol orphan-reply (its message left on e1) and scenario
+// ill-typed-interleavings, where faults close-reads-first-edge and
+// close-offered-undrained are caught; this test still asks every edge.
 func TestCloseWaitsForEveryEdgeToDrain(t *testing.T) {
 	var orphaned State
 	if err := Load(&orphaned, Orphan, 0, 2, 0); err != nil {

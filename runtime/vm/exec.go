@@ -75,8 +75,11 @@ func execInstr(s *State, c uint8, f Faults, ev []Event) ([]Event, result) {
 		emit(EvInvoked, 0, co.Reg)
 	case OpClose:
 		closable := drained(s, co.Session, c)
-		if f.Has(CloseIgnoresBuffers) {
+		switch {
+		case f.Has(CloseIgnoresBuffers):
 			closable = othersFinished(s, co.Session, c)
+		case f.Has(CloseReadsFirstEdge):
+			closable = ses.Bufs[0].Len == 0 && othersFinished(s, co.Session, c)
 		}
 		if !closable {
 			return block(s, c, CloseWait, ev), blocks

@@ -80,6 +80,13 @@ const (
 	// LargeNTruncated: pickReady takes N as a byte, so an N of 256 or
 	// more picks as N mod 256 does.
 	LargeNTruncated
+	// CloseReadsFirstEdge: a close tests only the session's first edge
+	// for messages, so one left on a later edge is lost.
+	CloseReadsFirstEdge
+	// CloseOfferedUndrained: the nondeterministic scheduler offers a
+	// close once the session's other coroutines have finished, with
+	// messages still in its buffers.
+	CloseOfferedUndrained
 	numFaults
 )
 
@@ -108,6 +115,8 @@ var faultInfo = [numFaults]struct{ name, doc string }{
 	{"zero-n-cooperative", "a round with N = 0 is refused under RoundRobin and ProgressAware but runs under Cooperative"},
 	{"zero-n-refused-late", "a round with N = 0 is refused only after it has advanced the clock and released the coroutines whose wait is over"},
 	{"large-n-truncated", "pickReady takes N as a byte: a round with N = 256 picks nothing, where every ready coroutine should run"},
+	{"close-reads-first-edge", "a close tests only the session's first edge for messages: a message left on a later edge (orphan-reply's second reply, on e1) is lost instead of keeping the closer in CloseWait"},
+	{"close-offered-undrained", "the nondeterministic scheduler offers a close once the session's other coroutines have finished, with messages still in its buffers: the step then blocks the close, where a step may block only an invoke"},
 }
 
 // Name is the fault's name on the command line.

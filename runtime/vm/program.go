@@ -86,6 +86,7 @@ const (
 	Pipeline3
 	OverdrawOffer
 	Orphan
+	OrphanReply
 	NumProtocols
 )
 
@@ -141,6 +142,11 @@ var Protocols = [NumProtocols]Protocol{
 		Roles: []RoleCode{
 			{Name: "A", Code: []Instr{{Op: OpOpen}, {Op: OpSend, Edge: 0, Label: 1}, {Op: OpSend, Edge: 0, Label: 2}, {Op: OpClose}}},
 			{Name: "B", Tokens: 1, Code: []Instr{{Op: OpRecv, Edge: 0}}},
+		}},
+	OrphanReply: {Name: "orphan-reply", Doc: "ill-typed: A sends on e0 and receives one reply on e1, B receives and replies twice; the second reply is never received, so A's close waits in CloseWait for good", Orphans: true,
+		Roles: []RoleCode{
+			{Name: "A", Tokens: 1, Code: []Instr{{Op: OpOpen}, {Op: OpSend, Edge: 0, Label: 1}, {Op: OpRecv, Edge: 1}, {Op: OpClose}}},
+			{Name: "B", Tokens: 1, Code: []Instr{{Op: OpRecv, Edge: 0}, {Op: OpSend, Edge: 1, Label: 2}, {Op: OpSend, Edge: 1, Label: 3}}},
 		}},
 }
 

@@ -165,6 +165,9 @@ func CanProceed(s *State, c uint8, f Faults) bool {
 	case OpRecv, OpOffer:
 		return co.Tokens == 0 || ses.Bufs[in.Edge].Len > 0
 	case OpClose:
+		if f.Has(CloseOfferedUndrained) {
+			return othersFinished(s, co.Session, c)
+		}
 		return drained(s, co.Session, c)
 	}
 	return true
