@@ -109,6 +109,13 @@ func WriteFile(path string, data []byte, replace bool) (Written, error) {
 		return 0, fmt.Errorf("writing %s: %w", path, err)
 	}
 	_, werr := tmp.Write(data)
+	// Synced before the rename: after a crash or power loss the name then
+	// holds the old bytes or the new, never a file the rename made visible
+	// before its blocks were written (an empty one, under delayed
+	// allocation).
+	if werr == nil {
+		werr = tmp.Sync()
+	}
 	if cerr := tmp.Close(); werr == nil {
 		werr = cerr
 	}
