@@ -1,10 +1,12 @@
 package vm
 
 import (
+	"fmt"
 	"reflect"
 	"strings"
 	"testing"
 
+	"modelcheck/model"
 	rt "modelcheck/runtime/vm"
 )
 
@@ -30,15 +32,47 @@ func TestSettingsRoundTrip(t *testing.T) {
 	}
 }
 
-// TestSettingsRefuseBadValues: each key says what it wanted.
+// TestSettingsRefuseBadValues: each key says what it wanted. The bounds
+// are refused on both sides (sessions 1..3 and capacity 1..2, the VM's
+// MaxSessions and MaxCapacity), and a protocol listed twice is refused
+// wherever the second mention stands, first pair included.
 func TestSettingsRefuseBadValues(t *testing.T) {
-	bad := map[string]string{"scheduler": "random", "protocols": "ping-pong,nope", "sessions": "4",
-		"capacity": "0", "claim": "yes", "faults": "lifo-ready"}
+	bad := map[string][]string{"scheduler": {"random"}, "protocols": {"ping-pong,nope", "ping-pong,ping-pong", "choice,relay,choice"},
+		"sessions": {"0", "4"}, "capacity": {"0", "3"}, "claim": {"yes"}, "faults": {"lifo-ready"}}
 	for _, s := range Settings() {
-		var sc Scenario
-		if err := s.Set(&sc, bad[s.Key]); err == nil {
-			t.Errorf("%s=%s accepted", s.Key, bad[s.Key])
+		if len(bad[s.Key]) == 0 {
+			t.Errorf("key %s has no bad value to try", s.Key)
 		}
+		for _, v := range bad[s.Key] {
+			var sc Scenario
+			if err := s.Set(&sc, v); err == nil {
+				t.Errorf("%s=%s accepted", s.Key, v)
+			}
+		}
+	}
+}
+
+// TestFaultsSettingReplacesTheBase: faults=LIST sets exactly the faults
+// listed, whatever the base scenario had on. A counterexample file records
+// the faults against its base scenario, so a list added to the base's
+// would replay a run with more faults than the one written.
+func TestFaultsSettingReplacesTheBase(t *testing.T) {
+	var faults model.Setting[Scenario]
+	for _, s := range Settings() {
+		if s.Key == "faults" {
+			faults = s
+		}
+	}
+	sc, _ := Lookup("default")
+	sc.Faults = sc.Faults.With(rt.BufferOverflow)
+	if err := faults.Set(&sc, "unblock-reversed"); err != nil {
+		t.Fatal(err)
+	}
+	if want := rt.Faults(0).With(rt.UnblockReversed); sc.Faults != want {
+		t.Errorf("faults=unblock-reversed over buffer-overflow: %v, want %v", sc.Faults, want)
+	}
+	if err := faults.Set(&sc, "none"); err != nil || sc.Faults != 0 {
+		t.Errorf("faults=none: %v, %v", sc.Faults, err)
 	}
 }
 
@@ -84,11 +118,17 @@ func TestInputsRoundTrip(t *testing.T) {
 		{"load choice choice", `unknown argument "choice"`},
 		{"step 3", "unknown input"},
 		{"step c99", "is not a coroutine"},
+		// c0..c8: the VM has MaxCoros = 9 coroutine slots.
+		{fmt.Sprintf("step c%d", rt.MaxCoros), "is not a coroutine"},
+		{"step c-1", "is not a coroutine"},
 		{"round now", "unknown input"},
 	} {
 		if _, err := ParseInput(c.bad); err == nil || !strings.Contains(err.Error(), c.want) {
 			t.Errorf("%q: error %v, want %q", c.bad, err, c.want)
 		}
+	}
+	if in, err := ParseInput(fmt.Sprintf("step c%d", rt.MaxCoros-1)); err != nil || in != (Input{Kind: Step, Coro: rt.MaxCoros - 1}) {
+		t.Errorf("step c%d, the last coroutine: %+v, %v", rt.MaxCoros-1, in, err)
 	}
 }
 
