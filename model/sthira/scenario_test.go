@@ -9,18 +9,21 @@ import (
 )
 
 // TestSettingsRoundTrip: every named scenario, spelled as settings and
-// parsed back onto another base, is the same scenario.
+// parsed back onto another base, is the same scenario. The bases are
+// starvation (three tasks) and default (five), so that a scenario with
+// fewer tasks than its base must not keep the base's specs past its own.
 func TestSettingsRoundTrip(t *testing.T) {
-	base := Scenarios()[1]
-	for _, sc := range Scenarios() {
-		sc.Config.Faults = sc.Config.Faults.With(rt.Aging)
-		got, err := Parse(base, sc.Spell())
-		if err != nil {
-			t.Fatalf("%s: %v", sc.Name, err)
-		}
-		got.Name, got.Doc = sc.Name, sc.Doc
-		if got != sc {
-			t.Errorf("%s: settings %v read back as %+v", sc.Name, sc.Spell(), got)
+	for _, base := range []Scenario{Scenarios()[1], Scenarios()[0]} {
+		for _, sc := range Scenarios() {
+			sc.Config.Faults = sc.Config.Faults.With(rt.Aging)
+			got, err := Parse(base, sc.Spell())
+			if err != nil {
+				t.Fatalf("%s: %v", sc.Name, err)
+			}
+			got.Name, got.Doc = sc.Name, sc.Doc
+			if got != sc {
+				t.Errorf("%s onto %s: settings %v read back as %+v", sc.Name, base.Name, sc.Spell(), got)
+			}
 		}
 	}
 }
@@ -38,11 +41,26 @@ func TestParseErrorsNameTheSetting(t *testing.T) {
 		{"retries", `setting "retries": expected key=value`},
 		{"max_wait=7", "max_wait=7: want a number in 0..6"},
 		{"retries=3", "tasks 5 and retries 3 need more than 6 slots"},
+		// scope limits are 0..6 each, like limit's 1..6 with 0 for none.
+		{"scope_limits=-1,0", "scope_limits=-1,0: want 2 limits in 0..6"},
+		{"scope_limits=0,7", "scope_limits=0,7: want 2 limits in 0..6"},
+		// the default's one retry needs errors (only an ERROR is retried).
+		{"errors=false", "retries=1 needs errors=true"},
+		{"tasks=HIGH-s1,HIGH-s1,HIGH-s1,HIGH-s1,HIGH-s1,HIGH-s1,HIGH-s1", "want 1..6 tasks"},
 	} {
 		_, err := Parse(base, []string{c.setting})
 		if err == nil || !strings.Contains(err.Error(), c.want) {
 			t.Errorf("%s: got %v, want an error containing %q", c.setting, err, c.want)
 		}
+	}
+}
+
+// TestSixTasksFillTheTable: tasks= takes up to MaxTasks = 6 tasks, the
+// table's every slot, when no retry needs one.
+func TestSixTasksFillTheTable(t *testing.T) {
+	sc, err := Parse(Scenarios()[0], []string{"retries=0", "tasks=HIGH-s1,NORMAL-s1,LOW-s1,HIGH-s2,NORMAL-s2,LOW-s2"})
+	if err != nil || sc.Config.Tasks != rt.MaxTasks || sc.Specs[rt.MaxTasks-1] != (TaskSpec{Prio: rt.Low, Scope: 1}) {
+		t.Errorf("six tasks: %d tasks, last %v, %v", sc.Config.Tasks, sc.Specs[rt.MaxTasks-1], err)
 	}
 }
 
