@@ -29,4 +29,16 @@ func TestCounter(t *testing.T) {
 	if want := []uint64{1, 2, 1, 1}; !slices.Equal(got, want) {
 		t.Errorf("counts with the fork's added %v, want %v", got, want)
 	}
+	// More event kinds than input kinds: each event counts at its own
+	// number, past the last input kind too.
+	w := NewCounter([]string{"spawn"}, []string{"begin", "poll", "end"})
+	w.Input(0)
+	w.Event(2)
+	w.Event(1)
+	w.Event(2)
+	got = make([]uint64, 4)
+	w.AddCoverage(got)
+	if want := []uint64{1, 0, 1, 2}; !slices.Equal(got, want) {
+		t.Errorf("counts %v, want %v", got, want)
+	}
 }
