@@ -202,3 +202,34 @@ func TestReductionsReadBackAsThemselves(t *testing.T) {
 		}
 	}
 }
+
+// TestSummaryReadsTheQueues pins where Summary's wait, starvation and
+// "blocked by" come from: the queues, as QueuedAt reads them, not the
+// task's phase. A correct scheduler keeps every ATTACHED task queued, so
+// the two agree on every state the explorer reaches; on a scheduler bug
+// that drops a task from its queue the summary must show it not waiting,
+// which is what the counterexample's reader needs to see.
+func TestSummaryReadsTheQueues(t *testing.T) {
+	s := rt.New()
+	s.Tasks[0] = rt.Task{Phase: rt.Attached, Prio: rt.Low, RefValid: true, Waited: 2}
+	s.Tasks[1] = rt.Task{Phase: rt.Attached, Prio: rt.High, RefValid: true, Waited: 1}
+	s.Queues[rt.High-1].Len, s.Queues[rt.High-1].Items[0] = 1, 2
+	lines := Summary(&s)
+	for _, c := range []struct {
+		task   string
+		queued bool
+	}{{"t1 ATTACHED", false}, {"t2 ATTACHED", true}} {
+		found := false
+		for _, l := range lines {
+			if strings.HasPrefix(l, c.task) {
+				found = true
+				if got := strings.Contains(l, " wait="); got != c.queued {
+					t.Errorf("%q: shows a wait %v, want %v", l, got, c.queued)
+				}
+			}
+		}
+		if !found {
+			t.Errorf("summary %q lacks %s", lines, c.task)
+		}
+	}
+}

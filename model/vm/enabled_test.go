@@ -238,3 +238,20 @@ func TestReductionsLeaveTheScenarioAsItWas(t *testing.T) {
 		t.Errorf("%d one-protocol cuts, want %d (every protocol but pipeline)", cuts, len(unused))
 	}
 }
+
+// TestAlikeIsTheInputKind pins Alike to its doc, "the same kind of
+// input": a load may stand for a load of another protocol or response, and
+// a step for a step of another coroutine, so that the shrinker's simplify
+// pass can reach the lighter ones Weight orders; a load never stands for a
+// round or a step.
+func TestAlikeIsTheInputKind(t *testing.T) {
+	inputs := []Input{{Kind: Load, Proto: rt.Pipeline}, {Kind: Load, Proto: rt.PingPong}, {Kind: Load, Proto: rt.Choice, Resp: 1},
+		{Kind: Round}, {Kind: Step, Coro: 3}, {Kind: Step, Coro: 0}}
+	for _, a := range inputs {
+		for _, b := range inputs {
+			if got, want := Alike(a, b), a.Kind == b.Kind; got != want {
+				t.Errorf("Alike(%s, %s) = %v, want %v", a, b, got, want)
+			}
+		}
+	}
+}
