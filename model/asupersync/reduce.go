@@ -167,6 +167,9 @@ func kindOf(in Input) cancel.Kind { return cancel.Kind(in.K.Arg) }
 func Size(sc *Scenario) int {
 	n := int(sc.Tasks) + int(sc.Regions) + int(sc.Obligations) + int(sc.Finalizers) +
 		one(sc.Sleep != 0) + one(sc.TimedTasks) + one(sc.Masks) + one(sc.DeniedCallbacks) +
+		one(sc.StaleHandles) + one(sc.ChanTryOps) + one(sc.Callbacks) + one(sc.SelfWakes) +
+		one(sc.LeakyTasks) + one(sc.DropFutures) + one(sc.ErrOutcomes) + one(sc.SiblingRegions) +
+		len(sc.Sleeps) + len(sc.Deadlines) + len(sc.Priorities) + int(sc.Kernel.Channel.Capacity) +
 		len(sc.Governors) + len(sc.Kernel.Faults.List()) +
 		int(sc.Kernel.CancelStreakLimit) + int(sc.Kernel.CatchupBatch) + int(sc.Pump.BurstLimit)
 	if !sc.NoRegionCancel {
