@@ -17,31 +17,20 @@ import (
 // with the obligation bound at the table's size: t1 reserves all of it,
 // then commits o1; a reservation is offered up to the bound and not past it.
 func TestEnabledOffersEveryHeldObligation(t *testing.T) {
-	sc, err := Lookup("native")
-	if err != nil {
-		t.Fatal(err)
-	}
+	sc := lookup(t, "native")
 	sc.Obligations = cancel.MaxObligations
 	m := New(sc, nil)
 	s := m.Init()
 	var log trace.Log
-	apply := func(in kernel.Input) {
-		t.Helper()
-		log.Reset()
-		if err := m.Apply(&s, Input{K: in}, &log); err != nil {
-			t.Fatalf("%s: %v", in, err)
-		}
-	}
-	apply(kernel.Input{Op: kernel.Spawn, Region: 1})
-	apply(kernel.Input{Op: kernel.Dispatch})
+	applyAll(t, m, &s, &log, kernelOps(kernel.Input{Op: kernel.Spawn, Region: 1}, kernel.Input{Op: kernel.Dispatch})...)
 	reserve := kernel.Input{Op: kernel.Reserve, Task: 1, Arg: uint8(cancel.Lease)}
 	for n := range cancel.MaxObligations {
 		if !slices.Contains(m.Enabled(&s, nil), Input{K: reserve}) {
 			t.Fatalf("t1 holds %d of the scenario's %d obligations and is not offered another", n, sc.Obligations)
 		}
-		apply(reserve)
+		applyAll(t, m, &s, &log, Input{K: reserve})
 	}
-	apply(kernel.Input{Op: kernel.Commit, Task: 1, Obligation: 1})
+	applyAll(t, m, &s, &log, Input{K: kernel.Input{Op: kernel.Commit, Task: 1, Obligation: 1}})
 	offered := m.Enabled(&s, nil)
 	for id := uint8(1); id <= cancel.MaxObligations; id++ {
 		for _, op := range []kernel.Op{kernel.Commit, kernel.Abort} {
@@ -62,10 +51,7 @@ func TestEnabledOffersEveryHeldObligation(t *testing.T) {
 // one, which would make the chain a tree). Worked on deep-regions (3
 // regions): r2 opens under r1, then r2 is closed.
 func TestRegionsOpenAsAChain(t *testing.T) {
-	sc, err := Lookup("deep-regions")
-	if err != nil {
-		t.Fatal(err)
-	}
+	sc := lookup(t, "deep-regions")
 	m := New(sc, nil)
 	s := m.Init()
 	opens := func() []kernel.Input {
@@ -85,10 +71,7 @@ func TestRegionsOpenAsAChain(t *testing.T) {
 		{kernel.Input{Op: kernel.OpenRegion, Region: 1}, []kernel.Input{{Op: kernel.OpenRegion, Region: 2}}},
 		{kernel.Input{Op: kernel.CloseRegion, Region: 2}, nil},
 	} {
-		log.Reset()
-		if err := m.Apply(&s, Input{K: c.in}, &log); err != nil {
-			t.Fatalf("%s: %v", c.in, err)
-		}
+		applyAll(t, m, &s, &log, Input{K: c.in})
 		if got := opens(); !slices.Equal(got, c.want) {
 			t.Errorf("after %s: opens offered %v, want %v", c.in, got, c.want)
 		}
@@ -101,27 +84,19 @@ func TestRegionsOpenAsAChain(t *testing.T) {
 // cancel, 004 2.5: the active map no longer holds its handle). Worked on
 // timers: t1 and t2 sleep 300 ms, then t1 is cancelled.
 func TestStaleTimerCancelOnlyOfALiveTimer(t *testing.T) {
-	sc, err := Lookup("timers")
-	if err != nil {
-		t.Fatal(err)
-	}
+	sc := lookup(t, "timers")
 	m := New(sc, nil)
 	s := m.Init()
 	var log trace.Log
-	for _, in := range []kernel.Input{
-		{Op: kernel.Spawn, Region: 1},
-		{Op: kernel.Spawn, Region: 1},
-		{Op: kernel.Dispatch},
-		{Op: kernel.Sleep, Task: 1, N: 300},
-		{Op: kernel.Dispatch},
-		{Op: kernel.Sleep, Task: 2, N: 300},
-		{Op: kernel.CancelTask, Task: 1, Arg: uint8(cancel.User)},
-	} {
-		log.Reset()
-		if err := m.Apply(&s, Input{K: in}, &log); err != nil {
-			t.Fatalf("%s: %v", in, err)
-		}
-	}
+	applyAll(t, m, &s, &log, kernelOps(
+		kernel.Input{Op: kernel.Spawn, Region: 1},
+		kernel.Input{Op: kernel.Spawn, Region: 1},
+		kernel.Input{Op: kernel.Dispatch},
+		kernel.Input{Op: kernel.Sleep, Task: 1, N: 300},
+		kernel.Input{Op: kernel.Dispatch},
+		kernel.Input{Op: kernel.Sleep, Task: 2, N: 300},
+		kernel.Input{Op: kernel.CancelTask, Task: 1, Arg: uint8(cancel.User)},
+	)...)
 	stored := 0
 	for _, e := range s.P.Kernel.Wheel.Entries {
 		if e.Used {
@@ -142,10 +117,7 @@ func TestStaleTimerCancelOnlyOfALiveTimer(t *testing.T) {
 // TestStealsWithTwoWorkers: with two workers each may steal from the
 // other (004 3.6), so a steal by each is offered, as with three.
 func TestStealsWithTwoWorkers(t *testing.T) {
-	sc, err := Lookup("stealing")
-	if err != nil {
-		t.Fatal(err)
-	}
+	sc := lookup(t, "stealing")
 	sc.Kernel.Workers = 2
 	m := New(sc, nil)
 	s := m.Init()

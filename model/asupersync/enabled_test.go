@@ -13,10 +13,7 @@ import (
 // 3, the earliest), with faults on.
 func wheelState(t *testing.T, name string, faults fault.Set) (*Model, State) {
 	t.Helper()
-	sc, err := Lookup(name)
-	if err != nil {
-		t.Fatal(err)
-	}
+	sc := lookup(t, name)
 	sc.Kernel.Faults = faults
 	m := New(sc, nil)
 	s := m.Init()

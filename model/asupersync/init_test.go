@@ -15,10 +15,7 @@ import (
 // native backend and the browser's.
 func TestSpawnedIsTheStateAfterSpawns(t *testing.T) {
 	for _, name := range []string{"chan-cascade", "default"} {
-		sc, err := Lookup(name)
-		if err != nil {
-			t.Fatal(err)
-		}
+		sc := lookup(t, name)
 		sc.Spawned = 0
 		without := New(sc, nil)
 		s := without.Init()
@@ -47,10 +44,7 @@ func TestSpawnedIsTheStateAfterSpawns(t *testing.T) {
 // TestSpawnedBeyondTasksIsRefused: a scenario cannot spawn more tasks
 // before the first step than it may create.
 func TestSpawnedBeyondTasksIsRefused(t *testing.T) {
-	sc, err := Lookup("chan-cascade")
-	if err != nil {
-		t.Fatal(err)
-	}
+	sc := lookup(t, "chan-cascade")
 	sc.Spawned = sc.Tasks + 1
 	if err := sc.Validate(); err == nil || !strings.Contains(err.Error(), "spawned=4 exceeds tasks=3") {
 		t.Fatalf("Validate: %v, want spawned=4 exceeds tasks=3", err)
@@ -82,10 +76,7 @@ func (c *stopAtSpawn) Fork() Checker             { return c }
 // state is the one that spawn left. A refused spawn, with the checker not
 // reporting refusals, is no step.
 func TestInitChecksItsSpawns(t *testing.T) {
-	sc, err := Lookup("chan-cascade")
-	if err != nil {
-		t.Fatal(err)
-	}
+	sc := lookup(t, "chan-cascade")
 	c := &stopAtSpawn{n: 2}
 	m := New(sc, c)
 	s := m.Init()

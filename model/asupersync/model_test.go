@@ -21,10 +21,7 @@ func (c refuseAll) Fork() Checker                                { return c }
 // successor is the state before it, not the half-made one: the time an
 // advance moved is moved back with the rest.
 func TestStepOutsideTablesIsNoStep(t *testing.T) {
-	sc, err := Lookup("native")
-	if err != nil {
-		t.Fatal(err)
-	}
+	sc := lookup(t, "native")
 	m := New(sc, refuseAll{})
 	s := m.Init()
 	s.P.Kernel.Chan.NWaiters = uint8(len(s.P.Kernel.Chan.Waiters) + 1) // no channel: the runtime never reads it
@@ -42,10 +39,7 @@ func TestStepOutsideTablesIsNoStep(t *testing.T) {
 // nothing after a second Init whose spawns broke none, or that spawned
 // nothing (a model whose scenario lost its Spawned tasks in between).
 func TestInitForgetsTheLastViolation(t *testing.T) {
-	sc, err := Lookup("chan-cascade")
-	if err != nil {
-		t.Fatal(err)
-	}
+	sc := lookup(t, "chan-cascade")
 	c := &stopAtSpawn{n: 1}
 	m := New(sc, c)
 	m.Init()

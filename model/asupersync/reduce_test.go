@@ -75,10 +75,7 @@ func TestReductionsLeaveTheScenarioAlone(t *testing.T) {
 // Reductions comment lists switched on, each is switched off, alone, by
 // some reduction.
 func TestEveryOptionHasAReduction(t *testing.T) {
-	sc, err := Lookup("default")
-	if err != nil {
-		t.Fatal(err)
-	}
+	sc := lookup(t, "default")
 	options := map[string]func(*Scenario) *bool{
 		"timed_tasks":      func(sc *Scenario) *bool { return &sc.TimedTasks },
 		"masks":            func(sc *Scenario) *bool { return &sc.Masks },

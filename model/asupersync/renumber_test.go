@@ -18,10 +18,7 @@ import (
 // table to its last id, which Created must name too (a shrunk or
 // hand-written scenario may set obligations up to the table's size).
 func TestCreatedNamesWhatTheStepMade(t *testing.T) {
-	sc, err := Lookup("default")
-	if err != nil {
-		t.Fatal(err)
-	}
+	sc := lookup(t, "default")
 	sc.Native = true // kernel operations only: no pump turns to interleave
 	m := New(sc, nil)
 	s := m.Init()
@@ -37,9 +34,7 @@ func TestCreatedNamesWhatTheStepMade(t *testing.T) {
 		{kernel.Input{Op: kernel.Spawn, Region: 2}, []model.ID{{Kind: taskID, N: 2}}},
 	} {
 		before := s
-		if err := m.Apply(&s, Input{K: c.in}, &log); err != nil {
-			t.Fatalf("%s: %v", c.in, err)
-		}
+		applyAll(t, m, &s, &log, Input{K: c.in})
 		if got := Created(&before, &s, nil); !slices.Equal(got, c.want) {
 			t.Errorf("%s created %v, want %v", c.in, got, c.want)
 		}
@@ -48,10 +43,7 @@ func TestCreatedNamesWhatTheStepMade(t *testing.T) {
 	// next id, the table's last one included.
 	for n := uint8(2); n <= cancel.MaxObligations; n++ {
 		before := s
-		in := kernel.Input{Op: kernel.Reserve, Task: 1, Arg: uint8(cancel.Lease)}
-		if err := m.Apply(&s, Input{K: in}, &log); err != nil {
-			t.Fatalf("reservation %d: %v", n, err)
-		}
+		applyAll(t, m, &s, &log, Input{K: kernel.Input{Op: kernel.Reserve, Task: 1, Arg: uint8(cancel.Lease)}})
 		if got, want := Created(&before, &s, nil), []model.ID{{Kind: obligationID, N: n}}; !slices.Equal(got, want) {
 			t.Errorf("reservation %d created %v, want %v", n, got, want)
 		}

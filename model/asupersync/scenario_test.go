@@ -10,10 +10,7 @@ import (
 // sleep, by Sleep or by Sleeps alone, needs the timer capability, or no
 // sleep could end; a native one does not.
 func TestValidateNeedsTheTimerForAnySleep(t *testing.T) {
-	sc, err := Lookup("default")
-	if err != nil {
-		t.Fatal(err)
-	}
+	sc := lookup(t, "default")
 	sc.Pump.Caps = pump.CapMessage
 	for _, c := range []struct {
 		sleep  uint32

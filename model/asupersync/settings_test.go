@@ -9,10 +9,7 @@ import (
 // setKey sets one scenario key on a copy of the default scenario.
 func setKey(t *testing.T, key, value string) (Scenario, error) {
 	t.Helper()
-	sc, err := Lookup("default")
-	if err != nil {
-		t.Fatal(err)
-	}
+	sc := lookup(t, "default")
 	for _, s := range Settings() {
 		if s.Key == key {
 			return sc, s.Set(&sc, value)

@@ -14,25 +14,17 @@ import (
 // on the native scenario: t1 polled and masked, with no cancel; t2
 // cancelled (User) while queued, unmasked.
 func TestSummaryByHand(t *testing.T) {
-	sc, err := Lookup("native")
-	if err != nil {
-		t.Fatal(err)
-	}
+	sc := lookup(t, "native")
 	m := New(sc, nil)
 	s := m.Init()
 	var log trace.Log
-	for _, in := range []kernel.Input{
-		{Op: kernel.Spawn, Region: 1},
-		{Op: kernel.Spawn, Region: 1},
-		{Op: kernel.Dispatch},
-		{Op: kernel.Mask, Task: 1},
-		{Op: kernel.CancelTask, Task: 2, Arg: uint8(cancel.User)},
-	} {
-		log.Reset()
-		if err := m.Apply(&s, Input{K: in}, &log); err != nil {
-			t.Fatalf("%s: %v", in, err)
-		}
-	}
+	applyAll(t, m, &s, &log, kernelOps(
+		kernel.Input{Op: kernel.Spawn, Region: 1},
+		kernel.Input{Op: kernel.Spawn, Region: 1},
+		kernel.Input{Op: kernel.Dispatch},
+		kernel.Input{Op: kernel.Mask, Task: 1},
+		kernel.Input{Op: kernel.CancelTask, Task: 2, Arg: uint8(cancel.User)},
+	)...)
 	got := Summary(&s)
 	for _, want := range []string{"\nt1 in r1: Running mask=1\n", "\nt2 in r1: CancelRequested reason=User\n"} {
 		if !strings.Contains(got, want) {

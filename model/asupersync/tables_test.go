@@ -10,10 +10,7 @@ import (
 // at its array's length (a full lane, queue or table) and reported one
 // past it, where the model's readers would slice past the array.
 func TestOutsideTablesAtTheEdge(t *testing.T) {
-	sc, err := Lookup("channel")
-	if err != nil {
-		t.Fatal(err)
-	}
+	sc := lookup(t, "channel")
 	base := New(sc, nil).Init()
 	for _, c := range []struct {
 		name string

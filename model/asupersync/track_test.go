@@ -62,25 +62,17 @@ func TestAwaitingFollowsTheWaits(t *testing.T) {
 // the authority seam (000 P3, F4) and wakes nothing: the parked task
 // stays out of every lane.
 func TestNativeDeniedCallbackWakesNobody(t *testing.T) {
-	sc, err := Lookup("native")
-	if err != nil {
-		t.Fatal(err)
-	}
+	sc := lookup(t, "native")
 	sc.Pump.Caps = pump.CapTimer
 	m := New(sc, nil)
 	s := m.Init()
 	var log trace.Log
-	for _, in := range []Input{
-		{K: kernel.Input{Op: kernel.Spawn, Region: 1}},
-		{K: kernel.Input{Op: kernel.Dispatch}},
-		{K: kernel.Input{Op: kernel.Pending, Task: 1}},
-		{Host: pump.Callback, Cap: pump.CapMessage, K: kernel.Input{Op: kernel.Wake, Task: 1}},
-	} {
-		log.Reset()
-		if err := m.Apply(&s, in, &log); err != nil {
-			t.Fatalf("%s: %v", in, err)
-		}
-	}
+	applyAll(t, m, &s, &log, kernelOps(
+		kernel.Input{Op: kernel.Spawn, Region: 1},
+		kernel.Input{Op: kernel.Dispatch},
+		kernel.Input{Op: kernel.Pending, Task: 1},
+	)...)
+	applyAll(t, m, &s, &log, Input{Host: pump.Callback, Cap: pump.CapMessage, K: kernel.Input{Op: kernel.Wake, Task: 1}})
 	if s.P.Kernel.Sched.Scheduled&1 != 0 || s.Awaiting&1 == 0 {
 		t.Errorf("a denied callback woke t1 (scheduled %b, awaiting %b)", s.P.Kernel.Sched.Scheduled, s.Awaiting)
 	}
@@ -96,10 +88,7 @@ func TestNativeDeniedCallbackWakesNobody(t *testing.T) {
 // completes: finishing its finalizer ends it, as returning does, so a
 // completed task is never offered the parked task's callbacks.
 func TestCancelledWaiterCompletesWaitingForNothing(t *testing.T) {
-	sc, err := Lookup("native")
-	if err != nil {
-		t.Fatal(err)
-	}
+	sc := lookup(t, "native")
 	m := New(sc, nil)
 	s := m.Init()
 	var log trace.Log
@@ -113,10 +102,7 @@ func TestCancelledWaiterCompletesWaitingForNothing(t *testing.T) {
 		{Op: kernel.CleanupDone, Task: 1},
 		{Op: kernel.FinalizeDone, Task: 1},
 	} {
-		log.Reset()
-		if err := m.Apply(&s, Input{K: in}, &log); err != nil {
-			t.Fatalf("%s: %v", in, err)
-		}
+		applyAll(t, m, &s, &log, Input{K: in})
 		// Waiting from the Pending (step 2) until the finalizer is done.
 		if waits, want := s.Awaiting&1 != 0, i >= 2 && i < 7; waits != want {
 			t.Fatalf("after %s: t1 waits %v, want %v", in, waits, want)
