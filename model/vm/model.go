@@ -22,8 +22,10 @@ import (
 	rt "modelcheck/runtime/vm"
 )
 
-// MaxSessionEvents bounds a recorded per-session trace; the longest
-// protocol of the vocabulary has six events.
+// MaxSessionEvents bounds a recorded per-session trace; the longest a
+// protocol makes is eight events (pipeline-3's), and
+// TestSessionTracesFitTheRecorder keeps every trace short of the bound,
+// where one could be cut.
 const MaxSessionEvents = 10
 
 // Recorder is one run's normalized per-session trace: session s's events
