@@ -152,11 +152,12 @@ func Enumerate(name string, src []byte) ([]Mutant, error) {
 		if !ok || fn.Body == nil || spellingOnly(fn) {
 			continue
 		}
+		faults := faultParams(fn)
 		var visit func(n ast.Node) bool
 		visit = func(n ast.Node) bool {
 			switch n := n.(type) {
 			case *ast.IfStmt:
-				if faultOnly(n.Cond) {
+				if faultOnly(n.Cond, faults) {
 					// The body is the fault switch's planted bug: dead
 					// code unless the switch is on. Its else is not.
 					if n.Else != nil {
@@ -194,6 +195,11 @@ func Enumerate(name string, src []byte) ([]Mutant, error) {
 			case *ast.BlockStmt:
 				removals(n.List)
 			case *ast.CaseClause:
+				if len(n.List) > 0 && !slices.ContainsFunc(n.List, func(e ast.Expr) bool { return !faultOnly(e, faults) }) {
+					// A case of a tagless switch that only a fault
+					// switch's test selects: dead code too, as an if's.
+					return false
+				}
 				removals(n.Body)
 			case *ast.CommClause:
 				removals(n.Body)
@@ -213,20 +219,21 @@ func Enumerate(name string, src []byte) ([]Mutant, error) {
 }
 
 // faultOnly: cond holds only with a fault on: a fault switch test
-// (`x.Has(fault.F)`, or a package's own set `cfg.Faults.Has(F)`), several
-// joined by ||, or one joined by && to any other condition
+// (`x.Has(fault.F)`, a package's own set `cfg.Faults.Has(F)`, or
+// `f.Has(F)` with f one of the function's fault-set parameters, faults),
+// several joined by ||, or one joined by && to any other condition
 // (`faults.Has(F) && room`), so the block it guards runs only with that
 // fault on.
-func faultOnly(cond ast.Expr) bool {
+func faultOnly(cond ast.Expr, faults map[string]bool) bool {
 	switch c := cond.(type) {
 	case *ast.ParenExpr:
-		return faultOnly(c.X)
+		return faultOnly(c.X, faults)
 	case *ast.BinaryExpr:
 		switch c.Op {
 		case token.LAND:
-			return faultOnly(c.X) || faultOnly(c.Y)
+			return faultOnly(c.X, faults) || faultOnly(c.Y, faults)
 		case token.LOR:
-			return faultOnly(c.X) && faultOnly(c.Y)
+			return faultOnly(c.X, faults) && faultOnly(c.Y, faults)
 		}
 		return false
 	case *ast.CallExpr:
@@ -237,6 +244,9 @@ func faultOnly(cond ast.Expr) bool {
 		if recv, ok := sel.X.(*ast.SelectorExpr); ok && recv.Sel.Name == "Faults" {
 			return true
 		}
+		if recv, ok := sel.X.(*ast.Ident); ok && faults[recv.Name] {
+			return true
+		}
 		arg, ok := c.Args[0].(*ast.SelectorExpr)
 		if !ok {
 			return false
@@ -245,6 +255,28 @@ func faultOnly(cond ast.Expr) bool {
 		return ok && pkg.Name == "fault"
 	}
 	return false
+}
+
+// faultParams names fn's parameters of a fault-set type: `Faults` (the
+// VM's and Sthira's own), `x.Faults` or `fault.Set`. The VM passes its
+// faults down as such a parameter (`f Faults`), so `f.Has(F)` is a fault
+// switch's test as `cfg.Faults.Has(F)` is.
+func faultParams(fn *ast.FuncDecl) map[string]bool {
+	out := map[string]bool{}
+	for _, field := range fn.Type.Params.List {
+		isSet := false
+		switch t := field.Type.(type) {
+		case *ast.Ident:
+			isSet = t.Name == "Faults"
+		case *ast.SelectorExpr:
+			pkg, ok := t.X.(*ast.Ident)
+			isSet = t.Sel.Name == "Faults" || ok && pkg.Name == "fault" && t.Sel.Name == "Set"
+		}
+		for _, name := range field.Names {
+			out[name.Name] = out[name.Name] || isSet
+		}
+	}
+	return out
 }
 
 // removable: a plain assignment, an increment or decrement, or a call

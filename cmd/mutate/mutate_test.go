@@ -58,6 +58,22 @@ func (t *T) Set(key, value string) error { if len(key) == 13 { t.n = 1 }; return
 
 func (t *T) SetN(n int) { if n < 14 { t.n = 1 } }
 
+type Faults uint8
+
+func (t *T) Round(f Faults, c Caps) {
+	if f.Has(21) {
+		t.n = 15
+	}
+	switch {
+	case f.Has(22):
+		t.n = 16
+	case t.n == 0 && t.Faults.Has(fault.LostWake):
+		t.n = 17
+	case c.Has(19):
+		t.n = 18
+	}
+}
+
 func (t *T) Flag(b bool) bool {
 	t.n += 2
 	if !b {
@@ -89,6 +105,7 @@ func TestEnumerate(t *testing.T) {
 		"14 -> 14+1", // a setter of a value, not of a spelled key=value
 		"t.n++ -> t.n--", "+= -> -=", "true -> false", "& -> |", "<< -> >>",
 		"drop the not of !b", "negate !b",
+		"remove t.n = 18", "19 -> 19+1", // c is no fault set: a capability's case is live
 	} {
 		if !slices.Contains(whats, want) {
 			t.Errorf("no mutant %q among %q", want, whats)
@@ -108,6 +125,9 @@ func TestEnumerate(t *testing.T) {
 		"12 -> 12+1", // and the lower-case parse functions
 		"13 -> 13+1", // a settings Set(key, value) reads a key=value line
 		"negate t.Faults.Has(fault.LifoReady)",
+		"remove t.n = 15", "21 -> 21+1", // f is a fault-set parameter: f.Has is a switch's test
+		"remove t.n = 16", "22 -> 22+1", // and so selects a case of a tagless switch
+		"remove t.n = 17", "== -> !=", // as a case joined by && to another test does
 	} {
 		if slices.Contains(whats, never) {
 			t.Errorf("unexpected mutant %q", never)
