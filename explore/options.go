@@ -17,6 +17,13 @@ const (
 	// ignored). Its counterexamples are not shortest, but it holds only the
 	// current path in memory instead of BFS's levels.
 	DFS
+	// Walk takes Options.Walks random walks of up to Options.Depth inputs
+	// from the initial state, on one goroutine (Options.Workers is
+	// ignored): a sample of the paths, not all of them, that reaches
+	// depths BFS cannot. Each input is drawn among those enabled by the
+	// walk's own generator, seeded with Options.Seed and the walk's
+	// number, so the same seed takes the same walks.
+	Walk
 )
 
 func (s Strategy) String() string {
@@ -25,6 +32,8 @@ func (s Strategy) String() string {
 		return "bfs"
 	case DFS:
 		return "dfs"
+	case Walk:
+		return "walk"
 	}
 	return fmt.Sprintf("Strategy(%d)", int(s))
 }
@@ -40,8 +49,13 @@ type Options struct {
 	// Workers is the number of goroutines expanding states under BFS; 0
 	// means runtime.NumCPU(). It never changes the result.
 	Workers int
-	// Strategy is BFS (the zero value) or DFS.
+	// Strategy is BFS (the zero value), DFS or Walk.
 	Strategy Strategy
+	// Walks is how many random walks Walk takes; 0 means DefaultWalks.
+	Walks int
+	// Seed seeds Walk's generators: walk w draws its inputs from
+	// PCG(Seed, w).
+	Seed uint64
 	// MaxStates stops the run once more than this many distinct states have
 	// been found; 0 means no limit. BFS checks the limit after each chunk of
 	// 32 parents, so Distinct may pass it by up to one chunk's successors;
@@ -87,6 +101,9 @@ type Options struct {
 	ProgressEvery time.Duration
 }
 
+// DefaultWalks is how many random walks Walk takes unless told.
+const DefaultWalks = 1000
+
 // maxDFSDepth is the deepest bound DFS can honour: it records the shallowest
 // depth of each visited state in 16 bits to keep the visited set small.
 const maxDFSDepth = 1<<16 - 1
@@ -106,10 +123,17 @@ func (o Options) withDefaults() (Options, error) {
 		return o, fmt.Errorf("explore: step timeout %v is negative", o.StepTimeout)
 	case o.ProgressEvery < 0:
 		return o, fmt.Errorf("explore: progress interval %v is negative", o.ProgressEvery)
-	case o.Strategy != BFS && o.Strategy != DFS:
+	case o.Strategy != BFS && o.Strategy != DFS && o.Strategy != Walk:
 		return o, fmt.Errorf("explore: unknown strategy %v", o.Strategy)
 	case o.Strategy == DFS && o.Depth > maxDFSDepth:
 		return o, fmt.Errorf("explore: DFS depth %d is above %d; use 0 for no bound", o.Depth, maxDFSDepth)
+	case o.Walks < 0:
+		return o, fmt.Errorf("explore: walks %d is negative", o.Walks)
+	case o.Strategy == Walk && o.Depth == 0:
+		return o, fmt.Errorf("explore: a random walk needs a depth bound (Depth 0 would walk forever)")
+	}
+	if o.Walks == 0 {
+		o.Walks = DefaultWalks
 	}
 	if o.Workers == 0 {
 		o.Workers = runtime.NumCPU()

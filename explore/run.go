@@ -48,9 +48,12 @@ func Run[S any, I comparable](ctx context.Context, m Model[S, I], opt Options) (
 	var r Result[I]
 	var found *firstViolations
 	var replay Model[S, I]
-	if opt.Strategy == DFS {
+	switch opt.Strategy {
+	case DFS:
 		r, found, replay, err = runDFS(ctx, m, &init, opt)
-	} else {
+	case Walk:
+		r, found, replay, err = runWalks(ctx, m, &init, opt)
+	default:
 		r, found, replay, err = runBFS(ctx, m, &init, opt)
 	}
 	if err != nil {

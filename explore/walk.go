@@ -1,0 +1,187 @@
+package explore
+
+import (
+	"context"
+	"math/rand/v2"
+	"sync/atomic"
+	"time"
+)
+
+// walker is one run of random walks (Strategy Walk), on one goroutine: a
+// walk's inputs are drawn in sequence, and one goroutine keeps the run's
+// "first violation" the first in walk order, whatever the machine.
+//
+// Each walk starts at the initial state. At each state it asks for the
+// enabled inputs: with none, the state is checked for being stuck and the
+// walk ends; at the depth bound it ends there; otherwise it takes one
+// input drawn by its generator. A step that breaks an invariant ends the
+// walk too: the state after it is not one the checks passed. Distinct
+// counts the states the walks met, by fingerprint, Generated the steps
+// they took.
+type walker[S any, I comparable] struct {
+	ctx    context.Context
+	m      Model[S, I]
+	encode encoder[S]
+	opt    Options
+	meter  meter
+	memory memoryGuard
+	set    fpSet
+	enc    []byte
+	init   S
+	cur    S
+	next   S
+	inputs []I
+	steps  []int // the current walk's input indices, for its violations
+	found  firstViolations
+	stats  Stats
+	// With Options.StepTimeout the walks run on a goroutine of their own
+	// and, before each call into the model, note the call (callInput, the
+	// index of the input it steps by, -1 for Enabled or Stuck, from the
+	// state steps reach) and then count it in calls, as dfs does.
+	calls     atomic.Uint64
+	callInput int
+}
+
+// runWalks returns, besides the result and the violations found, the
+// model to replay their paths on.
+func runWalks[S any, I comparable](ctx context.Context, m Model[S, I], init *S, opt Options) (Result[I], *firstViolations, Model[S, I], error) {
+	encode, err := encoderOf(m)
+	if err != nil {
+		return Result[I]{}, nil, nil, err
+	}
+	w := &walker[S, I]{
+		ctx:    ctx,
+		m:      m,
+		encode: encode,
+		opt:    opt,
+		meter:  newMeter(opt),
+		memory: newMemoryGuard(opt.MaxMemory),
+		set:    newFPSet(false),
+		init:   *init,
+	}
+	replay := m
+	var stop StopReason
+	if opt.StepTimeout > 0 {
+		// The walks' own model may be stuck mid-call: paths are replayed
+		// on a fork made before they start.
+		replay = m.Fork()
+		stop = w.watch()
+	} else {
+		stop = w.walkAll()
+	}
+	r := partialResult[I](&w.meter, w.stats, w.stats.Depth, stop, w.set.bytes(), w.memory.read())
+	return r, &w.found, replay, nil
+}
+
+// watch runs walkAll on a goroutine of its own and waits for it, or, once
+// it has made no call into the model for the step timeout, records the
+// call it is stuck in as the run's hang (see dfs.watch).
+func (w *walker[S, I]) watch() StopReason {
+	done := make(chan StopReason, 1)
+	go func() { done <- w.walkAll() }()
+	tick := time.NewTicker(sampleEvery(w.opt.StepTimeout))
+	defer tick.Stop()
+	last, since := w.calls.Load(), time.Now()
+	for {
+		select {
+		case stop := <-done:
+			return stop
+		case now := <-tick.C:
+			if n := w.calls.Load(); n != last {
+				last, since = n, now
+			} else if now.Sub(since) >= w.opt.StepTimeout {
+				w.found.hang = &foundHang{steps: append([]int(nil), w.steps...), input: w.callInput, after: w.opt.StepTimeout}
+				return StoppedAtHang
+			}
+		}
+	}
+}
+
+// called notes the call about to be made by input index input (-1:
+// Enabled or Stuck), for watch.
+func (w *walker[S, I]) called(input int) {
+	if w.opt.StepTimeout > 0 {
+		w.callInput = input
+		w.calls.Add(1)
+	}
+}
+
+// walkAll takes the walks in order.
+func (w *walker[S, I]) walkAll() StopReason {
+	if stop := w.meet(&w.init); stop != NotStopped {
+		return stop
+	}
+	sinceCheck := 0
+	for walk := range w.opt.Walks {
+		rng := rand.New(rand.NewPCG(w.opt.Seed, uint64(walk)))
+		w.cur, w.steps = w.init, w.steps[:0]
+		for {
+			w.called(-1)
+			w.inputs = w.m.Enabled(&w.cur, w.inputs[:0])
+			if len(w.inputs) == 0 {
+				if v := w.m.Stuck(&w.cur); v != 0 && w.record(v-1, true, -1) && !w.opt.KeepGoing {
+					return StoppedAtViolation
+				}
+				break
+			}
+			if len(w.steps) == w.opt.Depth {
+				break
+			}
+			j := rng.IntN(len(w.inputs))
+			w.stats.Generated++
+			w.next = w.cur
+			w.called(j)
+			if v := w.m.Step(&w.cur, w.inputs[j], &w.next); v != 0 {
+				if w.record(v-1, false, j) && !w.opt.KeepGoing {
+					return StoppedAtViolation
+				}
+				break
+			}
+			w.cur = w.next
+			w.steps = append(w.steps, j)
+			w.stats.Depth = max(w.stats.Depth, len(w.steps))
+			if stop := w.meet(&w.cur); stop != NotStopped {
+				return stop
+			}
+			if sinceCheck++; sinceCheck == dfsCheckEvery {
+				sinceCheck = 0
+				if w.ctx.Err() != nil {
+					return StoppedByContext
+				}
+				w.stats.Queue = int64(w.opt.Walks - walk)
+				w.meter.tick(w.stats)
+				if w.memory.exceeded() {
+					return StoppedAtMemoryLimit
+				}
+			}
+		}
+	}
+	return NotStopped
+}
+
+// meet counts s among the distinct states if the walks had not met it.
+func (w *walker[S, I]) meet(s *S) StopReason {
+	w.enc = w.encode.encode(s, w.enc[:0])
+	if _, added := w.set.insert(fingerprint(w.enc)); added {
+		w.stats.Distinct++
+		if w.opt.MaxStates > 0 && w.stats.Distinct > int64(w.opt.MaxStates) {
+			return StoppedAtMaxStates
+		}
+	}
+	return NotStopped
+}
+
+// record keeps a violation found on the current walk (a stuck state, or
+// the step by the j-th enabled input) if it is its invariant's first.
+func (w *walker[S, I]) record(invariant int, stuck bool, j int) bool {
+	if w.found.has(invariant) {
+		return false
+	}
+	steps := w.steps
+	if !stuck {
+		steps = append(steps, j)
+	}
+	ok := w.found.add(invariant, stuck, steps)
+	w.steps = steps[:len(w.steps)]
+	return ok
+}
