@@ -26,12 +26,16 @@ type exploreConfig struct {
 	depth, workers  int
 	maxStates       int
 	maxMemory       byteSize
-	dfs, json       bool
-	coverage        bool
-	faults          listFlag
-	only            listFlag
-	out             string
-	liveness        string
+	// walks, when not 0, takes that many random walks (explore.Walk)
+	// instead of exploring every path; seed picks them.
+	walks     int
+	seed      uint64
+	dfs, json bool
+	coverage  bool
+	faults    listFlag
+	only      listFlag
+	out       string
+	liveness  string
 	// stepTimeout bounds each call into the model (explore.Options'
 	// StepTimeout).
 	stepTimeout time.Duration
@@ -51,6 +55,8 @@ func exploreCmd(ctx context.Context, args []string, stdout, stderr io.Writer) in
 	fs.Var((*countFlag)(&c.maxStates), "max-states", "stop after `n` distinct states (0: no limit); exit 3 if reached")
 	fs.Var(&c.maxMemory, "max-memory", "stop before the process holds this much memory, like 512MiB (default: GOMEMLIMIT if set, else no limit); exit 3 if reached")
 	fs.BoolVar(&c.dfs, "dfs", false, "explore depth first (one worker; counterexamples not shortest)")
+	fs.Var((*countFlag)(&c.walks), "walks", fmt.Sprintf("instead of every path, take `n` random walks of up to --depth inputs each (default depth %d with it): a sample that reaches deeper than every path can (one worker; counterexamples not shortest until shrunk)", defaultWalkDepth))
+	fs.Uint64Var(&c.seed, "seed", 1, "with --walks: the seed that picks the walks (the same seed takes the same walks)")
 	fs.BoolVar(&c.json, "json", false, "print the result as one JSON object")
 	fs.BoolVar(&c.coverage, "coverage", false, "also print how many explored transitions took each kind of input and emitted each kind of event, and which kinds never happened (BFS invariant runs only)")
 	fs.Var(&c.faults, "fault", "turn on a fault switch (repeatable, or comma-separated)")
@@ -59,7 +65,7 @@ func exploreCmd(ctx context.Context, args []string, stdout, stderr io.Writer) in
 	stepTimeout := stepTimeoutFlag(fs)
 	fs.StringVar(&c.liveness, "liveness", "", "instead of checking invariants, search for a lasso breaking this liveness property (see 'modelcheck list'); exit 1 if one is found")
 	fs.Usage = func() {
-		fmt.Fprintf(fs.Output(), "Usage: modelcheck explore [flags]\n\nBreadth-first by default: the first violation reported is a shortest one.\nExit status: 0 no violation, 1 violation (whatever else fails), 2 bad usage\nor output that could not be written, 3 stopped early (limit, signal).\n\nFlags:\n")
+		fmt.Fprintf(fs.Output(), "Usage: modelcheck explore [flags]\n\nBreadth-first by default: the first violation reported is a shortest one.\n--walks N samples N random paths instead, each as deep as --depth.\nExit status: 0 no violation, 1 violation (whatever else fails), 2 bad usage\nor output that could not be written, 3 stopped early (limit, signal).\n\nFlags:\n")
 		fs.PrintDefaults()
 	}
 	if code, done := parse(fs, args, stdout, stderr); done {
@@ -72,6 +78,13 @@ func exploreCmd(ctx context.Context, args []string, stdout, stderr io.Writer) in
 		return exitUsage
 	}
 	c.stepTimeout = *stepTimeout
+	if c.walks > 0 && !given(fs, "depth") {
+		c.depth = defaultWalkDepth
+	}
+	if given(fs, "seed") && c.walks == 0 {
+		fmt.Fprintf(stderr, "modelcheck explore: --seed picks random walks; add --walks N\n")
+		return exitUsage
+	}
 	// The shrinking of what the run finds replays scripts under the same
 	// step timeout.
 	ctx, err := withStepTimeout(ctx, c.stepTimeout)
@@ -98,7 +111,7 @@ func exploreCmd(ctx context.Context, args []string, stdout, stderr io.Writer) in
 	stopAt, restore := memoryBound(c.maxMemory)
 	defer restore()
 	opt := explore.Options{Depth: c.depth, Workers: c.workers, MaxStates: c.maxStates, MaxMemory: stopAt}
-	if c.depth == 0 && c.maxStates == 0 && opt.MaxMemory == 0 {
+	if c.depth == 0 && c.maxStates == 0 && opt.MaxMemory == 0 && c.walks == 0 {
 		fmt.Fprintf(stderr, "modelcheck explore: warning: --depth 0 explores until no new state, which may never come; "+
 			"bound it with --max-states or --max-memory, or stop it with an interrupt (exit 3)\n")
 	}
@@ -107,6 +120,13 @@ func exploreCmd(ctx context.Context, args []string, stdout, stderr io.Writer) in
 			fmt.Fprintf(stderr, "modelcheck explore: warning: --dfs explores with one worker; --workers %d is ignored\n", c.workers)
 		}
 		opt.Strategy = explore.DFS
+		c.workers = 1
+	}
+	if c.walks > 0 {
+		if c.workers > 1 && given(fs, "workers") {
+			fmt.Fprintf(stderr, "modelcheck explore: warning: --walks walks with one worker; --workers %d is ignored\n", c.workers)
+		}
+		opt.Strategy, opt.Walks, opt.Seed = explore.Walk, c.walks, c.seed
 		c.workers = 1
 	}
 	opt.StepTimeout = c.stepTimeout
@@ -167,6 +187,12 @@ func exploreCmd(ctx context.Context, args []string, stdout, stderr io.Writer) in
 	}
 	return exitOK
 }
+
+// defaultWalkDepth is how deep --walks walks without --depth: BFS covers
+// the default depth, 12, whole, so a sample is worth taking only well
+// past it, and 60 inputs (a few cancel, timer and pump cycles of the
+// default scenario) take microseconds a walk.
+const defaultWalkDepth = 60
 
 // maxWorkers bounds --workers: more workers than a few per CPU cannot run
 // at once, and each holds its own batch buffers (tens of megabytes on the
@@ -247,6 +273,16 @@ func (c *exploreConfig) resolve() (counterexamples.System, counterexamples.Prepa
 		return nil, nil, fmt.Errorf("--max-states %d is negative", c.maxStates)
 	case c.coverage && c.dfs:
 		return nil, nil, fmt.Errorf("--coverage counts a breadth-first run, where each state is expanded once; drop --dfs")
+	case c.walks < 0:
+		return nil, nil, fmt.Errorf("--walks %d is negative", c.walks)
+	case c.walks > 0 && c.dfs:
+		return nil, nil, fmt.Errorf("--walks and --dfs are two ways to explore; give one")
+	case c.walks > 0 && c.coverage:
+		return nil, nil, fmt.Errorf("--coverage counts a breadth-first run, where each state is expanded once; drop --walks")
+	case c.walks > 0 && c.liveness != "":
+		return nil, nil, fmt.Errorf("--liveness builds the graph breadth first; drop --walks")
+	case c.walks > 0 && c.depth == 0:
+		return nil, nil, fmt.Errorf("--walks needs a depth bound (--depth 0 would walk forever); without --depth it walks %d deep", defaultWalkDepth)
 	case c.coverage && c.liveness != "":
 		return nil, nil, fmt.Errorf("--coverage counts an invariant run; drop --liveness")
 	}
@@ -256,11 +292,14 @@ func (c *exploreConfig) resolve() (counterexamples.System, counterexamples.Prepa
 
 // report is the --json output.
 type report struct {
-	Model             string   `json:"model"`
-	Scenario          string   `json:"scenario"`
-	Depth             int      `json:"depth"`
-	Workers           int      `json:"workers"`
-	Strategy          string   `json:"strategy"`
+	Model    string `json:"model"`
+	Scenario string `json:"scenario"`
+	Depth    int    `json:"depth"`
+	Workers  int    `json:"workers"`
+	Strategy string `json:"strategy"`
+	// Walks and Seed are there for --walks.
+	Walks             int      `json:"walks,omitempty"`
+	Seed              *uint64  `json:"seed,omitempty"`
 	Faults            []string `json:"faults"`
 	DistinctStates    int64    `json:"distinct_states"`
 	GeneratedStates   int64    `json:"generated_states"`
@@ -322,8 +361,9 @@ func newReport(c *exploreConfig, sys counterexamples.System, faults []string, r 
 		StatesPerSecond: r.StatesPerSecond, InvariantsChecked: checked(c, sys), InvariantsUnchecked: c.unchecked,
 		Violations: []violation{},
 	}
-	if c.dfs {
-		rep.Strategy = "dfs"
+	rep.Strategy = strategyName(c)
+	if c.walks > 0 {
+		rep.Walks, rep.Seed = c.walks, &c.seed
 	}
 	if !r.Complete && len(r.Violations) == 0 {
 		rep.StoppedEarly = r.StoppedEarly.String()
@@ -366,6 +406,17 @@ func searched(depth, maxReached int) string {
 	return fmt.Sprintf("within depth %d", depth)
 }
 
+// strategyName is the run's strategy as the report names it.
+func strategyName(c *exploreConfig) string {
+	switch {
+	case c.walks > 0:
+		return "walk"
+	case c.dfs:
+		return "dfs"
+	}
+	return "bfs"
+}
+
 // plural is noun as a count of n reads.
 func plural(n int, noun string) string {
 	if n == 1 {
@@ -383,14 +434,18 @@ func writeText(w io.Writer, c *exploreConfig, sys counterexamples.System, faults
 	if faults == "" {
 		faults = "none"
 	}
-	strategy := "bfs"
-	if c.dfs {
-		strategy = "dfs"
+	strategy := strategyName(c)
+	if c.walks > 0 {
+		strategy = fmt.Sprintf("%d random %s, seed %d", c.walks, plural(c.walks, "walk"), c.seed)
 	}
 	fmt.Fprintf(w, "modelcheck explore: model %s, scenario %s, depth %d, %s, workers %d, faults %s\n",
 		c.model, c.scenario, c.depth, strategy, c.workers, faults)
-	fmt.Fprintf(w, "explored %d distinct states (%d generated), max depth %d, in %.2fs (%.0f states/s)\n",
-		r.Distinct, r.Generated, r.MaxDepthReached, r.Elapsed.Seconds(), r.StatesPerSecond)
+	what := "explored"
+	if c.walks > 0 {
+		what = "walked through"
+	}
+	fmt.Fprintf(w, "%s %d distinct states (%d generated), max depth %d, in %.2fs (%.0f states/s)\n",
+		what, r.Distinct, r.Generated, r.MaxDepthReached, r.Elapsed.Seconds(), r.StatesPerSecond)
 	switch {
 	case r.Hang != nil:
 		return writeHang(w, r.Hang, found.HangTrace)
@@ -400,7 +455,11 @@ func writeText(w io.Writer, c *exploreConfig, sys counterexamples.System, faults
 		return nil
 	default:
 		n := checked(c, sys)
-		fmt.Fprintf(w, "OK: no violation of %d %s %s\n", n, plural(n, "invariant"), searched(c.depth, r.MaxDepthReached))
+		where := searched(c.depth, r.MaxDepthReached)
+		if c.walks > 0 {
+			where = fmt.Sprintf("on %d random %s of up to %d inputs (a sample of the paths, not all of them)", c.walks, plural(c.walks, "walk"), c.depth)
+		}
+		fmt.Fprintf(w, "OK: no violation of %d %s %s\n", n, plural(n, "invariant"), where)
 		if len(c.unchecked) > 0 {
 			fmt.Fprintf(w, "not checked in scenario %s: %s (see 'modelcheck list --model %s' for where each is)\n",
 				c.scenario, strings.Join(c.unchecked, ", "), c.model)

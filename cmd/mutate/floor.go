@@ -20,8 +20,8 @@ import (
 // counterexample in dir was found at by a breadth-first explore of it:
 // the length of its script as found. Scenarios are named as mutate names
 // them (model/scenario for a model other than defaultModel). Files found
-// otherwise (a lasso's --liveness search, a --dfs run, a script written by
-// hand) say nothing about a depth and are skipped; a file whose header
+// otherwise (a lasso's --liveness search, a --dfs run, --walks, a script
+// written by hand) say nothing about a depth and are skipped; a file whose header
 // cannot be read is an error, as it is for the regression tests.
 func foundDepths(dir, defaultModel string) (map[string]int, error) {
 	files, err := filepath.Glob(filepath.Join(dir, "*.txt"))
@@ -43,7 +43,8 @@ func foundDepths(dir, defaultModel string) (map[string]int, error) {
 }
 
 // exploredScenario is the scenario a found-by command explored breadth
-// first, if it is one: `modelcheck explore` without --liveness or --dfs.
+// first, if it is one: `modelcheck explore` without --liveness, --dfs or
+// --walks (a walk's depth is its length, far past what BFS can reach).
 func exploredScenario(command, defaultModel string) (string, bool) {
 	args := strings.Fields(command)
 	if len(args) < 2 || args[0] != "modelcheck" || args[1] != "explore" {
@@ -56,7 +57,7 @@ func exploredScenario(command, defaultModel string) (string, bool) {
 			value = args[i+1]
 		}
 		switch flag {
-		case "liveness":
+		case "liveness", "walks":
 			return "", false
 		case "dfs":
 			if !hasValue || value == "true" {

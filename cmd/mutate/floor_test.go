@@ -25,6 +25,7 @@ func TestFoundDepths(t *testing.T) {
 		"f.txt": "modelcheck explore --scenario timers --liveness eventually-quiet:14",
 		"g.txt": "written by hand:13",
 		"h.txt": "modelcheck explore --scenario timers --dfs=false:11",
+		"i.txt": "modelcheck explore --scenario default --depth 60 --walks 100 --seed 1:40",
 	} {
 		cmd, length, _ := strings.Cut(found, ":")
 		header := "# found by: " + cmd + "\n# length: " + length + " inputs as found, 3 after shrinking\n\nscenario base=default\n"

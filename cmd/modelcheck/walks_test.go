@@ -1,0 +1,74 @@
+package main
+
+import (
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+// TestWalksEndToEnd: --walks samples random paths past what BFS reaches
+// (60 inputs deep unless --depth says). A clean sample exits 0 and says
+// it was a sample; with a fault it exits
+// 1 with a counterexample file whose '# found by:' command, run again,
+// takes the same walks and writes the same bytes, and which replays; the
+// same seed gives the same report.
+func TestWalksEndToEnd(t *testing.T) {
+	out, _, code := modelcheck(t, "explore", "--walks", "20", "--depth", "30", "--out", "")
+	if code != exitOK || !strings.Contains(out, "20 random walks, seed 1") || !strings.Contains(out, "on 20 random walks of up to 30 inputs (a sample of the paths, not all of them)") {
+		t.Fatalf("clean walks: exit %d\n%s", code, out)
+	}
+	r, code := exploreJSON(t, "--walks", "20", "--seed", "9", "--out", "")
+	if code != exitOK || r.Strategy != "walk" || r.Walks != 20 || r.Seed == nil || *r.Seed != 9 || r.Workers != 1 || !r.Complete || r.Depth != defaultWalkDepth {
+		t.Fatalf("clean walks, JSON: exit %d, %+v", code, r)
+	}
+	again, _ := exploreJSON(t, "--walks", "20", "--seed", "9", "--out", "")
+	if again.DistinctStates != r.DistinctStates || again.GeneratedStates != r.GeneratedStates || again.MaxDepthReached != r.MaxDepthReached {
+		t.Errorf("the same seed walked %+v, then %+v", r, again)
+	}
+
+	dir := t.TempDir()
+	args := []string{"explore", "--walks", "100", "--depth", "40", "--fault", "lifo-ready", "--out", dir}
+	out, _, code = modelcheck(t, args...)
+	files, _ := filepath.Glob(filepath.Join(dir, "*.txt"))
+	if code != exitViolation || len(files) != 1 {
+		t.Fatalf("walks under lifo-ready: exit %d, files %v\n%s", code, files, out)
+	}
+	first, err := os.ReadFile(files[0])
+	if err != nil {
+		t.Fatal(err)
+	}
+	if want := "# found by: modelcheck explore --model asupersync --scenario default --depth 40 --walks 100 --seed 1 --fault lifo-ready\n"; !strings.Contains(string(first), want) {
+		t.Errorf("the file's header lacks %q:\n%s", want, first)
+	}
+	if err := os.Remove(files[0]); err != nil {
+		t.Fatal(err)
+	}
+	if _, _, code := modelcheck(t, args...); code != exitViolation {
+		t.Fatalf("the found-by command again: exit %d", code)
+	}
+	if second, err := os.ReadFile(files[0]); err != nil || string(second) != string(first) {
+		t.Errorf("the found-by command again wrote (%v):\n%s\nwant:\n%s", err, second, first)
+	}
+	if out, _, code := modelcheck(t, "replay", files[0]); code != exitViolation {
+		t.Errorf("replay: exit %d\n%s", code, out)
+	}
+}
+
+// TestWalksBadUsage: --walks needs a depth and excludes the other ways to
+// explore; --seed means nothing without it.
+func TestWalksBadUsage(t *testing.T) {
+	for _, c := range []struct{ args, want string }{
+		{"--walks 5 --depth 0", "--walks needs a depth bound"},
+		{"--walks 5 --dfs", "--walks and --dfs"},
+		{"--walks 5 --coverage", "drop --walks"},
+		{"--walks 5 --liveness eventually-quiet", "drop --walks"},
+		{"--seed 3", "--seed picks random walks; add --walks N"},
+		{"--walks -2", "-walks"},
+	} {
+		_, stderr, code := modelcheck(t, append([]string{"explore", "--out", ""}, strings.Fields(c.args)...)...)
+		if code != exitUsage || !strings.Contains(stderr, c.want) {
+			t.Errorf("explore %s: exit %d, stderr %q; want 2 and %q", c.args, code, stderr, c.want)
+		}
+	}
+}
