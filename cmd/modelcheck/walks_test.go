@@ -72,3 +72,24 @@ func TestWalksBadUsage(t *testing.T) {
 		}
 	}
 }
+
+// TestWalksOnEveryModel: the walks are the pipeline's, not asupersync's:
+// on the VM and on Sthira a fault's walks end in its invariant's
+// counterexample, and the same walks without the fault run clean.
+func TestWalksOnEveryModel(t *testing.T) {
+	for _, c := range []struct{ model, scenario, fault, invariant string }{
+		{"vm", "default", "unblock-reversed", "unblock-order"},
+		{"sthira", "default", "lifo-queue", "activation-order"},
+	} {
+		base := []string{"explore", "--model", c.model, "--scenario", c.scenario, "--walks", "200", "--depth", "30"}
+		if out, _, code := modelcheck(t, append(base, "--out", "")...); code != exitOK {
+			t.Errorf("%s clean walks: exit %d\n%s", c.model, code, out)
+		}
+		dir := t.TempDir()
+		out, _, code := modelcheck(t, append(base, "--fault", c.fault, "--out", dir)...)
+		files, _ := filepath.Glob(filepath.Join(dir, c.invariant+"-*.txt"))
+		if code != exitViolation || len(files) != 1 {
+			t.Errorf("%s walks under %s: exit %d, files %v; want 1 and one %s file\n%s", c.model, c.fault, code, files, c.invariant, out)
+		}
+	}
+}
