@@ -13,8 +13,9 @@ import (
 // debugging), shrinks the scenario (the system's model.Reducer: for
 // asupersync fewer tasks, regions, timers, obligations, cancel kinds,
 // governors, faults; weaker cancel kinds; smaller limits), simplifies
-// inputs (its model.Simplifier: lower ids, weaker kinds, smaller numbers)
-// and searches the shrunk scenario for a shorter path. Every candidate is
+// inputs (its model.Simplifier: lower ids, weaker kinds, smaller numbers),
+// searches the shrunk scenario for a shorter path and, last, each smaller
+// scenario for a path no longer (researchReduced). Every candidate is
 // replayed with the case's checks and kept only if it violates the same
 // invariant, through inputs the model itself would have given; the script
 // is cut at that violation. A candidate that drops or replaces inputs
@@ -49,7 +50,7 @@ func (p *Pipeline[C, S, I]) Shrink(ctx context.Context, c Case[C, I]) (Case[C, I
 	}
 	c.Script = o.Inputs
 	s := shrinker[C, S, I]{p: p, ctx: ctx, target: o.Violation.Index, cur: c}
-	for !s.stopped() && (s.dropInputs() || s.reduceScenario() || s.simplifyInputs() || s.research()) {
+	for !s.stopped() && (s.dropInputs() || s.reduceScenario() || s.simplifyInputs() || s.research() || s.researchReduced()) {
 	}
 	if err := ctx.Err(); err != nil {
 		return c, err

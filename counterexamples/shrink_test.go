@@ -204,3 +204,29 @@ func TestResearchFindsTheTargetInvariant(t *testing.T) {
 		t.Errorf("searched to %v, want three inputs breaking budget-derived", s.cur.Script)
 	}
 }
+
+// TestResearchReducedTakesAnotherRoute: a smaller scenario can need
+// another path, which neither dropping inputs nor reducing under the same
+// script finds. Under idle-settle-strands (a drain cycle that ends idle
+// leaves its burst count behind) BFS in no-caps found a 7-input stuck
+// state at a burst limit of 2, two yields filling the burst before the
+// second spawn; at a limit of 1 one yield fills it, a 5-input path the 7
+// do not contain. Every pass before researchReduced leaves the 7; it
+// takes the smaller scenario with the 5.
+func TestResearchReducedTakesAnotherRoute(t *testing.T) {
+	f, err := asu.Parse("seven.txt", []byte("scenario base=no-caps tasks=2 denied_callbacks=false cancel_kinds=none cancel_streak_limit=1 "+
+		"faults=idle-settle-strands\n----\n\nrun\nspawn r1\nmicrotask\ndispatch\nyield t1\ndispatch\nyield t1\nspawn r1\n----\n"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	s := alone(t, f.Case)
+	if name := asu.invariant(s.target).Name; name != "stuck" || len(s.cur.Script) != 7 || s.cur.Scenario.Pump.BurstLimit != 2 {
+		t.Fatalf("the script breaks %s after %d inputs at burst limit %d, want stuck after 7 at 2", name, len(s.cur.Script), s.cur.Scenario.Pump.BurstLimit)
+	}
+	if s.dropInputs() || s.reduceScenario() || s.simplifyInputs() || s.research() {
+		t.Fatalf("a cheaper pass shrank it, to %v: the case no longer shows the route-changing pass", s.cur.Script)
+	}
+	if !s.researchReduced() || len(s.cur.Script) != 5 || s.cur.Scenario.Pump.BurstLimit != 1 || !reproducer(t, f.Case)(s.cur) {
+		t.Errorf("researched to %v at burst limit %d, want 5 inputs breaking stuck at 1", s.cur.Script, s.cur.Scenario.Pump.BurstLimit)
+	}
+}

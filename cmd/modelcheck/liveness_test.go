@@ -150,7 +150,7 @@ func TestTamperedLassoFilesDoNotPass(t *testing.T) {
 	lasso := readFile(t, filepath.Join(committedDir, "starvation-a295bb05.txt"))
 	loopAt := strings.Index(lasso, "\nloop ") + 1
 	vm := readFile(t, filepath.Join(committedDir, "buffer-capacity-635dfe5d.txt"))
-	sthira := readFile(t, filepath.Join(committedDir, "activation-order-2612ceb4.txt"))
+	sthira := readFile(t, filepath.Join(committedDir, "activation-order-4ca74a44.txt"))
 	for _, c := range []struct {
 		name, text string
 		code       int
