@@ -20,9 +20,10 @@ import (
 // counterexample in dir was found at by a breadth-first explore of it:
 // the length of its script as found. Scenarios are named as mutate names
 // them (model/scenario for a model other than defaultModel). Files found
-// otherwise (a lasso's --liveness search, a --dfs run, --walks, a script
-// written by hand) say nothing about a depth and are skipped; a file whose header
-// cannot be read is an error, as it is for the regression tests.
+// otherwise (a lasso's --liveness search, a --dfs run, --walks, a
+// script written by hand) say nothing about a depth and are skipped; a
+// file whose header cannot be read is an error, as it is for the
+// regression tests.
 func foundDepths(dir, defaultModel string) (map[string]int, error) {
 	files, err := filepath.Glob(filepath.Join(dir, "*.txt"))
 	if err != nil {
