@@ -27,6 +27,32 @@ func TestAllocsIndependentOfStateCount(t *testing.T) {
 	}
 }
 
+// TestWalkAllocsIndependentOfWalkCount: walks allocate nothing per walk
+// or per step, swarm walks included: twice the walks add only the
+// visited set's growth.
+func TestWalkAllocsIndependentOfWalkCount(t *testing.T) {
+	m := kindedCounters{&counters{K: 8, Max: 16}}
+	for _, swarm := range []bool{false, true} {
+		run := func(walks int) (allocs float64, generated int64) {
+			opt := Options{Strategy: Walk, Walks: walks, Depth: 40, Swarm: swarm}
+			allocs = testing.AllocsPerRun(1, func() {
+				r, err := Run(context.Background(), m, opt)
+				if err != nil {
+					t.Fatal(err)
+				}
+				generated = r.Generated
+			})
+			return allocs, generated
+		}
+		smallAllocs, smallGen := run(2000)
+		bigAllocs, bigGen := run(4000)
+		t.Logf("swarm %v: %.0f allocations for %d steps, %.0f for %d", swarm, smallAllocs, smallGen, bigAllocs, bigGen)
+		if extra, extraGen := bigAllocs-smallAllocs, bigGen-smallGen; extra > float64(extraGen)/1000 {
+			t.Errorf("swarm %v: %.0f more allocations for %d more steps, want at most one per thousand", swarm, extra, extraGen)
+		}
+	}
+}
+
 func allocsIndependentOfStateCount[S any](t *testing.T, m Model[S, uint8], opt Options) {
 	t.Helper()
 	run := func(depth int) (allocs float64, generated int64) {

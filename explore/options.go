@@ -56,6 +56,14 @@ type Options struct {
 	// Seed seeds Walk's generators: walk w draws its inputs from
 	// PCG(Seed, w).
 	Seed uint64
+	// Swarm makes Walk's walks swarm walks (Groce et al., "Swarm
+	// Testing", ISSTA 2012), for a model that numbers its input kinds
+	// (model.InputKinder): each walk first tosses a coin for every kind
+	// and then draws only among the enabled inputs of the kinds it kept,
+	// or among all enabled inputs where none of those is. A walk that
+	// spawns, dispatches and cancels but never yields or wakes reaches
+	// states a walk drawing among all inputs almost never does.
+	Swarm bool
 	// MaxStates stops the run once more than this many distinct states have
 	// been found; 0 means no limit. BFS checks the limit after each chunk of
 	// 32 parents, so Distinct may pass it by up to one chunk's successors;
@@ -129,6 +137,8 @@ func (o Options) withDefaults() (Options, error) {
 		return o, fmt.Errorf("explore: DFS depth %d is above %d; use 0 for no bound", o.Depth, maxDFSDepth)
 	case o.Walks < 0:
 		return o, fmt.Errorf("explore: walks %d is negative", o.Walks)
+	case o.Swarm && o.Strategy != Walk:
+		return o, fmt.Errorf("explore: swarm is a way to walk; it needs strategy walk, not %v", o.Strategy)
 	case o.Strategy == Walk && o.Depth == 0:
 		return o, fmt.Errorf("explore: a random walk needs a depth bound (Depth 0 would walk forever)")
 	}

@@ -2,9 +2,12 @@ package explore
 
 import (
 	"context"
+	"fmt"
 	"math/rand/v2"
 	"sync/atomic"
 	"time"
+
+	"modelcheck/model"
 )
 
 // walker is one run of random walks (Strategy Walk), on one goroutine: a
@@ -32,8 +35,18 @@ type walker[S any, I comparable] struct {
 	next   S
 	inputs []I
 	steps  []int // the current walk's input indices, for its violations
-	found  firstViolations
-	stats  Stats
+	// With Options.Swarm, kinds numbers the model's input kinds, kept
+	// says which of them the current walk draws among, and allowed holds
+	// the indices of the enabled inputs of those kinds.
+	kinds   model.InputKinder[I]
+	kept    []bool
+	allowed []int
+	// pcg and rng are the current walk's generator, reseeded for each
+	// walk rather than made anew, so that walks allocate nothing.
+	pcg rand.PCG
+	rng *rand.Rand
+	found   firstViolations
+	stats   Stats
 	// With Options.StepTimeout the walks run on a goroutine of their own
 	// and, before each call into the model, note the call (callInput, the
 	// index of the input it steps by, -1 for Enabled or Stuck, from the
@@ -58,6 +71,14 @@ func runWalks[S any, I comparable](ctx context.Context, m Model[S, I], init *S, 
 		memory: newMemoryGuard(opt.MaxMemory),
 		set:    newFPSet(false),
 		init:   *init,
+	}
+	w.rng = rand.New(&w.pcg)
+	if opt.Swarm {
+		k, ok := m.(model.InputKinder[I])
+		if !ok {
+			return Result[I]{}, nil, nil, fmt.Errorf("explore: swarm walks need a model that numbers its input kinds (model.InputKinder)")
+		}
+		w.kinds, w.kept = k, make([]bool, k.NumInputKinds())
 	}
 	replay := m
 	var stop StopReason
@@ -113,8 +134,11 @@ func (w *walker[S, I]) walkAll() StopReason {
 	}
 	sinceCheck := 0
 	for walk := range w.opt.Walks {
-		rng := rand.New(rand.NewPCG(w.opt.Seed, uint64(walk)))
+		w.pcg.Seed(w.opt.Seed, uint64(walk))
 		w.cur, w.steps = w.init, w.steps[:0]
+		for k := range w.kept {
+			w.kept[k] = w.rng.IntN(2) == 0
+		}
 		for {
 			w.called(-1)
 			w.inputs = w.m.Enabled(&w.cur, w.inputs[:0])
@@ -127,7 +151,7 @@ func (w *walker[S, I]) walkAll() StopReason {
 			if len(w.steps) == w.opt.Depth {
 				break
 			}
-			j := rng.IntN(len(w.inputs))
+			j := w.draw()
 			w.stats.Generated++
 			w.next = w.cur
 			w.called(j)
@@ -157,6 +181,25 @@ func (w *walker[S, I]) walkAll() StopReason {
 		}
 	}
 	return NotStopped
+}
+
+// draw picks the index of the enabled input the walk takes: any of
+// w.inputs, or with Options.Swarm one of the kinds the walk kept, if any
+// is enabled.
+func (w *walker[S, I]) draw() int {
+	if w.kinds == nil {
+		return w.rng.IntN(len(w.inputs))
+	}
+	w.allowed = w.allowed[:0]
+	for i, in := range w.inputs {
+		if k := w.kinds.InputKind(in); k >= 0 && k < len(w.kept) && w.kept[k] {
+			w.allowed = append(w.allowed, i)
+		}
+	}
+	if len(w.allowed) == 0 {
+		return w.rng.IntN(len(w.inputs))
+	}
+	return w.allowed[w.rng.IntN(len(w.allowed))]
 }
 
 // meet counts s among the distinct states if the walks had not met it.

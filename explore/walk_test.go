@@ -5,6 +5,8 @@ import (
 	"math/rand/v2"
 	"reflect"
 	"testing"
+
+	"modelcheck/model"
 )
 
 // refWalks is a reference for Strategy Walk, written from its contract
@@ -13,7 +15,11 @@ import (
 // with none is checked for being stuck; a walk ends there, at the depth
 // bound, or at a violating step; the first violation of each invariant
 // in walk order is kept, and without keepGoing the run ends at the first.
-func refWalks[S comparable, I comparable](m Model[S, I], walks, depth int, seed uint64, keepGoing bool) (distinct, generated int64, maxDepth int, violations []Violation[I]) {
+//
+// With kinds (swarm walks), each walk first draws, for kind 0, 1, ...,
+// whether it keeps the kind (IntN(2) == 0), then draws among the enabled
+// inputs of kept kinds, or among all if none is enabled.
+func refWalks[S comparable, I comparable](m Model[S, I], walks, depth int, seed uint64, keepGoing bool, kinds ...model.InputKinder[I]) (distinct, generated int64, maxDepth int, violations []Violation[I]) {
 	names := m.Invariants()
 	seen := map[S]bool{}
 	found := map[int]bool{}
@@ -29,9 +35,23 @@ func refWalks[S comparable, I comparable](m Model[S, I], walks, depth int, seed 
 	seen[init] = true
 	for w := range walks {
 		rng := rand.New(rand.NewPCG(seed, uint64(w)))
+		var kept []bool
+		for _, k := range kinds {
+			for range k.NumInputKinds() {
+				kept = append(kept, rng.IntN(2) == 0)
+			}
+		}
 		s, path := init, []I(nil)
 		for {
 			enabled := m.Enabled(&s, nil)
+			var ofKept []I
+			for _, k := range kinds {
+				for _, in := range enabled {
+					if kept[k.InputKind(in)] {
+						ofKept = append(ofKept, in)
+					}
+				}
+			}
 			if len(enabled) == 0 {
 				if v := m.Stuck(&s); v != 0 && keep(v-1, path, true) {
 					return int64(len(seen)), generated, maxDepth, violations
@@ -41,7 +61,11 @@ func refWalks[S comparable, I comparable](m Model[S, I], walks, depth int, seed 
 			if len(path) == depth {
 				break
 			}
-			in := enabled[rng.IntN(len(enabled))]
+			pool := enabled
+			if len(ofKept) > 0 {
+				pool = ofKept
+			}
+			in := pool[rng.IntN(len(pool))]
 			generated++
 			next := s
 			if v := m.Step(&s, in, &next); v != 0 {
@@ -161,5 +185,75 @@ func TestWalkHangIsReported(t *testing.T) {
 	}
 	if path := append(append([]uint8(nil), h.Path...), h.Input); h.Call != "Step" || !reflect.DeepEqual(path, want.Violations[0].Path) {
 		t.Errorf("hang %+v; want Step at the end of %v", h, want.Violations[0].Path)
+	}
+}
+
+// kindedCounters numbers counters' inputs by kind (inc, dec, rot), for
+// swarm walks.
+type kindedCounters struct{ *counters }
+
+func (k kindedCounters) InputKind(in uint8) int { return int(in >> 4) }
+func (k kindedCounters) NumInputKinds() int     { return 3 }
+func (k kindedCounters) Fork() Model[cstate, uint8] {
+	return k
+}
+
+// TestSwarmWalksMatchTheReference: swarm walks draw as the reference
+// does, each walk among the kinds its coins kept.
+func TestSwarmWalksMatchTheReference(t *testing.T) {
+	bad := cstate{2, 1, 3}
+	for name, c := range map[string]*counters{
+		"bad":   {K: 3, Max: 3, Bad: &bad, NoFullRot: true},
+		"stuck": {K: 3, Max: 2, StuckAtMax: true, NoFullRot: true},
+	} {
+		m := kindedCounters{c}
+		for _, seed := range []uint64{1, 2} {
+			d, g, md, vs := refWalks[cstate, uint8](m, 40, 25, seed, true, m)
+			got := mustRun(t, m, Options{Strategy: Walk, Swarm: true, Walks: 40, Depth: 25, Seed: seed, KeepGoing: true})
+			if got.Distinct != d || got.Generated != g || got.MaxDepthReached != md || !reflect.DeepEqual(emptyPathsNil(got.Violations), emptyPathsNil(vs)) {
+				t.Errorf("%s seed %d: %d, %d, %d, %+v; reference %d, %d, %d, %+v",
+					name, seed, got.Distinct, got.Generated, got.MaxDepthReached, got.Violations, d, g, md, vs)
+			}
+			for _, v := range got.Violations {
+				replays(t, m, v)
+			}
+		}
+	}
+}
+
+// TestSwarmReachesWhatUniformWalksDoNot: one counter to 20 in 30 steps
+// of inc and dec needs 25 incs, which a walk drawing among both inputs
+// almost never takes; a swarm walk that kept inc and not dec (one in
+// four) climbs straight there. 100 uniform walks miss it, 100 swarm
+// walks find it, and so does the reference.
+func TestSwarmReachesWhatUniformWalksDoNot(t *testing.T) {
+	bad := cstate{20}
+	m := kindedCounters{&counters{K: 1, Max: 20, Bad: &bad}}
+	opt := Options{Strategy: Walk, Walks: 100, Depth: 30, Seed: 1}
+	if r := mustRun(t, m, opt); len(r.Violations) != 0 {
+		t.Fatalf("uniform walks found %+v", r.Violations)
+	}
+	opt.Swarm = true
+	r := mustRun(t, m, opt)
+	if len(r.Violations) != 1 || r.Violations[0].Depth != 20 {
+		t.Fatalf("swarm walks: %+v", r)
+	}
+	replays(t, m, r.Violations[0])
+}
+
+// TestSwarmNeedsKindsAndWalks: swarm is refused for a model that does
+// not number its input kinds, and under BFS.
+func TestSwarmNeedsKindsAndWalks(t *testing.T) {
+	m := &counters{K: 2, Max: 2}
+	for _, c := range []struct {
+		m   Model[cstate, uint8]
+		opt Options
+	}{
+		{m, Options{Strategy: Walk, Swarm: true, Depth: 3}},
+		{kindedCounters{m}, Options{Swarm: true, Depth: 3}},
+	} {
+		if _, err := Run(context.Background(), c.m, c.opt); err == nil {
+			t.Errorf("%T %+v: no error", c.m, c.opt)
+		}
 	}
 }

@@ -86,3 +86,14 @@ type InputChecker[S any] interface {
 	// HasInput reports whether Enabled(s, nil) would return any input.
 	HasInput(s *S) bool
 }
+
+// InputKinder is implemented by a model whose inputs are each of a few
+// kinds (spawn, cancel, a pump run, ...), numbered from 0 below
+// NumInputKinds, as its coverage counts them. Random walks use it for
+// swarm testing (explore.Options.Swarm): each walk draws among the kinds
+// a coin left it, so that one walk cancels again and again with nothing
+// between, where a walk drawing among all inputs rarely does.
+type InputKinder[I comparable] interface {
+	InputKind(in I) int
+	NumInputKinds() int
+}

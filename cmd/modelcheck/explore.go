@@ -30,6 +30,7 @@ type exploreConfig struct {
 	// instead of exploring every path; seed picks them.
 	walks     int
 	seed      uint64
+	swarm     bool
 	dfs, json bool
 	coverage  bool
 	faults    listFlag
@@ -57,6 +58,7 @@ func exploreCmd(ctx context.Context, args []string, stdout, stderr io.Writer) in
 	fs.BoolVar(&c.dfs, "dfs", false, "explore depth first (one worker; counterexamples not shortest)")
 	fs.Var((*countFlag)(&c.walks), "walks", fmt.Sprintf("instead of every path, take `n` random walks of up to --depth inputs each (default depth %d with it): a sample that reaches deeper than every path can (one worker; counterexamples not shortest until shrunk)", defaultWalkDepth))
 	fs.Uint64Var(&c.seed, "seed", 1, "with --walks: the seed that picks the walks (the same seed takes the same walks)")
+	fs.BoolVar(&c.swarm, "swarm", false, "with --walks: swarm walks, each drawing only among the input kinds a coin left it (see README)")
 	fs.BoolVar(&c.json, "json", false, "print the result as one JSON object")
 	fs.BoolVar(&c.coverage, "coverage", false, "also print how many explored transitions took each kind of input and emitted each kind of event, and which kinds never happened (BFS invariant runs only)")
 	fs.Var(&c.faults, "fault", "turn on a fault switch (repeatable, or comma-separated)")
@@ -81,9 +83,11 @@ func exploreCmd(ctx context.Context, args []string, stdout, stderr io.Writer) in
 	if c.walks > 0 && !given(fs, "depth") {
 		c.depth = defaultWalkDepth
 	}
-	if given(fs, "seed") && c.walks == 0 {
-		fmt.Fprintf(stderr, "modelcheck explore: --seed picks random walks; add --walks N\n")
-		return exitUsage
+	for _, name := range []string{"seed", "swarm"} {
+		if given(fs, name) && c.walks == 0 {
+			fmt.Fprintf(stderr, "modelcheck explore: --%s shapes random walks; add --walks N\n", name)
+			return exitUsage
+		}
 	}
 	// The shrinking of what the run finds replays scripts under the same
 	// step timeout.
@@ -126,7 +130,7 @@ func exploreCmd(ctx context.Context, args []string, stdout, stderr io.Writer) in
 		if c.workers > 1 && given(fs, "workers") {
 			fmt.Fprintf(stderr, "modelcheck explore: warning: --walks walks with one worker; --workers %d is ignored\n", c.workers)
 		}
-		opt.Strategy, opt.Walks, opt.Seed = explore.Walk, c.walks, c.seed
+		opt.Strategy, opt.Walks, opt.Seed, opt.Swarm = explore.Walk, c.walks, c.seed, c.swarm
 		c.workers = 1
 	}
 	opt.StepTimeout = c.stepTimeout
@@ -300,6 +304,7 @@ type report struct {
 	// Walks and Seed are there for --walks.
 	Walks             int      `json:"walks,omitempty"`
 	Seed              *uint64  `json:"seed,omitempty"`
+	Swarm             bool     `json:"swarm,omitempty"`
 	Faults            []string `json:"faults"`
 	DistinctStates    int64    `json:"distinct_states"`
 	GeneratedStates   int64    `json:"generated_states"`
@@ -363,7 +368,7 @@ func newReport(c *exploreConfig, sys counterexamples.System, faults []string, r 
 	}
 	rep.Strategy = strategyName(c)
 	if c.walks > 0 {
-		rep.Walks, rep.Seed = c.walks, &c.seed
+		rep.Walks, rep.Seed, rep.Swarm = c.walks, &c.seed, c.swarm
 	}
 	if !r.Complete && len(r.Violations) == 0 {
 		rep.StoppedEarly = r.StoppedEarly.String()
@@ -417,6 +422,14 @@ func strategyName(c *exploreConfig) string {
 	return "bfs"
 }
 
+// walkNoun names what --walks takes: walks, or swarm walks.
+func walkNoun(c *exploreConfig) string {
+	if c.swarm {
+		return "swarm walk"
+	}
+	return "walk"
+}
+
 // plural is noun as a count of n reads.
 func plural(n int, noun string) string {
 	if n == 1 {
@@ -436,7 +449,7 @@ func writeText(w io.Writer, c *exploreConfig, sys counterexamples.System, faults
 	}
 	strategy := strategyName(c)
 	if c.walks > 0 {
-		strategy = fmt.Sprintf("%d random %s, seed %d", c.walks, plural(c.walks, "walk"), c.seed)
+		strategy = fmt.Sprintf("%d random %s, seed %d", c.walks, plural(c.walks, walkNoun(c)), c.seed)
 	}
 	fmt.Fprintf(w, "modelcheck explore: model %s, scenario %s, depth %d, %s, workers %d, faults %s\n",
 		c.model, c.scenario, c.depth, strategy, c.workers, faults)
@@ -457,7 +470,7 @@ func writeText(w io.Writer, c *exploreConfig, sys counterexamples.System, faults
 		n := checked(c, sys)
 		where := searched(c.depth, r.MaxDepthReached)
 		if c.walks > 0 {
-			where = fmt.Sprintf("on %d random %s of up to %d inputs (a sample of the paths, not all of them)", c.walks, plural(c.walks, "walk"), c.depth)
+			where = fmt.Sprintf("on %d random %s of up to %d inputs (a sample of the paths, not all of them)", c.walks, plural(c.walks, walkNoun(c)), c.depth)
 		}
 		fmt.Fprintf(w, "OK: no violation of %d %s %s\n", n, plural(n, "invariant"), where)
 		if len(c.unchecked) > 0 {

@@ -63,7 +63,8 @@ func TestWalksBadUsage(t *testing.T) {
 		{"--walks 5 --dfs", "--walks and --dfs"},
 		{"--walks 5 --coverage", "drop --walks"},
 		{"--walks 5 --liveness eventually-quiet", "drop --walks"},
-		{"--seed 3", "--seed picks random walks; add --walks N"},
+		{"--seed 3", "--seed shapes random walks; add --walks N"},
+		{"--swarm", "--swarm shapes random walks; add --walks N"},
 		{"--walks -2", "-walks"},
 	} {
 		_, stderr, code := modelcheck(t, append([]string{"explore", "--out", ""}, strings.Fields(c.args)...)...)
@@ -73,23 +74,57 @@ func TestWalksBadUsage(t *testing.T) {
 	}
 }
 
-// TestWalksOnEveryModel: the walks are the pipeline's, not asupersync's:
-// on the VM and on Sthira a fault's walks end in its invariant's
+// TestWalksOnEveryModel: the walks, plain and swarm, are the pipeline's,
+// not asupersync's: on every model a fault's walks end in its invariant's
 // counterexample, and the same walks without the fault run clean.
 func TestWalksOnEveryModel(t *testing.T) {
-	for _, c := range []struct{ model, scenario, fault, invariant string }{
-		{"vm", "default", "unblock-reversed", "unblock-order"},
-		{"sthira", "default", "lifo-queue", "activation-order"},
+	for _, c := range []struct{ model, scenario, fault, invariant, swarm string }{
+		{"vm", "default", "unblock-reversed", "unblock-order", ""},
+		{"vm", "default", "unblock-reversed", "unblock-order", "--swarm"},
+		{"sthira", "default", "lifo-queue", "activation-order", ""},
+		{"sthira", "default", "lifo-queue", "activation-order", "--swarm"},
+		{"asupersync", "default", "lifo-ready", "lane-order", "--swarm"},
 	} {
 		base := []string{"explore", "--model", c.model, "--scenario", c.scenario, "--walks", "200", "--depth", "30"}
+		if c.swarm != "" {
+			base = append(base, c.swarm)
+		}
 		if out, _, code := modelcheck(t, append(base, "--out", "")...); code != exitOK {
-			t.Errorf("%s clean walks: exit %d\n%s", c.model, code, out)
+			t.Errorf("%s clean walks %s: exit %d\n%s", c.model, c.swarm, code, out)
 		}
 		dir := t.TempDir()
 		out, _, code := modelcheck(t, append(base, "--fault", c.fault, "--out", dir)...)
 		files, _ := filepath.Glob(filepath.Join(dir, c.invariant+"-*.txt"))
 		if code != exitViolation || len(files) != 1 {
-			t.Errorf("%s walks under %s: exit %d, files %v; want 1 and one %s file\n%s", c.model, c.fault, code, files, c.invariant, out)
+			t.Errorf("%s walks %s under %s: exit %d, files %v; want 1 and one %s file\n%s", c.model, c.swarm, c.fault, code, files, c.invariant, out)
 		}
+	}
+}
+
+// TestSwarmWalksEndToEnd: a cancel streak past its bound needs cancels
+// in a row, which 1000 uniform walks of the default scenario never take
+// and swarm walks, some of which keep cancels and drop the inputs
+// between, do; the file's found-by command repeats the swarm.
+func TestSwarmWalksEndToEnd(t *testing.T) {
+	args := []string{"explore", "--walks", "1000", "--fault", "unbounded-cancel-streak"}
+	if out, _, code := modelcheck(t, append(args, "--out", "")...); code != exitOK {
+		t.Fatalf("uniform walks: exit %d\n%s", code, out)
+	}
+	dir := t.TempDir()
+	out, _, code := modelcheck(t, append(args, "--swarm", "--out", dir)...)
+	files, _ := filepath.Glob(filepath.Join(dir, "fairness-bound-*.txt"))
+	if code != exitViolation || len(files) != 1 || !strings.Contains(out, "1000 random swarm walks, seed 1") {
+		t.Fatalf("swarm walks: exit %d, files %v\n%s", code, files, out)
+	}
+	data, err := os.ReadFile(files[0])
+	if err != nil {
+		t.Fatal(err)
+	}
+	if want := "# found by: modelcheck explore --model asupersync --scenario default --depth 60 --walks 1000 --seed 1 --swarm --fault unbounded-cancel-streak\n"; !strings.Contains(string(data), want) {
+		t.Errorf("the file's header lacks %q:\n%s", want, data)
+	}
+	r, _ := exploreJSON(t, "--walks", "10", "--swarm", "--out", "")
+	if !r.Swarm {
+		t.Errorf("JSON of a swarm run: %+v", r)
 	}
 }

@@ -66,6 +66,9 @@ func exploreCommand(c *exploreConfig, sys counterexamples.System, faults []strin
 	}
 	if c.walks > 0 {
 		args = append(args, "--walks", strconv.Itoa(c.walks), "--seed", strconv.FormatUint(c.seed, 10))
+		if c.swarm {
+			args = append(args, "--swarm")
+		}
 	}
 	if c.maxStates != 0 {
 		args = append(args, "--max-states", strconv.Itoa(c.maxStates))

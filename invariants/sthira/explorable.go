@@ -17,6 +17,7 @@ var (
 	_ model.Model[sm.State, sm.Input]  = Explorable{}
 	_ model.Traced[sm.State, sm.Input] = Explorable{}
 	_ model.Live[sm.State, sm.Input]   = Explorable{}
+	_ model.InputKinder[sm.Input]      = Explorable{}
 )
 
 // NewExplorable builds the checked model of a scenario, restricted to the

@@ -34,6 +34,12 @@ func (e Explorable) Init() State { return e.M.Init() }
 // yet.
 func (e Explorable) CheckInit(*State) int { return 0 }
 
+// InputKind implements model.InputKinder, for swarm walks.
+func (e Explorable) InputKind(in mvm.Input) int { return e.M.InputKind(in) }
+
+// NumInputKinds implements model.InputKinder.
+func (e Explorable) NumInputKinds() int { return e.M.NumInputKinds() }
+
 // Enabled lists the environment's inputs.
 func (e Explorable) Enabled(s *State, buf []mvm.Input) []mvm.Input { return e.M.Enabled(s, buf) }
 

@@ -68,3 +68,9 @@ func (m *Model) CoverageLabels() []string { return m.coverage.CoverageLabels() }
 
 // AddCoverage implements model.Coverer.
 func (m *Model) AddCoverage(into []uint64) { m.coverage.AddCoverage(into) }
+
+// InputKind implements model.InputKinder: in's kind as coverage counts it.
+func (m *Model) InputKind(in Input) int { return inputKind(in) }
+
+// NumInputKinds implements model.InputKinder.
+func (m *Model) NumInputKinds() int { return numInputKinds }

@@ -222,6 +222,12 @@ func Summary(s *State) []string {
 	return lines
 }
 
+// InputKind implements model.InputKinder: the input's operation.
+func (m *Model) InputKind(in Input) int { return int(in.Op) }
+
+// NumInputKinds implements model.InputKinder.
+func (m *Model) NumInputKinds() int { return rt.NumOps }
+
 // opKindNames spells the operations by number; NoOp is no kind.
 func opKindNames() []string {
 	names := make([]string, rt.NumOps)

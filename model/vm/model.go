@@ -157,6 +157,12 @@ func inputKindNames() []string {
 	return names
 }
 
+// InputKind implements model.InputKinder: load, round or step.
+func (m *Model) InputKind(in Input) int { return int(in.Kind) }
+
+// NumInputKinds implements model.InputKinder.
+func (m *Model) NumInputKinds() int { return int(Step) + 1 }
+
 // eventKindNames spells the event kinds by number.
 func eventKindNames() []string {
 	names := make([]string, rt.NumKinds)
