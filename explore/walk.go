@@ -43,10 +43,10 @@ type walker[S any, I comparable] struct {
 	allowed []int
 	// pcg and rng are the current walk's generator, reseeded for each
 	// walk rather than made anew, so that walks allocate nothing.
-	pcg rand.PCG
-	rng *rand.Rand
-	found   firstViolations
-	stats   Stats
+	pcg   rand.PCG
+	rng   *rand.Rand
+	found firstViolations
+	stats Stats
 	// With Options.StepTimeout the walks run on a goroutine of their own
 	// and, before each call into the model, note the call (callInput, the
 	// index of the input it steps by, -1 for Enabled or Stuck, from the
