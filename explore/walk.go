@@ -140,6 +140,20 @@ func (w *walker[S, I]) walkAll() StopReason {
 			w.kept[k] = w.rng.IntN(2) == 0
 		}
 		for {
+			// Counted per state the walk is at, not per step, so that
+			// walks that end at once (a stuck initial state) are
+			// counted too.
+			if sinceCheck++; sinceCheck == dfsCheckEvery {
+				sinceCheck = 0
+				if w.ctx.Err() != nil {
+					return StoppedByContext
+				}
+				w.stats.Queue = int64(w.opt.Walks - walk)
+				w.meter.tick(w.stats)
+				if w.memory.exceeded() {
+					return StoppedAtMemoryLimit
+				}
+			}
 			w.called(-1)
 			w.inputs = w.m.Enabled(&w.cur, w.inputs[:0])
 			if len(w.inputs) == 0 {
@@ -166,17 +180,6 @@ func (w *walker[S, I]) walkAll() StopReason {
 			w.stats.Depth = max(w.stats.Depth, len(w.steps))
 			if stop := w.meet(&w.cur); stop != NotStopped {
 				return stop
-			}
-			if sinceCheck++; sinceCheck == dfsCheckEvery {
-				sinceCheck = 0
-				if w.ctx.Err() != nil {
-					return StoppedByContext
-				}
-				w.stats.Queue = int64(w.opt.Walks - walk)
-				w.meter.tick(w.stats)
-				if w.memory.exceeded() {
-					return StoppedAtMemoryLimit
-				}
 			}
 		}
 	}

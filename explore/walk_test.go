@@ -164,6 +164,13 @@ func TestWalkStopsAtMaxStatesAndContext(t *testing.T) {
 	if err != nil || r.StoppedEarly != StoppedByContext {
 		t.Errorf("cancelled: %v, %v", r.StoppedEarly, err)
 	}
+	// Walks that end where they start (an initial state with no input,
+	// a legitimate end) take no step, and still heed the context.
+	ended := &table{succ: [][]edge{nil}, stuck: []int{0}}
+	re, err := Run(ctx, ended, Options{Strategy: Walk, Depth: 50, Walks: 1 << 30})
+	if err != nil || re.StoppedEarly != StoppedByContext {
+		t.Errorf("cancelled, with walks that take no step: %v, %v", re.StoppedEarly, err)
+	}
 }
 
 // TestWalkHangIsReported: a Step that never returns on a walk ends the
