@@ -3,7 +3,6 @@ package explore
 import (
 	"context"
 	"sync/atomic"
-	"time"
 )
 
 // dfsCheckEvery is how many transitions DFS takes between looking at the
@@ -43,7 +42,7 @@ type dfs[S any, I comparable] struct {
 	// and, before each call into the model, notes the call (callDepth, the
 	// frame it is made from, and callInput, the index of the input it
 	// steps by, -1 for Enabled or Stuck) and then counts it in calls. The
-	// caller watches calls (see watch): what was written before the count
+	// caller watches calls (see watchOne): what was written before the count
 	// it reads is safe to read, and a stuck search writes nothing more.
 	calls     atomic.Uint64
 	callDepth int
@@ -75,48 +74,16 @@ func runDFS[S any, I comparable](ctx context.Context, m Model[S, I], init *S, op
 		frames: make([]frame[S, I], 1, opt.Depth+1),
 	}
 	d.frames[0].s = *init
-	replay := m
-	var stop StopReason
-	if opt.StepTimeout > 0 {
-		// The search's own model may be stuck mid-call: paths are
-		// replayed on a fork made before it starts.
-		replay = m.Fork()
-		stop = d.watch()
-	} else {
-		stop = d.explore()
-	}
+	stop, replay := runOne(m, opt.StepTimeout, &d.calls, d.explore, func() {
+		d.found.hang = &foundHang{steps: d.pathTo(d.callDepth, nil), input: d.callInput, after: opt.StepTimeout}
+	})
 	d.stats.Queue = int64(d.depth + 1)
 	r := partialResult[I](&d.meter, d.stats, d.stats.Depth, stop, d.set.bytes(), d.memory.read())
 	return r, &d.found, replay, nil
 }
 
-// watch runs explore on a goroutine of its own and waits for it, or, once
-// it has made no call into the model for the step timeout, records the
-// call it is stuck in as the run's hang and returns StoppedAtHang,
-// leaving the goroutine behind (a goroutine cannot be stopped).
-func (d *dfs[S, I]) watch() StopReason {
-	done := make(chan StopReason, 1)
-	go func() { done <- d.explore() }()
-	tick := time.NewTicker(sampleEvery(d.opt.StepTimeout))
-	defer tick.Stop()
-	last, since := d.calls.Load(), time.Now()
-	for {
-		select {
-		case stop := <-done:
-			return stop
-		case now := <-tick.C:
-			if n := d.calls.Load(); n != last {
-				last, since = n, now
-			} else if now.Sub(since) >= d.opt.StepTimeout {
-				d.found.hang = &foundHang{steps: d.pathTo(d.callDepth, nil), input: d.callInput, after: d.opt.StepTimeout}
-				return StoppedAtHang
-			}
-		}
-	}
-}
-
 // called notes the call about to be made from frame depth, by input index
-// input (-1: Enabled or Stuck), for watch.
+// input (-1: Enabled or Stuck), for watchOne.
 func (d *dfs[S, I]) called(depth, input int) {
 	if d.opt.StepTimeout > 0 {
 		d.callDepth, d.callInput = depth, input

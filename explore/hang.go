@@ -80,6 +80,45 @@ func sampleEvery(timeout time.Duration) time.Duration {
 	return max(timeout/4, time.Millisecond)
 }
 
+// runOne runs search, a search of m on one goroutine (DFS, the walks),
+// and returns where it stopped and the model to replay its paths on.
+// Without a step timeout that is m, and search runs here. With one, search
+// runs under watchOne, and paths are replayed on a fork made before it
+// starts, since the search's own model may be stuck mid-call.
+func runOne[S any, I comparable](m Model[S, I], timeout time.Duration, calls *atomic.Uint64, search func() StopReason, hung func()) (StopReason, Model[S, I]) {
+	if timeout <= 0 {
+		return search(), m
+	}
+	replay := m.Fork()
+	return watchOne(timeout, calls, search, hung), replay
+}
+
+// watchOne runs search on a goroutine of its own and waits for it, or,
+// once calls, which the search adds to before each call into the model,
+// has not moved for timeout, calls hung (which records the call the
+// search is stuck in as the run's hang) and returns StoppedAtHang,
+// leaving the goroutine behind (a goroutine cannot be stopped).
+func watchOne(timeout time.Duration, calls *atomic.Uint64, search func() StopReason, hung func()) StopReason {
+	done := make(chan StopReason, 1)
+	go func() { done <- search() }()
+	tick := time.NewTicker(sampleEvery(timeout))
+	defer tick.Stop()
+	last, since := calls.Load(), time.Now()
+	for {
+		select {
+		case stop := <-done:
+			return stop
+		case now := <-tick.C:
+			if n := calls.Load(); n != last {
+				last, since = n, now
+			} else if now.Sub(since) >= timeout {
+				hung()
+				return StoppedAtHang
+			}
+		}
+	}
+}
+
 func newHangWatch(workers int, timeout time.Duration) *hangWatch {
 	return &hangWatch{
 		timeout: timeout, tick: time.NewTicker(sampleEvery(timeout)), at: make([]paddedPlace, workers),

@@ -5,7 +5,6 @@ import (
 	"fmt"
 	"math/rand/v2"
 	"sync/atomic"
-	"time"
 
 	"modelcheck/model"
 )
@@ -80,46 +79,15 @@ func runWalks[S any, I comparable](ctx context.Context, m Model[S, I], init *S, 
 		}
 		w.kinds, w.kept = k, make([]bool, k.NumInputKinds())
 	}
-	replay := m
-	var stop StopReason
-	if opt.StepTimeout > 0 {
-		// The walks' own model may be stuck mid-call: paths are replayed
-		// on a fork made before they start.
-		replay = m.Fork()
-		stop = w.watch()
-	} else {
-		stop = w.walkAll()
-	}
+	stop, replay := runOne(m, opt.StepTimeout, &w.calls, w.walkAll, func() {
+		w.found.hang = &foundHang{steps: append([]int(nil), w.steps...), input: w.callInput, after: opt.StepTimeout}
+	})
 	r := partialResult[I](&w.meter, w.stats, w.stats.Depth, stop, w.set.bytes(), w.memory.read())
 	return r, &w.found, replay, nil
 }
 
-// watch runs walkAll on a goroutine of its own and waits for it, or, once
-// it has made no call into the model for the step timeout, records the
-// call it is stuck in as the run's hang (see dfs.watch).
-func (w *walker[S, I]) watch() StopReason {
-	done := make(chan StopReason, 1)
-	go func() { done <- w.walkAll() }()
-	tick := time.NewTicker(sampleEvery(w.opt.StepTimeout))
-	defer tick.Stop()
-	last, since := w.calls.Load(), time.Now()
-	for {
-		select {
-		case stop := <-done:
-			return stop
-		case now := <-tick.C:
-			if n := w.calls.Load(); n != last {
-				last, since = n, now
-			} else if now.Sub(since) >= w.opt.StepTimeout {
-				w.found.hang = &foundHang{steps: append([]int(nil), w.steps...), input: w.callInput, after: w.opt.StepTimeout}
-				return StoppedAtHang
-			}
-		}
-	}
-}
-
 // called notes the call about to be made by input index input (-1:
-// Enabled or Stuck), for watch.
+// Enabled or Stuck), for watchOne.
 func (w *walker[S, I]) called(input int) {
 	if w.opt.StepTimeout > 0 {
 		w.callInput = input
