@@ -161,7 +161,7 @@ func (m *Model) Step(s *State, in Input, next *State) int {
 		*next = *s
 		return m.Checker.Refused(s, in)
 	}
-	m.coverage.Input(int(in.Op))
+	m.coverage.Input(m.InputKind(in))
 	for i := range m.log.Events {
 		m.coverage.Event(int(m.log.Events[i].Kind))
 	}

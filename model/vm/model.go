@@ -152,7 +152,7 @@ func (m *Model) Fork() *Model { return New(m.Scenario) }
 
 // inputKindNames spells the input kinds by number, as inputs begin.
 func inputKindNames() []string {
-	names := make([]string, Step+1)
+	names := make([]string, numInputKinds)
 	names[Load], names[Round], names[Step] = "load", "round", "step"
 	return names
 }
@@ -161,7 +161,10 @@ func inputKindNames() []string {
 func (m *Model) InputKind(in Input) int { return int(in.Kind) }
 
 // NumInputKinds implements model.InputKinder.
-func (m *Model) NumInputKinds() int { return int(Step) + 1 }
+func (m *Model) NumInputKinds() int { return numInputKinds }
+
+// numInputKinds counts the input kinds: load, round and step.
+const numInputKinds = int(Step) + 1
 
 // eventKindNames spells the event kinds by number.
 func eventKindNames() []string {
@@ -176,7 +179,7 @@ func eventKindNames() []string {
 // emitted in every run it stepped, to the coverage: an event kind counts
 // once per lockstep configuration that emitted it.
 func (m *Model) Count(in Input) {
-	m.coverage.Input(int(in.Kind))
+	m.coverage.Input(m.InputKind(in))
 	for k := range m.Events {
 		for i := range m.Events[k] {
 			m.coverage.Event(int(m.Events[k][i].Kind))
