@@ -2,6 +2,7 @@ package explore
 
 import (
 	"context"
+	"fmt"
 	"testing"
 )
 
@@ -33,46 +34,45 @@ func TestAllocsIndependentOfStateCount(t *testing.T) {
 func TestWalkAllocsIndependentOfWalkCount(t *testing.T) {
 	m := kindedCounters{&counters{K: 8, Max: 16}}
 	for _, swarm := range []bool{false, true} {
-		run := func(walks int) (allocs float64, generated int64) {
-			opt := Options{Strategy: Walk, Walks: walks, Depth: 40, Swarm: swarm}
-			allocs = testing.AllocsPerRun(1, func() {
-				r, err := Run(context.Background(), m, opt)
-				if err != nil {
-					t.Fatal(err)
-				}
-				generated = r.Generated
-			})
-			return allocs, generated
-		}
-		smallAllocs, smallGen := run(2000)
-		bigAllocs, bigGen := run(4000)
-		t.Logf("swarm %v: %.0f allocations for %d steps, %.0f for %d", swarm, smallAllocs, smallGen, bigAllocs, bigGen)
-		if extra, extraGen := bigAllocs-smallAllocs, bigGen-smallGen; extra > float64(extraGen)/1000 {
-			t.Errorf("swarm %v: %.0f more allocations for %d more steps, want at most one per thousand", swarm, extra, extraGen)
-		}
+		allocsPerThousandAtMostOne(t, fmt.Sprintf("swarm %v", swarm), 2000, 4000, func(walks int) int64 {
+			return mustRunForAllocs(t, m, Options{Strategy: Walk, Walks: walks, Depth: 40, Swarm: swarm}).Generated
+		})
 	}
 }
 
 func allocsIndependentOfStateCount[S any](t *testing.T, m Model[S, uint8], opt Options) {
 	t.Helper()
-	run := func(depth int) (allocs float64, generated int64) {
+	allocsPerThousandAtMostOne(t, fmt.Sprintf("%T %v workers %d", m, opt.Strategy, opt.Workers), 12, 13, func(depth int) int64 {
 		opt.Depth = depth
-		allocs = testing.AllocsPerRun(1, func() {
-			r, err := Run(context.Background(), m, opt)
-			if err != nil {
-				t.Fatal(err)
-			}
-			generated = r.Generated
-		})
+		return mustRunForAllocs(t, m, opt).Generated
+	})
+}
+
+// mustRunForAllocs is Run for a measure of its allocations: it allocates
+// nothing of its own.
+func mustRunForAllocs[S any](t *testing.T, m Model[S, uint8], opt Options) Result[uint8] {
+	r, err := Run(context.Background(), m, opt)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return r
+}
+
+// allocsPerThousandAtMostOne measures the allocations of run at a small
+// and a big size (a depth, a walk count; run returns the successors it
+// generated) and fails if the extra work allocated more than once per
+// thousand extra successors: one allocation per successor would be a
+// thousand times that.
+func allocsPerThousandAtMostOne(t *testing.T, label string, small, big int, run func(size int) int64) {
+	t.Helper()
+	measure := func(size int) (allocs float64, generated int64) {
+		allocs = testing.AllocsPerRun(1, func() { generated = run(size) })
 		return allocs, generated
 	}
-	smallAllocs, smallGen := run(12)
-	bigAllocs, bigGen := run(13)
-	t.Logf("%T %v workers %d: %.0f allocations for %d successors, %.0f for %d",
-		m, opt.Strategy, opt.Workers, smallAllocs, smallGen, bigAllocs, bigGen)
-	extra, extraGen := bigAllocs-smallAllocs, bigGen-smallGen
-	if extra > float64(extraGen)/1000 {
-		t.Errorf("%T %v workers %d: %.0f more allocations for %d more successors, want at most one per thousand",
-			m, opt.Strategy, opt.Workers, extra, extraGen)
+	smallAllocs, smallGen := measure(small)
+	bigAllocs, bigGen := measure(big)
+	t.Logf("%s: %.0f allocations for %d successors, %.0f for %d", label, smallAllocs, smallGen, bigAllocs, bigGen)
+	if extra, extraGen := bigAllocs-smallAllocs, bigGen-smallGen; extra > float64(extraGen)/1000 {
+		t.Errorf("%s: %.0f more allocations for %d more successors, want at most one per thousand", label, extra, extraGen)
 	}
 }

@@ -2,7 +2,6 @@ package explore
 
 import (
 	"context"
-	"sync/atomic"
 )
 
 // dfsCheckEvery is how many transitions DFS takes between looking at the
@@ -20,14 +19,7 @@ const dfsCheckEvery = 1024
 // reached at, and a state reached shallower than before is expanded again.
 // Without a bound (Depth 0) the first visit is enough and no depth is kept.
 type dfs[S any, I comparable] struct {
-	ctx    context.Context
-	m      Model[S, I]
-	encode encoder[S]
-	opt    Options
-	meter  meter
-	memory memoryGuard
-	set    fpSet
-	enc    []byte
+	single[S, I]
 	frames []frame[S, I]
 	depth  int // index of the deepest frame on the current path
 	// inputs holds the enabled inputs of every frame on the path, each
@@ -36,17 +28,8 @@ type dfs[S any, I comparable] struct {
 	inputs  []I
 	scratch []I
 	steps   []int // scratch for violation paths
-	found   firstViolations
-	stats   Stats
-	// With Options.StepTimeout the search runs on a goroutine of its own
-	// and, before each call into the model, notes the call (callDepth, the
-	// frame it is made from, and callInput, the index of the input it
-	// steps by, -1 for Enabled or Stuck) and then counts it in calls. The
-	// caller watches calls (see watchOne): what was written before the count
-	// it reads is safe to read, and a stuck search writes nothing more.
-	calls     atomic.Uint64
+	// callDepth is the frame the call the watch sees is made from.
 	callDepth int
-	callInput int
 }
 
 // frame is one level of the current path: a state, where its enabled
@@ -59,27 +42,16 @@ type frame[S any, I comparable] struct {
 // runDFS returns, besides the result and the violations found, the model
 // to replay their paths on.
 func runDFS[S any, I comparable](ctx context.Context, m Model[S, I], init *S, opt Options) (Result[I], *firstViolations, Model[S, I], error) {
-	encode, err := encoderOf(m)
-	if err != nil {
+	d := &dfs[S, I]{frames: make([]frame[S, I], 1, opt.Depth+1)}
+	if err := d.start(ctx, m, opt, opt.Depth > 0); err != nil {
 		return Result[I]{}, nil, nil, err
-	}
-	d := &dfs[S, I]{
-		encode: encode,
-		ctx:    ctx,
-		m:      m,
-		opt:    opt,
-		meter:  newMeter(opt),
-		memory: newMemoryGuard(opt.MaxMemory),
-		set:    newFPSet(opt.Depth > 0),
-		frames: make([]frame[S, I], 1, opt.Depth+1),
 	}
 	d.frames[0].s = *init
 	stop, replay := runOne(m, opt.StepTimeout, &d.calls, d.explore, func() {
 		d.found.hang = &foundHang{steps: d.pathTo(d.callDepth, nil), input: d.callInput, after: opt.StepTimeout}
 	})
 	d.stats.Queue = int64(d.depth + 1)
-	r := partialResult[I](&d.meter, d.stats, d.stats.Depth, stop, d.set.bytes(), d.memory.read())
-	return r, &d.found, replay, nil
+	return d.result(stop), &d.found, replay, nil
 }
 
 // called notes the call about to be made from frame depth, by input index

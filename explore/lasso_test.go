@@ -278,22 +278,13 @@ func replaysLasso[S comparable, I comparable](t rapid.TB, m Model[S, I], l *Lass
 func TestLassoAllocsIndependentOfStateCount(t *testing.T) {
 	m := Model[cstate, uint8](&liveCounters{counters{K: 8, Max: 16, IncOnly: true}})
 	for _, workers := range []int{1, 4} {
-		run := func(depth int) (allocs float64, generated int64) {
-			allocs = testing.AllocsPerRun(1, func() {
-				r, err := FindLasso(context.Background(), m, "leaves-max", Options{Depth: depth, Workers: workers})
-				if err != nil {
-					t.Fatal(err)
-				}
-				generated = r.Generated
-			})
-			return allocs, generated
-		}
-		smallAllocs, smallGen := run(12)
-		bigAllocs, bigGen := run(13)
-		t.Logf("workers %d: %.0f allocations for %d successors, %.0f for %d", workers, smallAllocs, smallGen, bigAllocs, bigGen)
-		if extra, extraGen := bigAllocs-smallAllocs, bigGen-smallGen; extra > float64(extraGen)/1000 {
-			t.Errorf("workers %d: %.0f more allocations for %d more successors, want at most one per thousand", workers, extra, extraGen)
-		}
+		allocsPerThousandAtMostOne(t, fmt.Sprintf("workers %d", workers), 12, 13, func(depth int) int64 {
+			r, err := FindLasso(context.Background(), m, "leaves-max", Options{Depth: depth, Workers: workers})
+			if err != nil {
+				t.Fatal(err)
+			}
+			return r.Generated
+		})
 	}
 }
 

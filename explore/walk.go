@@ -4,7 +4,6 @@ import (
 	"context"
 	"fmt"
 	"math/rand/v2"
-	"sync/atomic"
 
 	"modelcheck/model"
 )
@@ -21,14 +20,7 @@ import (
 // counts the states the walks met, by fingerprint, Generated the steps
 // they took.
 type walker[S any, I comparable] struct {
-	ctx    context.Context
-	m      Model[S, I]
-	encode encoder[S]
-	opt    Options
-	meter  meter
-	memory memoryGuard
-	set    fpSet
-	enc    []byte
+	single[S, I]
 	init   S
 	cur    S
 	next   S
@@ -42,34 +34,16 @@ type walker[S any, I comparable] struct {
 	allowed []int
 	// pcg and rng are the current walk's generator, reseeded for each
 	// walk rather than made anew, so that walks allocate nothing.
-	pcg   rand.PCG
-	rng   *rand.Rand
-	found firstViolations
-	stats Stats
-	// With Options.StepTimeout the walks run on a goroutine of their own
-	// and, before each call into the model, note the call (callInput, the
-	// index of the input it steps by, -1 for Enabled or Stuck, from the
-	// state steps reach) and then count it in calls, as dfs does.
-	calls     atomic.Uint64
-	callInput int
+	pcg rand.PCG
+	rng *rand.Rand
 }
 
 // runWalks returns, besides the result and the violations found, the
 // model to replay their paths on.
 func runWalks[S any, I comparable](ctx context.Context, m Model[S, I], init *S, opt Options) (Result[I], *firstViolations, Model[S, I], error) {
-	encode, err := encoderOf(m)
-	if err != nil {
+	w := &walker[S, I]{init: *init}
+	if err := w.start(ctx, m, opt, false); err != nil {
 		return Result[I]{}, nil, nil, err
-	}
-	w := &walker[S, I]{
-		ctx:    ctx,
-		m:      m,
-		encode: encode,
-		opt:    opt,
-		meter:  newMeter(opt),
-		memory: newMemoryGuard(opt.MaxMemory),
-		set:    newFPSet(false),
-		init:   *init,
 	}
 	w.rng = rand.New(&w.pcg)
 	if opt.Swarm {
@@ -82,8 +56,7 @@ func runWalks[S any, I comparable](ctx context.Context, m Model[S, I], init *S, 
 	stop, replay := runOne(m, opt.StepTimeout, &w.calls, w.walkAll, func() {
 		w.found.hang = &foundHang{steps: append([]int(nil), w.steps...), input: w.callInput, after: opt.StepTimeout}
 	})
-	r := partialResult[I](&w.meter, w.stats, w.stats.Depth, stop, w.set.bytes(), w.memory.read())
-	return r, &w.found, replay, nil
+	return w.result(stop), &w.found, replay, nil
 }
 
 // called notes the call about to be made by input index input (-1:

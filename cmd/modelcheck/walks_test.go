@@ -34,20 +34,15 @@ func TestWalksEndToEnd(t *testing.T) {
 	if code != exitViolation || len(files) != 1 {
 		t.Fatalf("walks under lifo-ready: exit %d, files %v\n%s", code, files, out)
 	}
-	first, err := os.ReadFile(files[0])
-	if err != nil {
-		t.Fatal(err)
-	}
-	if want := "# found by: modelcheck explore --model asupersync --scenario default --depth 40 --walks 100 --seed 1 --fault lifo-ready\n"; !strings.Contains(string(first), want) {
-		t.Errorf("the file's header lacks %q:\n%s", want, first)
-	}
+	first := readFile(t, files[0])
+	wantFoundBy(t, first, "modelcheck explore --model asupersync --scenario default --depth 40 --walks 100 --seed 1 --fault lifo-ready")
 	if err := os.Remove(files[0]); err != nil {
 		t.Fatal(err)
 	}
 	if _, _, code := modelcheck(t, args...); code != exitViolation {
 		t.Fatalf("the found-by command again: exit %d", code)
 	}
-	if second, err := os.ReadFile(files[0]); err != nil || string(second) != string(first) {
+	if second, err := os.ReadFile(files[0]); err != nil || string(second) != first {
 		t.Errorf("the found-by command again wrote (%v):\n%s\nwant:\n%s", err, second, first)
 	}
 	if out, _, code := modelcheck(t, "replay", files[0]); code != exitViolation {
@@ -116,15 +111,18 @@ func TestSwarmWalksEndToEnd(t *testing.T) {
 	if code != exitViolation || len(files) != 1 || !strings.Contains(out, "1000 random swarm walks, seed 1") {
 		t.Fatalf("swarm walks: exit %d, files %v\n%s", code, files, out)
 	}
-	data, err := os.ReadFile(files[0])
-	if err != nil {
-		t.Fatal(err)
-	}
-	if want := "# found by: modelcheck explore --model asupersync --scenario default --depth 60 --walks 1000 --seed 1 --swarm --fault unbounded-cancel-streak\n"; !strings.Contains(string(data), want) {
-		t.Errorf("the file's header lacks %q:\n%s", want, data)
-	}
+	wantFoundBy(t, readFile(t, files[0]), "modelcheck explore --model asupersync --scenario default --depth 60 --walks 1000 --seed 1 --swarm --fault unbounded-cancel-streak")
 	r, _ := exploreJSON(t, "--walks", "10", "--swarm", "--out", "")
 	if !r.Swarm {
 		t.Errorf("JSON of a swarm run: %+v", r)
+	}
+}
+
+// wantFoundBy fails unless a counterexample file's text says it was
+// found by command.
+func wantFoundBy(t *testing.T, text, command string) {
+	t.Helper()
+	if want := "# found by: " + command + "\n"; !strings.Contains(text, want) {
+		t.Errorf("the file's header lacks %q:\n%s", want, text)
 	}
 }
