@@ -230,3 +230,38 @@ func TestResearchReducedTakesAnotherRoute(t *testing.T) {
 		t.Errorf("researched to %v at burst limit %d, want 5 inputs breaking stuck at 1", s.cur.Script, s.cur.Scenario.Pump.BurstLimit)
 	}
 }
+
+// TestShrinkSearchesTheGivenScenarioFirst: a long script shrinks to the
+// case the shortest path would, wherever it was found. Under
+// silent-recv-pending the channel scenario breaks chan-recv-answered in 7
+// inputs, by a cancel that leaves the receiver pending (the committed
+// chan-recv-answered-e84bac9c.txt). A random walk reached it in 9 without
+// a cancel; shrinking that dropped the cancel kinds the 9 do not use and
+// ended there, since the 7 need them. Searched in the scenario as given
+// before anything is dropped, the 9 shrink to the committed case.
+func TestShrinkSearchesTheGivenScenarioFirst(t *testing.T) {
+	walked, err := asu.Parse("walked.txt", []byte("scenario base=channel faults=silent-recv-pending\n----\n\nrun\n"+
+		"spawn r1\ndispatch\npending t1\nspawn r1\ndispatch\npending t2\nspawn r1\ndispatch\nchan-recv t3\n----\n"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if s := alone(t, walked.Case); asu.invariant(s.target).Name != "chan-recv-answered" || len(s.cur.Script) != 9 {
+		t.Fatalf("the walk breaks %s after %d inputs, want chan-recv-answered after 9", asu.invariant(s.target).Name, len(s.cur.Script))
+	}
+	committed, err := asu.Read("../testdata/counterexamples/chan-recv-answered-e84bac9c.txt")
+	if err != nil {
+		t.Fatal(err)
+	}
+	got, err := asu.Shrink(context.Background(), walked.Case)
+	if err != nil {
+		t.Fatal(err)
+	}
+	// Format names a case by its scenario, checks and script.
+	name, _, err := asu.Format(got)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if want := "chan-recv-answered-e84bac9c.txt"; name != want {
+		t.Errorf("the walk shrank to %s (%v), want the committed %s (%v)", name, got.Script, want, committed.Case.Script)
+	}
+}
