@@ -17,7 +17,9 @@ func Spec() model.Spec[sm.Scenario, sm.State, sm.Input] { return System{} }
 // The optional parts of model.Spec the Sthira system implements: no
 // Simplifier (an input's only operand is its task, fixed by the scenario)
 // and no Renumberer (a task's slot is its scenario position, not a
-// creation order, so dropping a declaration renumbers nothing).
+// creation order, so dropping a declaration renumbers nothing; dropping a
+// declared task from the scenario does, and its reduction rewrites the
+// script itself).
 var (
 	_ model.Validator[sm.Scenario]                = System{}
 	_ model.Reducer[sm.Scenario, sm.Input]        = System{}
@@ -57,13 +59,9 @@ func (System) Summary(s *sm.State) string { return strings.Join(sm.Summary(s), "
 // Brief is a state on one line.
 func (System) Brief(s *sm.State) string { return sm.Brief(s) }
 
-// Reductions lists the scenarios one step smaller, with the script as it is.
+// Reductions lists the scenarios one step smaller, each with its script.
 func (System) Reductions(sc *sm.Scenario, script []sm.Input) []model.Reduction[sm.Scenario, sm.Input] {
-	var out []model.Reduction[sm.Scenario, sm.Input]
-	for _, r := range sm.Reductions(sc, script) {
-		out = append(out, model.Reduction[sm.Scenario, sm.Input]{Config: r, Script: script})
-	}
-	return out
+	return sm.Reductions(sc, script)
 }
 
 // Size is the scenario's size in the shrinker's order.

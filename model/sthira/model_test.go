@@ -191,7 +191,8 @@ func TestOutsideTablesAtEachBound(t *testing.T) {
 // back as a different value.
 func TestReductionsReadBackAsThemselves(t *testing.T) {
 	for _, sc := range Scenarios() {
-		for _, r := range Reductions(&sc, nil) {
+		for _, red := range Reductions(&sc, nil) {
+			r := red.Config
 			got, err := Parse(sc, r.Spell())
 			if err != nil {
 				t.Fatalf("%s: %v", sc.Name, err)

@@ -1,35 +1,29 @@
 package sthira
 
-import rt "modelcheck/runtime/sthira"
+import (
+	"modelcheck/model"
+	rt "modelcheck/runtime/sthira"
+)
 
 // Reductions lists the scenarios one step smaller than sc that the same
-// script can still run in, most telling first: fewer tasks (the last
-// declared one, when the script never names it nor a retry), no retries,
+// script can still run in, most telling first: fewer tasks, no retries,
 // then each operation or policy switched off, each limit lifted. The
 // shrinker keeps the first that still breaks the same invariant; a
 // reduction the script needs fails its replay and is dropped. The faults
 // stay.
-func Reductions(sc *Scenario, script []Input) []Scenario {
-	var out []Scenario
+func Reductions(sc *Scenario, script []Input) []model.Reduction[Scenario, Input] {
+	var out []model.Reduction[Scenario, Input]
+	for id := sc.Config.Tasks; id >= 1; id-- {
+		if r, rs, ok := withoutTask(sc, script, id); ok {
+			out = append(out, model.Reduction[Scenario, Input]{Config: r, Script: rs})
+		}
+	}
 	add := func(f func(*Scenario) bool) {
 		r := *sc
 		if f(&r) && r.Validate() == nil {
-			out = append(out, r)
+			out = append(out, model.Reduction[Scenario, Input]{Config: r, Script: script})
 		}
 	}
-	add(func(r *Scenario) bool {
-		if r.Config.Tasks <= 1 {
-			return false
-		}
-		for _, in := range script {
-			if in.Op != rt.Tick && in.Task >= r.Config.Tasks {
-				return false
-			}
-		}
-		r.Config.Tasks--
-		r.Specs[r.Config.Tasks] = TaskSpec{}
-		return true
-	})
 	add(func(r *Scenario) bool { ok := r.Retries > 0; r.Retries = 0; return ok })
 	add(func(r *Scenario) bool { ok := r.Errors && r.Retries == 0; r.Errors = false; return ok })
 	add(func(r *Scenario) bool { ok := r.Suspend; r.Suspend = false; return ok })
@@ -43,6 +37,38 @@ func Reductions(sc *Scenario, script []Input) []Scenario {
 		add(func(r *Scenario) bool { ok := r.Config.ScopeLimit[k] != 0; r.Config.ScopeLimit[k] = 0; return ok })
 	}
 	return out
+}
+
+// withoutTask drops declared task id, which the script must not name, from
+// sc: the tasks after it move down a slot, and so do the retries' slots
+// after the declared tasks, so the script's later task ids move down one
+// to follow. Dropping only the last task left a case that names t1 and t3
+// with an idle t2 it could not shed: a random walk's shrunk file kept a
+// task the breadth-first one had never declared.
+func withoutTask(sc *Scenario, script []Input, id uint8) (Scenario, []Input, bool) {
+	if sc.Config.Tasks <= 1 {
+		return Scenario{}, nil, false
+	}
+	for _, in := range script {
+		if in.Op != rt.Tick && in.Task == id {
+			return Scenario{}, nil, false
+		}
+	}
+	r := *sc
+	copy(r.Specs[id-1:], r.Specs[id:r.Config.Tasks])
+	r.Config.Tasks--
+	r.Specs[r.Config.Tasks] = TaskSpec{}
+	if r.Validate() != nil {
+		return Scenario{}, nil, false
+	}
+	rs := make([]Input, len(script))
+	for i, in := range script {
+		if in.Op != rt.Tick && in.Task > id {
+			in.Task--
+		}
+		rs[i] = in
+	}
+	return r, rs, true
 }
 
 // Size is a measure every reduction lowers.
