@@ -15,13 +15,13 @@ import (
 // shrinks to the same case: shrunk first, a walk's script dropped what
 // only the shorter route needed and stopped at a longer case (11 of the
 // 283 files a thousand uniform walks a fault wrote, 9 of them 2 or 3
-// inputs longer). Then it
-// drops inputs (delta debugging), shrinks the scenario (the system's
-// model.Reducer: for asupersync fewer tasks, regions, timers, obligations,
-// cancel kinds, governors, faults; weaker cancel kinds; smaller limits),
-// simplifies inputs (its model.Simplifier: lower ids, weaker kinds, smaller numbers),
-// searches the shrunk scenario for a shorter path and, last, each smaller
-// scenario for a path no longer (researchReduced). Every candidate is
+// inputs longer). Then it drops inputs (delta debugging), shrinks the
+// scenario (the system's model.Reducer: for asupersync fewer tasks,
+// regions, timers, obligations, cancel kinds, governors, faults; weaker
+// cancel kinds; smaller limits), simplifies inputs (its model.Simplifier:
+// lower ids, weaker kinds, smaller numbers), searches the shrunk scenario
+// for a shorter path and, last, each smaller scenario for a path no longer
+// (researchReduced). Every candidate is
 // replayed with the case's checks and kept only if it violates the same
 // invariant, through inputs the model itself would have given; the script
 // is cut at that violation. A candidate that drops or replaces inputs

@@ -300,9 +300,11 @@ func (m *Model) channelOps(s *State, t uint8, buf []Input) []Input {
 // (TestWalksStayWithinTheObligationTable); no path of 12 inputs reaches it.
 func obligationRoom(k *kernel.State) bool {
 	n := used(k, obligationIDs)
-	for i := range k.Tasks {
-		if k.Config.TrackPermits && k.Tasks[i].Waits == kernel.WaitsReserve {
-			n++
+	if k.Config.TrackPermits {
+		for i := range k.Tasks {
+			if k.Tasks[i].Waits == kernel.WaitsReserve {
+				n++
+			}
 		}
 	}
 	return n < cancel.MaxObligations
