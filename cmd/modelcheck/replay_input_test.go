@@ -5,6 +5,7 @@ import (
 	"context"
 	"fmt"
 	"io"
+	"math"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -218,11 +219,19 @@ func (c *countdown) Err() error {
 func (c *countdown) Done() <-chan struct{} { return c.done }
 
 // TestInterruptedShrinkWritesNothing: a shrink interrupted at any of
-// several points exits 3 and writes nothing; replay likewise exits 3.
+// several points exits 3 and writes nothing; replay likewise exits 3. The
+// points are spread over the checks of a whole shrink of the same file,
+// counted first on a copy of it: a fixed count fell past the end once
+// the shrinker found the short path at once (500 checks did then).
 func TestInterruptedShrinkWritesNothing(t *testing.T) {
+	whole := newCountdown(math.MaxInt)
+	if code := run(whole, []string{"shrink", writeTemp(t, "hand.txt", handWritten)}, io.Discard, io.Discard); code != exitOK {
+		t.Fatalf("an uninterrupted shrink: exit %d", code)
+	}
+	checks := math.MaxInt - whole.left
 	path := writeTemp(t, "hand.txt", handWritten)
 	dir := filepath.Dir(path)
-	for _, n := range []int{1, 5, 50, 500} {
+	for _, n := range []int{1, 5, checks / 10, checks / 2, checks - 1} {
 		var out, errb strings.Builder
 		code := run(newCountdown(n), []string{"shrink", path}, &out, &errb)
 		if code != exitStopped || !strings.Contains(errb.String(), "interrupted; nothing written") {
