@@ -2,6 +2,7 @@ package asupersync
 
 import (
 	"math/rand/v2"
+	"slices"
 	"testing"
 
 	"modelcheck/internal/walk"
@@ -26,7 +27,7 @@ func TestWalksReachTheScenarioBounds(t *testing.T) {
 		var most [5]int
 		bounds := [5]int{int(sc.Tasks), int(sc.Regions), int(sc.Obligations), int(sc.Finalizers), int(sc.PoolTasks)}
 		names := [5]string{"tasks", "regions", "leases", "finalizers", "pool tasks"}
-		walk.Random(creating{m, rng}, rng, 100, 40, func(s *State, in Input) bool {
+		walk.Random(creating(m, rng), rng, 100, 40, func(s *State, in Input) bool {
 			log.Reset()
 			if err := m.Apply(s, in, &log); err != nil {
 				t.Fatalf("%s: %s: %v", sc.Name, in, err)
@@ -65,32 +66,46 @@ func TestWalksReachTheScenarioBounds(t *testing.T) {
 	}
 }
 
-// creating is m with its enabled inputs narrowed, where there are any, to
-// those that create something or bring a task to be polled (where it can
-// reserve): spawns, opens, reservations, finalizer registrations, pool
-// pushes, dispatches and pump runs; three times in four, so that the
-// other inputs (a close, a cancel) are still drawn.
-type creating struct {
-	m   *Model
-	rng *rand.Rand
+// narrowed is m with its enabled inputs narrowed, where there are any, to
+// pump runs and the kernel operations in ops, so that a walk builds up
+// what those operations make; with loose it narrows three times in four,
+// so that the other inputs (a close, a cancel) are still drawn.
+type narrowed struct {
+	m     *Model
+	rng   *rand.Rand
+	ops   []kernel.Op
+	loose bool
 }
 
-func (c creating) Init() State { return c.m.Init() }
+// creating narrows to the inputs that create something or bring a task to
+// be polled (where it can reserve): spawns, opens, reservations, finalizer
+// registrations, pool pushes and dispatches, loosely.
+func creating(m *Model, rng *rand.Rand) narrowed {
+	return narrowed{m, rng, []kernel.Op{kernel.Spawn, kernel.OpenRegion, kernel.Reserve,
+		kernel.RegisterFinalizer, kernel.PoolPush, kernel.Dispatch}, true}
+}
 
-func (c creating) Enabled(s *State, buf []Input) []Input {
-	buf = c.m.Enabled(s, buf)
-	if c.rng.IntN(4) == 0 {
+// permitting narrows to the channel's operations and what brings a task to
+// be polled, always, so that permits are reserved and resolved again and
+// again.
+func permitting(m *Model, rng *rand.Rand) narrowed {
+	return narrowed{m, rng, []kernel.Op{kernel.ChanReserve, kernel.ChanTryReserve, kernel.ChanAbort,
+		kernel.ChanSend, kernel.ChanTrySend, kernel.ChanRecv, kernel.ChanTryRecv,
+		kernel.Spawn, kernel.Dispatch, kernel.Yield}, false}
+}
+
+func (n narrowed) Init() State { return n.m.Init() }
+
+func (n narrowed) Enabled(s *State, buf []Input) []Input {
+	buf = n.m.Enabled(s, buf)
+	if n.loose && n.rng.IntN(4) == 0 {
 		return buf
 	}
 	var keep []Input
 	for _, in := range buf {
 		switch {
 		case in.Host == pump.RunMicrotask, in.Host == pump.RunHostTask:
-		case in.Host != pump.NoHost:
-			continue
-		case in.K.Op == kernel.Spawn, in.K.Op == kernel.OpenRegion, in.K.Op == kernel.Reserve,
-			in.K.Op == kernel.RegisterFinalizer, in.K.Op == kernel.PoolPush, in.K.Op == kernel.Dispatch:
-		default:
+		case in.Host != pump.NoHost, !slices.Contains(n.ops, in.K.Op):
 			continue
 		}
 		keep = append(keep, in)
@@ -121,7 +136,7 @@ func TestWalksStayWithinTheObligationTable(t *testing.T) {
 		m := New(sc, nil)
 		var log trace.Log
 		full := false
-		walk.Random(permitting{m, rng}, rng, 200, 80, func(s *State, in Input) bool {
+		walk.Random(permitting(m, rng), rng, 200, 80, func(s *State, in Input) bool {
 			log.Reset()
 			if err := m.Apply(s, in, &log); err != nil {
 				t.Fatalf("%s: %s: %v", sc.Name, in, err)
@@ -136,36 +151,4 @@ func TestWalksStayWithinTheObligationTable(t *testing.T) {
 	if tried == 0 {
 		t.Fatal("no scenario tracks its permits")
 	}
-}
-
-// permitting is m with its enabled inputs narrowed, where there are any,
-// to the channel's operations and what brings a task to be polled, so
-// that permits are reserved and resolved again and again.
-type permitting struct {
-	m   *Model
-	rng *rand.Rand
-}
-
-func (p permitting) Init() State { return p.m.Init() }
-
-func (p permitting) Enabled(s *State, buf []Input) []Input {
-	buf = p.m.Enabled(s, buf)
-	var keep []Input
-	for _, in := range buf {
-		switch {
-		case in.Host == pump.RunMicrotask, in.Host == pump.RunHostTask:
-		case in.Host != pump.NoHost:
-			continue
-		case in.K.Op == kernel.ChanReserve, in.K.Op == kernel.ChanTryReserve, in.K.Op == kernel.ChanAbort,
-			in.K.Op == kernel.ChanSend, in.K.Op == kernel.ChanTrySend, in.K.Op == kernel.ChanRecv,
-			in.K.Op == kernel.ChanTryRecv, in.K.Op == kernel.Spawn, in.K.Op == kernel.Dispatch, in.K.Op == kernel.Yield:
-		default:
-			continue
-		}
-		keep = append(keep, in)
-	}
-	if len(keep) == 0 {
-		return buf
-	}
-	return append(buf[:0], keep...)
 }
