@@ -389,10 +389,11 @@ func TestExampleModelThroughThePipeline(t *testing.T) {
 		Dir:     "testdata/example",
 		Test:    "go test ./counterexamples -run 'TestExampleModelThroughThePipeline$' -v",
 	}
-	name, data, inputs, err := found.Counterexample(ctx, 0, origin)
+	first, err := found.Counterexample(ctx, 0, origin)
 	if err != nil {
 		t.Fatal(err)
 	}
+	name, data, inputs := first.Name, first.Data, first.Inputs
 	if inputs != 4 || !bytes.Contains(data, []byte("scenario base=three procs=2 faults=unchecked-enter\n")) {
 		t.Fatalf("shrunk to %d inputs:\n%s", inputs, data)
 	}
@@ -431,7 +432,8 @@ func TestExampleModelThroughThePipeline(t *testing.T) {
 	if f, err = counterexamples.Open(hand, lockSystem); err != nil {
 		t.Fatal(err)
 	}
-	_, shrunk, shrunkInputs, err := f.Shrink(ctx, "")
+	s, err := f.Shrink(ctx, "")
+	shrunk, shrunkInputs := s.Data, s.Inputs
 	if err != nil || shrunkInputs != 4 || f.Inputs() != 34 || !bytes.Contains(shrunk, []byte("\nprocs=2 faults=unchecked-enter\n")) ||
 		!bytes.Contains(shrunk, []byte("\nviolation mutual-exclusion by step 4 ")) {
 		t.Fatalf("the hand-written script (%d inputs) shrinks to %d inputs (error %v):\n%s", f.Inputs(), shrunkInputs, err, shrunk)
@@ -446,7 +448,8 @@ func TestExampleModelThroughThePipeline(t *testing.T) {
 	if f, err = counterexamples.Open(hand, bare); err != nil {
 		t.Fatal(err)
 	}
-	if _, shrunk, shrunkInputs, err = f.Shrink(ctx, ""); err != nil || shrunkInputs != 4 || !bytes.Contains(shrunk, []byte("\nprocs=3 faults=unchecked-enter\n")) {
+	s, err = f.Shrink(ctx, "")
+	if shrunk, shrunkInputs = s.Data, s.Inputs; err != nil || shrunkInputs != 4 || !bytes.Contains(shrunk, []byte("\nprocs=3 faults=unchecked-enter\n")) {
 		t.Fatalf("without the optional parts, the hand-written script shrinks to %d inputs (error %v):\n%s", shrunkInputs, err, shrunk)
 	}
 }

@@ -102,7 +102,7 @@ func TestLassoFile(t *testing.T) {
 		t.Fatalf("replay: violation %+v, mismatch %v, err %v; want the lasso of entry at step 4 and no mismatch", v, mismatch, err)
 	}
 	RunFile(t, path, lockLookup)
-	if _, _, _, err := f.Shrink(context.Background(), ""); !errors.Is(err, errLassoNotShrunk) {
+	if _, err := f.Shrink(context.Background(), ""); !errors.Is(err, errLassoNotShrunk) {
 		t.Errorf("shrinking a lasso file: %v, want errLassoNotShrunk", err)
 	}
 }

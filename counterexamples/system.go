@@ -58,9 +58,23 @@ type Explored interface {
 	// that never returned was made on.
 	HangTrace() (steps []Step, final string, err error)
 	// Counterexample shrinks violation i and formats it as a
-	// counterexample file, found as origin says: its file name and bytes,
-	// and the number of inputs of its script.
-	Counterexample(ctx context.Context, i int, origin Origin) (name string, data []byte, inputs int, err error)
+	// counterexample file, found as origin says.
+	Counterexample(ctx context.Context, i int, origin Origin) (Shrunk, error)
+}
+
+// Shrunk is a counterexample shrunk and formatted as a file.
+type Shrunk struct {
+	// Name and Data are the file's name and bytes; Inputs is the length
+	// of its script.
+	Name   string
+	Data   []byte
+	Inputs int
+	// Faults are the fault switches the shrunk case still turns on, and
+	// Dropped those the case turned on that the violation turned out not
+	// to need (the shrinker drops a fault as it drops a task). A case
+	// found under a fault that keeps none is no finding of that fault:
+	// the runtime as written breaks the invariant.
+	Faults, Dropped []string
 }
 
 // Step is one input of a trace, spelled, with the events it emitted.
@@ -82,7 +96,7 @@ type Opened interface {
 	// Shrink runs it, shrinks it and formats the result, as
 	// Counterexample does, for keeping at path out, whose folder and name
 	// its header's lines then name ("": its own name, next to the file).
-	Shrink(ctx context.Context, out string) (name string, data []byte, inputs int, err error)
+	Shrink(ctx context.Context, out string) (Shrunk, error)
 }
 
 // Open reads a counterexample file as one of the system its "model:"
@@ -217,20 +231,29 @@ func (e *prepared[C, S, I]) trace(path []I) ([]Step, string, error) {
 	return steps, e.p.spec.Summary(&o.Final), nil
 }
 
-func (e *explored[C, S, I]) Counterexample(ctx context.Context, i int, origin Origin) (string, []byte, int, error) {
+func (e *explored[C, S, I]) Counterexample(ctx context.Context, i int, origin Origin) (Shrunk, error) {
 	v := e.r.Violations[i]
 	origin.Length = len(v.Path)
 	return e.p.shrinkAndFormat(ctx, Case[C, I]{Origin: origin, Base: e.base, Scenario: e.sc, Only: e.only, Script: v.Path})
 }
 
 // shrinkAndFormat shrinks a case and formats the result.
-func (p *Pipeline[C, S, I]) shrinkAndFormat(ctx context.Context, c Case[C, I]) (string, []byte, int, error) {
+func (p *Pipeline[C, S, I]) shrinkAndFormat(ctx context.Context, c Case[C, I]) (Shrunk, error) {
 	shrunk, err := p.Shrink(ctx, c)
 	if err != nil {
-		return "", nil, 0, err
+		return Shrunk{}, err
 	}
 	name, data, err := p.Format(shrunk)
-	return name, data, len(shrunk.Script), err
+	if err != nil {
+		return Shrunk{}, err
+	}
+	out := Shrunk{Name: name, Data: data, Inputs: len(shrunk.Script), Faults: p.spec.FaultsOn(&shrunk.Scenario)}
+	for _, f := range p.spec.FaultsOn(&c.Scenario) {
+		if !slices.Contains(out.Faults, f) {
+			out.Dropped = append(out.Dropped, f)
+		}
+	}
+	return out, nil
 }
 
 func (p *Pipeline[C, S, I]) parse(path string, data []byte) (Opened, error) {
@@ -257,17 +280,17 @@ func (o opened[C, S, I]) Replay(ctx context.Context, w io.Writer) (*Violation, *
 	return r.Outcome.Violation, r.Mismatch, err
 }
 
-func (o opened[C, S, I]) Shrink(ctx context.Context, out string) (string, []byte, int, error) {
+func (o opened[C, S, I]) Shrink(ctx context.Context, out string) (Shrunk, error) {
 	if _, err := o.f.Run(); err != nil {
-		return "", nil, 0, err
+		return Shrunk{}, err
 	}
 	c := o.f.Case
 	if out != "" {
 		c.Origin.Dir, c.Origin.Name = filepath.Dir(out), filepath.Base(out)
 	}
-	name, data, inputs, err := o.f.p.shrinkAndFormat(ctx, c)
+	shrunk, err := o.f.p.shrinkAndFormat(ctx, c)
 	if err != nil {
 		err = fmt.Errorf("%s: %w", o.f.Path, err)
 	}
-	return name, data, inputs, err
+	return shrunk, err
 }

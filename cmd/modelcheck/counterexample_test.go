@@ -326,3 +326,40 @@ func TestShrunkInputsAreCounted(t *testing.T) {
 		t.Errorf("explore says %s after shrinking; replay (exit %d, %s) counts otherwise:\n%s", m[2], code, stderr, replayed)
 	}
 }
+
+// TestDroppedFaultsAreSaid: when the shrunk case no longer turns on a
+// fault the run was given, explore (text and JSON) and shrink say so, and
+// a case that needs none of them is called the runtime's own finding.
+// Under lifo-ready and no-wake-dedup, the first violation, wake-dedup at
+// depth 2, needs only no-wake-dedup; under one fault nothing is said.
+func TestDroppedFaultsAreSaid(t *testing.T) {
+	two := []string{"--fault", "lifo-ready", "--fault", "no-wake-dedup", "--out", t.TempDir()}
+	out, _, code := modelcheck(t, append([]string{"explore"}, two...)...)
+	if want := "  faults: the shrunk case needs only no-wake-dedup, not lifo-ready\n"; code != exitViolation || !strings.Contains(out, want) {
+		t.Errorf("explore under two faults: exit %d, want 1 and %q:\n%s", code, want, out)
+	}
+	r, _ := exploreJSON(t, two...)
+	if len(r.Violations) == 0 || !slices.Equal(r.Violations[0].FaultsDropped, []string{"lifo-ready"}) {
+		t.Errorf("JSON under two faults: %+v, want the first violation's faults_dropped [lifo-ready]", r.Violations)
+	}
+	one := []string{"--fault", "no-wake-dedup", "--out", t.TempDir()}
+	if out, _, _ := modelcheck(t, append([]string{"explore"}, one...)...); strings.Contains(out, "faults:") {
+		t.Errorf("explore under the one fault it needs says something of faults:\n%s", out)
+	}
+	if r, _ := exploreJSON(t, one...); len(r.Violations) == 0 || r.Violations[0].FaultsDropped != nil {
+		t.Errorf("JSON under one fault: %+v, want no faults_dropped", r.Violations)
+	}
+
+	text := strings.Replace(readFile(t, "../../testdata/counterexamples/lane-order-af521bf3.txt"),
+		"faults=lifo-ready\n----", "faults=lifo-ready,no-wake-dedup\n----", 1)
+	path := writeTemp(t, "two.txt", text)
+	if out, _, code := modelcheck(t, "shrink", path); code != exitOK || !strings.Contains(out, "  faults: the shrunk case needs only lifo-ready, not no-wake-dedup\n") {
+		t.Errorf("shrink of a case under a fault it does not need: exit %d:\n%s", code, out)
+	}
+
+	var b strings.Builder
+	writeDropped(&b, nil, []string{"lifo-recv"})
+	if want := "  faults: the shrunk case needs none of lifo-recv: the violation happens with every fault off, a finding of the runtime (or the model) as written, not of the fault\n"; b.String() != want {
+		t.Errorf("a case that needs no fault: %q, want %q", b.String(), want)
+	}
+}

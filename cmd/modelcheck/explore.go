@@ -356,6 +356,10 @@ type violation struct {
 	File        string   `json:"file"`
 	// FileError says why no file was written, when one should have been.
 	FileError string `json:"file_error,omitempty"`
+	// FaultsDropped are the run's faults the shrunk file does not need
+	// (its scenario turns them off): all of them, and the violation is the
+	// runtime's as written, not the faults'.
+	FaultsDropped []string `json:"faults_dropped,omitempty"`
 }
 
 func newReport(c *exploreConfig, sys counterexamples.System, faults []string, r explore.Result[string], files []written) report {
@@ -384,7 +388,7 @@ func newReport(c *exploreConfig, sys counterexamples.System, faults []string, r 
 	for i, v := range r.Violations {
 		inv := all[v.Invariant]
 		rep.Violations = append(rep.Violations, violation{Invariant: inv.Name, ContractIDs: inv.ContractIDs, Depth: v.Depth,
-			Stuck: v.Stuck, Path: v.Path, File: files[i].path})
+			Stuck: v.Stuck, Path: v.Path, File: files[i].path, FaultsDropped: files[i].dropped})
 		if err := files[i].err; err != nil {
 			rep.Violations[i].FileError = err.Error()
 		}
@@ -498,9 +502,28 @@ func writeText(w io.Writer, c *exploreConfig, sys counterexamples.System, faults
 			fmt.Fprintf(w, "  file: none written: %v\n", f.err)
 		case f.path != "":
 			fmt.Fprintf(w, "  file: %s (%s, %s after shrinking)\n", f.path, f.what, inputs(f.inputs))
+			writeDropped(w, f.kept, f.dropped)
 		}
 	}
 	return nil
+}
+
+// writeDropped says which of the faults a case was found under its
+// shrunk case does not need (kept and dropped: counterexamples.Shrunk). A
+// case that needs none is no finding of the faults: a run under a fault
+// meant to prove a check can fail then shows a violation the runtime as
+// written has, or the model's environment (session 38's swarm walks
+// "found" twelve channel faults by an overflow of the obligation table
+// that needed none of them).
+func writeDropped(w io.Writer, kept, dropped []string) {
+	switch {
+	case len(dropped) == 0:
+	case len(kept) == 0:
+		fmt.Fprintf(w, "  faults: the shrunk case needs none of %s: the violation happens with every fault off, a finding of the runtime (or the model) as written, not of the %s\n",
+			strings.Join(dropped, ", "), plural(len(dropped), "fault"))
+	default:
+		fmt.Fprintf(w, "  faults: the shrunk case needs only %s, not %s\n", strings.Join(kept, ", "), strings.Join(dropped, ", "))
+	}
 }
 
 // noteHang says on stderr, if h is a hang, that its call is left running.

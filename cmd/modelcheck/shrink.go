@@ -88,25 +88,26 @@ func shrinkFile(ctx context.Context, path, out string, lookup func(string) (coun
 	if err != nil {
 		return err
 	}
-	name, data, shrunk, err := f.Shrink(ctx, out)
+	shrunk, err := f.Shrink(ctx, out)
 	if err != nil {
 		return err
 	}
 	if out == "" {
-		out = filepath.Join(filepath.Dir(path), name)
+		out = filepath.Join(filepath.Dir(path), shrunk.Name)
 	}
 	if err := ctx.Err(); err != nil {
 		return err
 	}
-	w, err := counterexamples.WriteFile(out, data, sameFile(path, out))
+	w, err := counterexamples.WriteFile(out, shrunk.Data, sameFile(path, out))
 	if err != nil {
 		return err
 	}
 	// The file is written by now; the line saying so is output like any
 	// other, and one that cannot be written is exit 2.
-	if _, err := fmt.Fprintf(stdout, "%s: %s -> %d: %s %s\n", path, inputs(f.Inputs()), shrunk, w, out); err != nil {
+	if _, err := fmt.Fprintf(stdout, "%s: %s -> %d: %s %s\n", path, inputs(f.Inputs()), shrunk.Inputs, w, out); err != nil {
 		return fmt.Errorf("writing the output: %w", err)
 	}
+	writeDropped(stdout, shrunk.Faults, shrunk.Dropped)
 	return nil
 }
 

@@ -16,7 +16,10 @@ type written struct {
 	path   string // "" if none was written
 	what   counterexamples.Written
 	inputs int
-	err    error // why none was written
+	// kept and dropped are the run's faults the shrunk case still turns
+	// on and those it turned out not to need (counterexamples.Shrunk).
+	kept, dropped []string
+	err           error // why none was written
 }
 
 // writeCounterexamples shrinks each violation and writes it to c.out as a
@@ -34,7 +37,7 @@ func writeCounterexamples(ctx context.Context, c *exploreConfig, sys counterexam
 	}
 	origin := counterexamples.Origin{Command: exploreCommand(c, sys, faults), Dir: c.out}
 	for i, v := range r.Violations {
-		name, data, inputs, err := found.Counterexample(ctx, i, origin)
+		shrunk, err := found.Counterexample(ctx, i, origin)
 		switch {
 		case err != nil && ctx.Err() != nil:
 			// Said as the user did it: "context canceled" is Go's word.
@@ -44,9 +47,9 @@ func writeCounterexamples(ctx context.Context, c *exploreConfig, sys counterexam
 			files[i].err = fmt.Errorf("shrinking the %s counterexample: %w", v.Name, err)
 			continue
 		}
-		path := filepath.Join(c.out, name)
-		files[i] = written{path: path, inputs: inputs}
-		if files[i].what, err = counterexamples.WriteFound(path, data); err != nil {
+		path := filepath.Join(c.out, shrunk.Name)
+		files[i] = written{path: path, inputs: shrunk.Inputs, kept: shrunk.Faults, dropped: shrunk.Dropped}
+		if files[i].what, err = counterexamples.WriteFound(path, shrunk.Data); err != nil {
 			files[i] = written{err: err}
 		}
 	}

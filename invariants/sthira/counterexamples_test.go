@@ -39,10 +39,11 @@ func TestEveryFaultHasItsCounterexample(t *testing.T) {
 			if len(r.Violations) == 0 || !slices.Contains(fc.Trips, r.Violations[0].Name) {
 				t.Fatalf("first violation %v, want one of %v", r.Violations, fc.Trips)
 			}
-			name, data, inputs, err := e.Counterexample(ctx, 0, counterexamples.Origin{Command: "test"})
+			shrunk, err := e.Counterexample(ctx, 0, counterexamples.Origin{Command: "test"})
 			if err != nil {
 				t.Fatal(err)
 			}
+			name, data, inputs := shrunk.Name, shrunk.Data, shrunk.Inputs
 			if inputs > r.Violations[0].Depth || !bytes.Contains(data, []byte("# model: sthira,")) {
 				t.Fatalf("%s: %d inputs for a path of %d, or no model line:\n%s", name, inputs, r.Violations[0].Depth, data)
 			}
