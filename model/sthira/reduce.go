@@ -1,16 +1,19 @@
 package sthira
 
 import (
+	"math/bits"
+
 	"modelcheck/model"
 	rt "modelcheck/runtime/sthira"
 )
 
 // Reductions lists the scenarios one step smaller than sc that the same
 // script can still run in, most telling first: fewer tasks, no retries,
-// then each operation or policy switched off, each limit lifted. The
+// then each operation or policy switched off, each limit lifted, and last
+// one fault fewer (a violation that needs none of the faults it was found
+// under is the scheduler's own, and the file should say so). The
 // shrinker keeps the first that still breaks the same invariant; a
-// reduction the script needs fails its replay and is dropped. The faults
-// stay.
+// reduction the script needs fails its replay and is dropped.
 func Reductions(sc *Scenario, script []Input) []model.Reduction[Scenario, Input] {
 	var out []model.Reduction[Scenario, Input]
 	for id := sc.Config.Tasks; id >= 1; id-- {
@@ -35,6 +38,13 @@ func Reductions(sc *Scenario, script []Input) []model.Reduction[Scenario, Input]
 	add(func(r *Scenario) bool { ok := r.Config.QueueLimit != 0; r.Config.QueueLimit = 0; return ok })
 	for k := range rt.MaxScopes {
 		add(func(r *Scenario) bool { ok := r.Config.ScopeLimit[k] != 0; r.Config.ScopeLimit[k] = 0; return ok })
+	}
+	for _, f := range rt.AllFaults() {
+		add(func(r *Scenario) bool {
+			ok := r.Config.Faults.Has(f)
+			r.Config.Faults &^= rt.Faults(0).With(f)
+			return ok
+		})
 	}
 	return out
 }
@@ -73,7 +83,7 @@ func withoutTask(sc *Scenario, script []Input, id uint8) (Scenario, []Input, boo
 
 // Size is a measure every reduction lowers.
 func Size(sc *Scenario) int {
-	n := 8*int(sc.Config.Tasks) + 4*int(sc.Retries)
+	n := 8*int(sc.Config.Tasks) + 4*int(sc.Retries) + bits.OnesCount32(uint32(sc.Config.Faults))
 	for _, on := range []bool{sc.Errors, sc.Suspend, sc.Cancel, sc.Ticks, sc.Config.Recycle, sc.Config.Reject,
 		sc.Config.MaxWait != 0, sc.Config.QueueLimit != 0, sc.Config.ScopeLimit[0] != 0, sc.Config.ScopeLimit[1] != 0} {
 		if on {

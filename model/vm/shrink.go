@@ -1,6 +1,7 @@
 package vm
 
 import (
+	"math/bits"
 	"slices"
 
 	"modelcheck/model"
@@ -10,8 +11,10 @@ import (
 // Reductions lists the scenarios one step smaller than sc that can still
 // run script: the vocabulary without the protocols the script never
 // loads (all at once, then one at a time), fewer sessions down to the
-// number the script loads, a smaller capacity. The script is unchanged:
-// none of these changes what an input says.
+// number the script loads, a smaller capacity, one fault fewer (a
+// violation that needs none of the faults it was found under is the VM's
+// own, and the file should say so). The script is unchanged: none of
+// these changes what an input says.
 func Reductions(sc *Scenario, script []Input) []model.Reduction[Scenario, Input] {
 	used := map[rt.ProtocolID]bool{}
 	loads := uint8(0)
@@ -51,11 +54,20 @@ func Reductions(sc *Scenario, script []Input) []model.Reduction[Scenario, Input]
 		c.Capacity--
 		add(c)
 	}
+	for _, f := range rt.AllFaults() {
+		if sc.Faults.Has(f) {
+			c := *sc
+			c.Faults &^= rt.Faults(0).With(f)
+			add(c)
+		}
+	}
 	return out
 }
 
 // Size is what every reduction lowers.
-func Size(sc *Scenario) int { return len(sc.Vocabulary) + int(sc.MaxSessions) + int(sc.Capacity) }
+func Size(sc *Scenario) int {
+	return len(sc.Vocabulary) + int(sc.MaxSessions) + int(sc.Capacity) + bits.OnesCount32(uint32(sc.Faults))
+}
 
 // Weight is how big an input's operands are: a load of an earlier
 // protocol, or with response 0, is lighter; a step of a lower coroutine is
