@@ -502,28 +502,28 @@ func writeText(w io.Writer, c *exploreConfig, sys counterexamples.System, faults
 			fmt.Fprintf(w, "  file: none written: %v\n", f.err)
 		case f.path != "":
 			fmt.Fprintf(w, "  file: %s (%s, %s after shrinking)\n", f.path, f.what, inputs(f.inputs))
-			writeDropped(w, f.kept, f.dropped)
+			fmt.Fprint(w, droppedLine(f.kept, f.dropped))
 		}
 	}
 	return nil
 }
 
-// writeDropped says which of the faults a case was found under its
-// shrunk case does not need (kept and dropped: counterexamples.Shrunk). A
-// case that needs none is no finding of the faults: a run under a fault
-// meant to prove a check can fail then shows a violation the runtime as
-// written has, or the model's environment (session 38's swarm walks
-// "found" twelve channel faults by an overflow of the obligation table
-// that needed none of them).
-func writeDropped(w io.Writer, kept, dropped []string) {
+// droppedLine says which of the faults a case was found under its shrunk
+// case does not need (kept and dropped: counterexamples.Shrunk), as a line
+// after its file's; "" when it needs them all. A case that needs none is
+// no finding of the faults: a run under a fault meant to prove a check can
+// fail then shows a violation the runtime as written has, or the model's
+// environment (session 38's swarm walks "found" twelve channel faults by
+// an overflow of the obligation table that needed none of them).
+func droppedLine(kept, dropped []string) string {
 	switch {
 	case len(dropped) == 0:
+		return ""
 	case len(kept) == 0:
-		fmt.Fprintf(w, "  faults: the shrunk case needs none of %s: the violation happens with every fault off, a finding of the runtime (or the model) as written, not of the %s\n",
+		return fmt.Sprintf("  faults: the shrunk case needs none of %s: the violation happens with every fault off, a finding of the runtime (or the model) as written, not of the %s\n",
 			strings.Join(dropped, ", "), plural(len(dropped), "fault"))
-	default:
-		fmt.Fprintf(w, "  faults: the shrunk case needs only %s, not %s\n", strings.Join(kept, ", "), strings.Join(dropped, ", "))
 	}
+	return fmt.Sprintf("  faults: the shrunk case needs only %s, not %s\n", strings.Join(kept, ", "), strings.Join(dropped, ", "))
 }
 
 // noteHang says on stderr, if h is a hang, that its call is left running.

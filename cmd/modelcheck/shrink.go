@@ -104,10 +104,10 @@ func shrinkFile(ctx context.Context, path, out string, lookup func(string) (coun
 	}
 	// The file is written by now; the line saying so is output like any
 	// other, and one that cannot be written is exit 2.
-	if _, err := fmt.Fprintf(stdout, "%s: %s -> %d: %s %s\n", path, inputs(f.Inputs()), shrunk.Inputs, w, out); err != nil {
+	if _, err := fmt.Fprintf(stdout, "%s: %s -> %d: %s %s\n%s", path, inputs(f.Inputs()), shrunk.Inputs, w, out,
+		droppedLine(shrunk.Faults, shrunk.Dropped)); err != nil {
 		return fmt.Errorf("writing the output: %w", err)
 	}
-	writeDropped(stdout, shrunk.Faults, shrunk.Dropped)
 	return nil
 }
 
