@@ -3,6 +3,7 @@ package counterexamples
 import (
 	"context"
 	"errors"
+	"slices"
 	"testing"
 	"time"
 
@@ -92,5 +93,57 @@ func TestHangingLoopStepIsAnError(t *testing.T) {
 	var h *HangError
 	if !errors.As(err, &h) || h.Step != 3 || h.Input != "tick" {
 		t.Fatalf("error %v; want step 3 (tick), the loop's second, hung", err)
+	}
+}
+
+// enteringLock is hangingLock whose check fails once p0 has entered: a
+// violation two inputs deep that needs no tick, where the shrinker's
+// search for a shorter path still steps the hanging tick.
+type enteringLock struct{ hangingLock }
+
+func (h enteringLock) New(c lockspec.Config, only []string) (model.Traced[lockspec.State, lockspec.Input], error) {
+	m, err := h.hangingLock.New(c, only)
+	if err != nil {
+		return nil, err
+	}
+	return enteringModel{m.(hangingModel)}, nil
+}
+
+type enteringModel struct{ hangingModel }
+
+func (m enteringModel) Step(s *lockspec.State, in lockspec.Input, next *lockspec.State) int {
+	if v := m.hangingModel.Step(s, in, next); v != 0 {
+		return v
+	}
+	if next.PC[0] == 2 {
+		return 1
+	}
+	return 0
+}
+
+// TestShrinkSearchOutlivesAHang: the shrinker's breadth-first search for
+// a shorter path steps inputs the script never takes, and one of them may
+// never return. The search is watched with the step timeout, as every
+// replay is: it gives up on the hang, and the shrink goes on without it,
+// where it had waited for the step for ever.
+func TestShrinkSearchOutlivesAHang(t *testing.T) {
+	release := make(chan struct{})
+	defer close(release)
+	p := New[lockspec.Config, lockspec.State, lockspec.Input](enteringLock{hangingLock{release: release}})
+	c := Case[lockspec.Config, lockspec.Input]{Script: []lockspec.Input{1, 0, 0}}
+	done := make(chan error, 1)
+	var got Case[lockspec.Config, lockspec.Input]
+	go func() {
+		var err error
+		got, err = p.Shrink(WithStepTimeout(context.Background(), 100*time.Millisecond), c)
+		done <- err
+	}()
+	select {
+	case err := <-done:
+		if err != nil || !slices.Equal(got.Script, []lockspec.Input{0, 0}) {
+			t.Errorf("shrunk to %v (error %v), want p0, p0", got.Script, err)
+		}
+	case <-time.After(20 * time.Second):
+		t.Fatal("the shrink had not returned after 20s: its search waits on the hanging tick")
 	}
 }

@@ -53,15 +53,19 @@ func (s *shrinker[C, S, I]) researchReduced() bool {
 
 // search explores scenario breadth first, to depth inputs and at most
 // researchStates states, checking only the target invariant, and returns
-// the first (shortest) path that breaks it.
+// the first (shortest) path that breaks it. It steps inputs the case
+// never took, so its steps are watched with the step timeout, as a
+// replay's are: a step that never returns ends the search with nothing
+// found (the call is left behind, as explore leaves it), where the shrink
+// had waited for it for ever (TestShrinkSearchOutlivesAHang).
 func (s *shrinker[C, S, I]) search(scenario C, depth int) ([]I, bool) {
 	m, err := s.p.spec.New(scenario, []string{s.p.invariant(s.target).Name})
 	if err != nil {
 		return nil, false
 	}
-	opt := explore.Options{Depth: depth, Workers: 1, MaxStates: researchStates}
+	opt := explore.Options{Depth: depth, Workers: 1, MaxStates: researchStates, StepTimeout: stepTimeoutOf(s.ctx)}
 	r, err := explore.Run[S, I](s.ctx, m, opt)
-	if err != nil || len(r.Violations) == 0 {
+	if err != nil || r.Hang != nil || len(r.Violations) == 0 {
 		return nil, false
 	}
 	return r.Violations[0].Path, true
