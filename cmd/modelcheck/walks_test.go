@@ -168,6 +168,13 @@ func TestEveryScenarioWalksClean(t *testing.T) {
 						t.Errorf("%s/%s walks %s broke %s after %v", sys.Name(), sc.Name, swarm, v.Invariant, v.Path)
 					}
 				}
+				// Every scenario's walks go on past depth 10 (the
+				// shallowest, sthira's reject, to 11), unless a finding
+				// ends them: a walker that stopped short would pass
+				// here having walked nothing.
+				if finding == "" && r.MaxDepthReached < 10 {
+					t.Errorf("%s/%s walks %s went %d inputs deep at most", sys.Name(), sc.Name, swarm, r.MaxDepthReached)
+				}
 			}
 		}
 	}
