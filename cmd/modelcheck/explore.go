@@ -57,7 +57,8 @@ func exploreCmd(ctx context.Context, args []string, stdout, stderr io.Writer) in
 	fs.Var(&c.maxMemory, "max-memory", "stop before the process holds this much memory, like 512MiB (default: GOMEMLIMIT if set, else no limit); exit 3 if reached")
 	fs.BoolVar(&c.dfs, "dfs", false, "explore depth first (one worker; counterexamples not shortest)")
 	fs.Var((*countFlag)(&c.walks), "walks", fmt.Sprintf("instead of every path, take `n` random walks of up to --depth inputs each (default depth %d with it): a sample that reaches deeper than every path can (one worker; counterexamples not shortest until shrunk)", defaultWalkDepth))
-	fs.Uint64Var(&c.seed, "seed", 1, "with --walks: the seed that picks the walks (the same seed takes the same walks)")
+	c.seed = 1
+	fs.Var((*seedFlag)(&c.seed), "seed", "with --walks: pick the walks with seed `s`, a decimal whole number (the same seed takes the same walks)")
 	fs.BoolVar(&c.swarm, "swarm", false, "with --walks: swarm walks, each drawing only among the input kinds a coin left it (see README)")
 	fs.BoolVar(&c.json, "json", false, "print the result as one JSON object")
 	fs.BoolVar(&c.coverage, "coverage", false, "also print how many explored transitions took each kind of input and emitted each kind of event, and which kinds never happened (BFS invariant runs only)")

@@ -78,6 +78,9 @@ func TestBadInputExitsTwo(t *testing.T) {
 		{[]string{"explore", "--depth", "0x3"}, `invalid value "0x3" for flag -depth: not a decimal whole number`},
 		{[]string{"explore", "--workers", "1_0"}, `invalid value "1_0" for flag -workers: not a decimal whole number`},
 		{[]string{"explore", "--max-states", "99999999999999999999"}, "out of range"},
+		{[]string{"explore", "--walks", "1", "--seed", "0x10"}, `invalid value "0x10" for flag -seed: not a decimal whole number`},
+		{[]string{"explore", "--walks", "1", "--seed", "-1"}, `invalid value "-1" for flag -seed: negative`},
+		{[]string{"explore", "--walks", "1", "--seed", "18446744073709551616"}, "out of range"},
 		{[]string{"explore", "stray"}, `unexpected argument "stray"`},
 		{[]string{"explore", "--workers", "0"}, "at least 1"},
 		{[]string{"explore", "--max-states", "-5"}, "negative"},
@@ -117,13 +120,18 @@ func TestBadInputExitsTwo(t *testing.T) {
 	}
 }
 
-// TestCountsAreDecimal: a depth typed with a leading zero is that depth.
+// TestCountsAreDecimal: a depth or seed typed with a leading zero is that
+// number.
 // Go's int flags read 010 as octal 8, which explored less than asked and
 // wrote 8 into each counterexample's "found by" line.
 func TestCountsAreDecimal(t *testing.T) {
 	r, code := exploreJSON(t, "--depth", "010", "--workers", "01", "--max-states", "0100000000", "--out", "")
 	if code != exitOK || r.Depth != 10 || r.Workers != 1 {
 		t.Errorf("--depth 010 --workers 01: exit %d, depth %d, %d workers; want 0, 10, 1", code, r.Depth, r.Workers)
+	}
+	r, code = exploreJSON(t, "--walks", "1", "--depth", "2", "--seed", "010", "--out", "")
+	if code != exitOK || r.Seed == nil || *r.Seed != 10 {
+		t.Errorf("--seed 010: exit %d, seed %v; want 0, 10", code, r.Seed)
 	}
 }
 
