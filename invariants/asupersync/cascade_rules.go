@@ -14,7 +14,7 @@ import (
 // records before and after the transition and the events emitted, never
 // with a flag or counter the runtime keeps for the purpose.
 var cascadeInvariants = []Invariant{
-	{"cancel-schedules-changed", []string{"wasm-cancel-state-machine-v1/cascade-law-5", "wasm-cancel-state-machine-v1/T1", "wasm-cancel-state-machine-v1/R1"},
+	{"cancel-schedules-changed", []string{"wasm-cancel-state-machine-v1/cascade-law-5", "wasm-cancel-state-machine-v1/T1", "wasm-cancel-state-machine-v1/R1", "cancel.region.cancel_scheduling_set_changed_only"},
 		"a cancel request (task or region) enqueues or wakes only the tasks whose phase, reason or cleanup budget it changed; a request that changes nothing schedules nothing", cancelSchedulesChanged},
 	{"region-cancel-effective", []string{"wasm-cancel-state-machine-v1/cascade-law-1", "wasm-cancel-state-machine-v1/cascade-law-3", "wasm-cancel-state-machine-v1/cascade-law-4"},
 		"after a region cancel, the region and every descendant not yet Closed is off Open with a reason at least as severe as the cascade's, which replaces a reason it had only if it beats it (severity only strengthens), and every live task in them has a cancel pending that is at least as severe", regionCancelEffective},

@@ -14,7 +14,7 @@ import (
 // a cancelled task left waiting in the timed or ready lane with its
 // enqueue deduplicated: this does, from the task's phase.
 var laneRoutingInvariants = []Invariant{
-	{"cancel-lane-routing", []string{"wasm-cancel-state-machine-v1/B5", "sched.browser.lane_precedence.cancel_timed_ready", "wasm-browser-scheduler-semantics-v1/S3"},
+	{"cancel-lane-routing", []string{"wasm-cancel-state-machine-v1/B5", "cancel.scheduler.cancel_lane_routing_on_pending_wake", "sched.browser.lane_precedence.cancel_timed_ready", "wasm-browser-scheduler-semantics-v1/S3"},
 		"a task whose cancel is requested (CancelRequested, Cancelling or Finalizing) has no entry in the timed or ready lane: its wakes, and the cancel request itself, put it in the cancel lane", cancelLaneRouting},
 }
 

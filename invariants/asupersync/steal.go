@@ -16,7 +16,7 @@ var stealInvariants = []Invariant{
 		"a steal scans the other workers circularly from the index the thief's seeded RNG draws (one draw per steal) and takes the oldest entry of the first non-empty one, naming that worker in from_worker, so the same seed gives the same scan order", stealOrder},
 	{"pool-derived", []string{"INV-SC-05", "sc-steal-001"},
 		"the workers' local queues after a transition are those before plus the task pushed, less the oldest entry of the victim of each steal, so steal-order's view of the queues is the one the inputs made", poolDerived},
-	{"local-pop-order", []string{"INV-SC-05", "004/3.5"},
+	{"local-pop-order", []string{"INV-SC-05", "004/3.5", "sc-rng-tiebreak-001"},
 		"a local pop takes, among the entries of the worker's highest priority in generation order, the one at rng_hint % count, drawing one hint from the worker's seeded RNG, and names the worker; that entry leaves the worker's queue and every other queue stays as it was", localPopOrder},
 }
 

@@ -1,0 +1,45 @@
+package asupersync
+
+import (
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+// TestEveryContractFixtureIsNamedByACheck: each fixture the contracts
+// require (one file per ID of 000's, 001's and 004's fixture matrices:
+// the kernel's in testdata/fixtures, the channel's and the wheel's in
+// their own folders) is named among the contract IDs of some check, so
+// that 'modelcheck list' and a violation's "contract:" line lead from a
+// fixture's rule to the check the explorer applies on every transition.
+// The fixture runs one script; the check holds the rule on every path.
+func TestEveryContractFixtureIsNamedByACheck(t *testing.T) {
+	var files []string
+	for _, dir := range []string{"fixtures", "channel", "wheel"} {
+		in, err := filepath.Glob(filepath.Join("../../testdata", dir, "*.txt"))
+		if err != nil || len(in) == 0 {
+			t.Fatalf("no fixture files in testdata/%s (%v)", dir, err)
+		}
+		files = append(files, in...)
+	}
+	named := map[string]bool{}
+	for _, inv := range all {
+		for _, id := range inv.ContractIDs {
+			named[id] = true
+		}
+	}
+	for _, f := range files {
+		id := strings.TrimSuffix(filepath.Base(f), ".txt")
+		head, err := os.ReadFile(f)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if first, _, _ := strings.Cut(string(head), "\n"); first != "# id: "+id {
+			t.Errorf("%s: first line %q, want %q", f, first, "# id: "+id)
+		}
+		if !named[id] {
+			t.Errorf("fixture %s is named by no check: add it to the contract IDs of the check that holds its rule", id)
+		}
+	}
+}
