@@ -17,6 +17,7 @@ import (
 
 	"modelcheck/counterexamples"
 	"modelcheck/explore"
+	"modelcheck/internal/numflag"
 	"modelcheck/models"
 )
 
@@ -51,14 +52,14 @@ func exploreCmd(ctx context.Context, args []string, stdout, stderr io.Writer) in
 	fs.StringVar(&c.model, "model", models.Default().Name(), "model to explore (see 'modelcheck list')")
 	fs.StringVar(&c.scenario, "scenario", "default", "scenario of the model (see 'modelcheck list')")
 	c.depth, c.workers = 12, runtime.NumCPU()
-	fs.Var((*countFlag)(&c.depth), "depth", "explore paths of up to `n` inputs (0: until no new state)")
-	fs.Var((*countFlag)(&c.workers), "workers", fmt.Sprintf("run `n` workers in parallel, at most %d (default: the number of CPUs; results do not depend on it)", maxWorkers()))
-	fs.Var((*countFlag)(&c.maxStates), "max-states", "stop after `n` distinct states (0: no limit); exit 3 if reached")
+	fs.Var((*numflag.Int)(&c.depth), "depth", "explore paths of up to `n` inputs (0: until no new state)")
+	fs.Var((*numflag.Int)(&c.workers), "workers", fmt.Sprintf("run `n` workers in parallel, at most %d (default: the number of CPUs; results do not depend on it)", maxWorkers()))
+	fs.Var((*numflag.Int)(&c.maxStates), "max-states", "stop after `n` distinct states (0: no limit); exit 3 if reached")
 	fs.Var(&c.maxMemory, "max-memory", "stop before the process holds this much memory, like 512MiB (default: GOMEMLIMIT if set, else no limit); exit 3 if reached")
 	fs.BoolVar(&c.dfs, "dfs", false, "explore depth first (one worker; counterexamples not shortest)")
-	fs.Var((*countFlag)(&c.walks), "walks", fmt.Sprintf("instead of every path, take `n` random walks of up to --depth inputs each (default depth %d with it): a sample that reaches deeper than every path can (one worker; counterexamples not shortest until shrunk)", defaultWalkDepth))
+	fs.Var((*numflag.Int)(&c.walks), "walks", fmt.Sprintf("instead of every path, take `n` random walks of up to --depth inputs each (default depth %d with it): a sample that reaches deeper than every path can (one worker; counterexamples not shortest until shrunk)", defaultWalkDepth))
 	c.seed = 1
-	fs.Var((*seedFlag)(&c.seed), "seed", "with --walks: pick the walks with seed `s`, a decimal whole number (the same seed takes the same walks)")
+	fs.Var((*numflag.Uint64)(&c.seed), "seed", "with --walks: pick the walks with seed `s`, a decimal whole number (the same seed takes the same walks)")
 	fs.BoolVar(&c.swarm, "swarm", false, "with --walks: swarm walks, each drawing only among the input kinds a coin left it (see README)")
 	fs.BoolVar(&c.json, "json", false, "print the result as one JSON object")
 	fs.BoolVar(&c.coverage, "coverage", false, "also print how many explored transitions took each kind of input and emitted each kind of event, and which kinds never happened (BFS invariant runs only)")

@@ -110,52 +110,6 @@ func usageError(fs *flag.FlagSet, err error, stderr io.Writer) int {
 	return exitUsage
 }
 
-// countFlag is an integer flag read in decimal only. The flag package's
-// IntVar reads 010 as octal 8, 0x10 as 16 and 1_0 as 10, so a depth typed
-// with a leading zero explored less than asked and recorded the other
-// number in each counterexample's "found by" line. A sign is still read,
-// so that a negative value is named as negative where it is checked.
-type countFlag int
-
-func (c *countFlag) String() string { return strconv.Itoa(int(*c)) }
-
-func (c *countFlag) Set(v string) error {
-	n, err := strconv.ParseInt(v, 10, 0)
-	if err != nil {
-		return decimalError(err)
-	}
-	*c = countFlag(n)
-	return nil
-}
-
-// seedFlag is --seed, read in decimal only for countFlag's reason: Go's
-// Uint64Var read a seed typed as 010 as 8, so the walks taken, and the
-// seed the report and each counterexample's "found by" line named, were
-// not the ones typed.
-type seedFlag uint64
-
-func (s *seedFlag) String() string { return strconv.FormatUint(uint64(*s), 10) }
-
-func (s *seedFlag) Set(v string) error {
-	if strings.HasPrefix(v, "-") {
-		return fmt.Errorf("negative: a seed is a decimal whole number from 0")
-	}
-	n, err := strconv.ParseUint(v, 10, 64)
-	if err != nil {
-		return decimalError(err)
-	}
-	*s = seedFlag(n)
-	return nil
-}
-
-// decimalError says why a number flag's value was not taken.
-func decimalError(err error) error {
-	if errors.Is(err, strconv.ErrRange) {
-		return fmt.Errorf("out of range")
-	}
-	return fmt.Errorf("not a decimal whole number")
-}
-
 // byteSize is a flag holding a number of bytes, written as GOMEMLIMIT
 // writes them: an integer with an optional unit B, KiB, MiB, GiB or TiB
 // (512MiB, 2GiB, 1048576). Only the binary units are taken, so that a value

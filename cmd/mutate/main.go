@@ -37,6 +37,8 @@ import (
 	"strings"
 	"syscall"
 	"time"
+
+	"modelcheck/internal/numflag"
 )
 
 type options struct {
@@ -80,14 +82,15 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 	var o options
 	fs := flag.NewFlagSet("mutate", flag.ContinueOnError)
 	fs.SetOutput(stderr)
-	fs.IntVar(&o.n, "n", 100, "mutants to run (the first n that compile, in the seeded order; 0: all)")
-	fs.Uint64Var(&o.seed, "seed", 1, "seed of the sample order")
+	o.n, o.seed, o.workers, o.states, o.depth, o.maxMemory = 100, 1, max(1, runtime.NumCPU()/2), 30000, 12, 2048
+	fs.Var((*numflag.Int)(&o.n), "n", "run `n` mutants (the first n that compile, in the seeded order; 0: all)")
+	fs.Var((*numflag.Uint64)(&o.seed), "seed", "seed `s` of the sample order (decimal)")
 	fs.StringVar(&o.pkg, "pkg", "", "only mutate packages whose directory contains this (e.g. runtime/wheel)")
 	fs.StringVar(&o.ops, "ops", "", "only these operator classes, comma-separated: "+strings.Join(Ops, ", ")+" (default: all)")
-	fs.IntVar(&o.workers, "j", max(1, runtime.NumCPU()/2), "mutants built and run at once")
+	fs.Var((*numflag.Int)(&o.workers), "j", "build and run `n` mutants at once")
 	fs.DurationVar(&o.timeout, "timeout", 60*time.Second, "limit of one explore run of a mutant (past it: killed by timeout); with -checks, of one go test run, and 10m unless set")
-	fs.IntVar(&o.states, "states", 30000, "explore each scenario to the deepest depth whose unmutated run has at most this many distinct states")
-	fs.IntVar(&o.depth, "depth", 12, "never explore deeper than this")
+	fs.Var((*numflag.Int)(&o.states), "states", "explore each scenario to the deepest depth whose unmutated run has at most `n` distinct states")
+	fs.Var((*numflag.Int)(&o.depth), "depth", "never explore deeper than `n` inputs")
 	fs.BoolVar(&o.floors, "floors", true, "explore each scenario at least as deep as the deepest committed counterexample (testdata/counterexamples) was found in it, past -states if need be")
 	fs.BoolVar(&o.tests, "tests", false, "run the mutated package's tests, the conformance fixtures and the committed counterexamples on mutants the explorer let through")
 	fs.StringVar(&o.only, "scenarios", "", "comma-separated scenarios to run (default: every scenario 'modelcheck list' names)")
@@ -96,7 +99,7 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 	fs.BoolVar(&o.verbose, "v", false, "print each mutant's verdict to stderr as it comes")
 	fs.BoolVar(&o.checks, "checks", false, "mutate the checks instead: turn off one || term of a violation condition in invariants/ at a time, run that package's tests and the committed counterexamples, and report the terms no test needs (-pkg invariants/vm picks a model)")
 	fs.StringVar(&o.run, "run", "", "with -checks: only the tests this go test -run pattern selects (default: all of them)")
-	fs.Uint64Var(&o.maxMemory, "max-memory", 2048, fmt.Sprintf("memory bound of each child process group in MiB, at least %d (GOMEMLIMIT, explore's --max-memory, and a watchdog that kills the group past it)", minMemory))
+	fs.Var((*numflag.Uint64)(&o.maxMemory), "max-memory", fmt.Sprintf("memory bound of each child process group in `MiB`, at least %d (GOMEMLIMIT, explore's --max-memory, and a watchdog that kills the group past it)", minMemory))
 	fs.Usage = func() {
 		fmt.Fprintf(stderr, "Usage: mutate [flags]\n\nPlants mutants in runtime/, runs modelcheck explore on every scenario for each,\nand prints the kill rate per package and every survivor. With -checks, plants\nthem in the checks (invariants/) and judges each by go test instead.\n\nExit status: 0 the report, 2 bad usage or an unmutated tree that fails, 3 interrupted\n(SIGINT, SIGTERM, SIGHUP: a partial report of the mutants finished, if any ran).\n\nFlags:\n")
 		fs.PrintDefaults()
