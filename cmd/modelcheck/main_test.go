@@ -121,9 +121,8 @@ func TestBadInputExitsTwo(t *testing.T) {
 }
 
 // TestCountsAreDecimal: a depth or seed typed with a leading zero is that
-// number.
-// Go's int flags read 010 as octal 8, which explored less than asked and
-// wrote 8 into each counterexample's "found by" line.
+// number. Go's own flags read 010 as octal 8, which explored less than
+// asked and wrote 8 into each counterexample's "found by" line.
 func TestCountsAreDecimal(t *testing.T) {
 	r, code := exploreJSON(t, "--depth", "010", "--workers", "01", "--max-states", "0100000000", "--out", "")
 	if code != exitOK || r.Depth != 10 || r.Workers != 1 {

@@ -79,10 +79,10 @@ func main() {
 }
 
 func run(ctx context.Context, args []string, stdout, stderr io.Writer) int {
-	var o options
+	// The number flags' defaults; flag.Var takes each flag's from its value.
+	o := options{n: 100, seed: 1, workers: max(1, runtime.NumCPU()/2), states: 30000, depth: 12, maxMemory: 2048}
 	fs := flag.NewFlagSet("mutate", flag.ContinueOnError)
 	fs.SetOutput(stderr)
-	o.n, o.seed, o.workers, o.states, o.depth, o.maxMemory = 100, 1, max(1, runtime.NumCPU()/2), 30000, 12, 2048
 	fs.Var((*numflag.Int)(&o.n), "n", "run `n` mutants (the first n that compile, in the seeded order; 0: all)")
 	fs.Var((*numflag.Uint64)(&o.seed), "seed", "seed `s` of the sample order (decimal)")
 	fs.StringVar(&o.pkg, "pkg", "", "only mutate packages whose directory contains this (e.g. runtime/wheel)")
