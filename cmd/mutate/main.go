@@ -101,13 +101,21 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 	fs.StringVar(&o.run, "run", "", "with -checks: only the tests this go test -run pattern selects (default: all of them)")
 	fs.Var((*numflag.Uint64)(&o.maxMemory), "max-memory", fmt.Sprintf("memory bound of each child process group in `MiB`, at least %d (GOMEMLIMIT, explore's --max-memory, and a watchdog that kills the group past it)", minMemory))
 	fs.Usage = func() {
-		fmt.Fprintf(stderr, "Usage: mutate [flags]\n\nPlants mutants in runtime/, runs modelcheck explore on every scenario for each,\nand prints the kill rate per package and every survivor. With -checks, plants\nthem in the checks (invariants/) and judges each by go test instead.\n\nExit status: 0 the report, 2 bad usage or an unmutated tree that fails, 3 interrupted\n(SIGINT, SIGTERM, SIGHUP: a partial report of the mutants finished, if any ran).\n\nFlags:\n")
+		fmt.Fprintf(fs.Output(), "Usage: mutate [flags]\n\nPlants mutants in runtime/, runs modelcheck explore on every scenario for each,\nand prints the kill rate per package and every survivor. With -checks, plants\nthem in the checks (invariants/) and judges each by go test instead.\n\nExit status: 0 the report, 2 bad usage or an unmutated tree that fails, 3 interrupted\n(SIGINT, SIGTERM, SIGHUP: a partial report of the mutants finished, if any ran).\n\nFlags:\n")
 		fs.PrintDefaults()
 	}
-	if err := fs.Parse(args); err != nil {
-		if errors.Is(err, flag.ErrHelp) {
-			return 0
-		}
+	// The flag package's own message would not say which command wrote it;
+	// parse quietly, then say it as checkValues does.
+	fs.SetOutput(io.Discard)
+	err := fs.Parse(args)
+	fs.SetOutput(stderr)
+	if errors.Is(err, flag.ErrHelp) {
+		fs.Usage()
+		return 0
+	}
+	if err != nil {
+		fmt.Fprintln(stderr, "mutate:", err)
+		fs.Usage()
 		return 2
 	}
 	if err := checkValues(o, fs.Args()); err != nil {

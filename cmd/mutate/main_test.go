@@ -23,11 +23,12 @@ func TestBadValuesNameTheFlag(t *testing.T) {
 		{[]string{"-max-memory", "0", "-list"}, "mutate: -max-memory 0: need at least 64 (MiB)\n"},
 		{[]string{"-max-memory", "63", "-checks"}, "mutate: -max-memory 63: need at least 64 (MiB)\n"},
 		// Numbers are decimal: Go's own flags read 010 as 8 and 0x10 as 16.
-		{[]string{"-seed", "0x10"}, `invalid value "0x10" for flag -seed: not a decimal whole number`},
-		{[]string{"-seed", "-1"}, `invalid value "-1" for flag -seed: negative`},
-		{[]string{"-n", "1_0"}, `invalid value "1_0" for flag -n: not a decimal whole number`},
+		{[]string{"-seed", "0x10"}, `mutate: invalid value "0x10" for flag -seed: not a decimal whole number`},
+		{[]string{"-seed", "-1"}, `mutate: invalid value "-1" for flag -seed: negative`},
+		{[]string{"-n", "1_0"}, `mutate: invalid value "1_0" for flag -n: not a decimal whole number`},
 		{[]string{"extra-arg"}, `mutate: unexpected argument "extra-arg": `},
 		{[]string{"-n", "3", "stray", "-v"}, `mutate: unexpected argument "stray": `},
+		{[]string{"-bogus"}, "mutate: flag provided but not defined: -bogus\nUsage: mutate [flags]"},
 	} {
 		var stdout, stderr bytes.Buffer
 		if code := run(context.Background(), tc.args, &stdout, &stderr); code != 2 || !strings.HasPrefix(stderr.String(), tc.want) || stdout.Len() != 0 {
