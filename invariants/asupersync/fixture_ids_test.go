@@ -1,7 +1,6 @@
 package asupersync
 
 import (
-	"os"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -32,14 +31,9 @@ func TestEveryFixtureIsNamedByACheck(t *testing.T) {
 		}
 	}
 	for _, f := range files {
+		// A fixture's file is named by its ID: the fixture runner
+		// (internal/fixtures) fails a file whose "# id:" header differs.
 		id := strings.TrimSuffix(filepath.Base(f), ".txt")
-		head, err := os.ReadFile(f)
-		if err != nil {
-			t.Fatal(err)
-		}
-		if first, _, _ := strings.Cut(string(head), "\n"); first != "# id: "+id {
-			t.Errorf("%s: first line %q, want %q", f, first, "# id: "+id)
-		}
 		if !named[id] {
 			t.Errorf("fixture %s is named by no check: add it to the contract IDs of the check that holds its rule", id)
 		}
