@@ -514,7 +514,8 @@ func (st *step) failedEvent(e rt.Event) {
 		t.Phase, t.Outcome, t.RefValid = rt.Disposed, rt.Rejected, false
 		st.arrival = 0
 		st.gone |= bit(id)
-	case t.Phase == rt.Running && in.Op == rt.Complete && in.Task == id && in.Outcome == rt.Error:
+	case t.Phase == rt.Running && in.Op == rt.Complete && in.Task == id && in.Outcome == rt.Error && st.failed&bit(id) == 0:
+		// An ERROR completion surfaces its error once.
 		if e.Outcome != rt.Error {
 			st.bad |= 1 << iNoSilentDrop
 		}

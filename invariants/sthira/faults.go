@@ -36,6 +36,7 @@ var faults = []FaultCase{
 	{rt.SuspendIgnored, "suspend-ticks", []string{"offered-input-accepted"}},
 	{rt.ActivatedBeforeDisposed, "default", []string{"limit"}},
 	{rt.LimitReportedTwice, "default", []string{"lifecycle"}},
+	{rt.FailedReportedTwice, "reject", []string{"lifecycle"}},
 }
 
 // Faults returns the catalogue: every fault of runtime/sthira with the

@@ -83,6 +83,9 @@ const (
 	// LimitReportedTwice reports an arrival's CONCURRENCY_LIMIT_REACHED
 	// twice (§10).
 	LimitReportedTwice
+	// FailedReportedTwice reports an ERROR completion's TASK_FAILED twice
+	// (§10).
+	FailedReportedTwice
 	numFaults
 )
 
@@ -111,6 +114,7 @@ var faultInfo = [numFaults]struct{ name, doc string }{
 	SuspendIgnored:          {"suspend-ignored", "a suspension of a RUNNING task is accepted and does nothing: no TASK_SUSPENDED, and the task stays RUNNING (lifecycle: RUNNING <-> SUSPENDED is the task's own doing, and the scheduler reports it)"},
 	ActivatedBeforeDisposed: {"activated-before-disposed", "a completion emits its TASK_DISPOSED after the TASK_ACTIVATED of the task its freed slot lets start, so the trace shows a task starting while the slot it takes was still held (§6: the scheduler never exceeds maxConcurrentTasks; a task holds its slot until it is disposed)"},
 	LimitReportedTwice:      {"limit-reported-twice", "an arrival that may not start gets CONCURRENCY_LIMIT_REACHED twice, so the diagnostics show two limits reached where one arrival met one (§10: the signals are true; the diagnostics events are totally ordered per task, one per thing that happened)"},
+	FailedReportedTwice:     {"failed-reported-twice", "a completion with ERROR emits its TASK_FAILED twice, so the diagnostics show two failures where one task failed once (§10: the diagnostics events are totally ordered per task, one per thing that happened)"},
 	CancelSkipsLow:          {"cancel-skips-low", "an explicit cancel looks the task up in Q_HIGH and Q_NORMAL only, so the cancel of a queued LOW task is refused with an error (§8: explicit cancellation is issued for a queued task)"},
 }
 

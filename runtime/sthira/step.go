@@ -257,6 +257,10 @@ func (s *State) complete(cfg *Config, in Input, log *Log) error {
 	}
 	if in.Outcome == Error {
 		log.emit(Event{Kind: TaskFailed, Task: in.Task, Outcome: Error})
+		// Fault FailedReportedTwice surfaces the error twice.
+		if cfg.Faults.Has(FailedReportedTwice) {
+			log.emit(log.Events[len(log.Events)-1])
+		}
 	}
 	t.Outcome = in.Outcome
 	if cfg.Faults.Has(OutcomeLost) {
