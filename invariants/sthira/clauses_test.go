@@ -569,6 +569,15 @@ func TestSuspendAndCompletionClauses(t *testing.T) {
 				tr.edit(t, kFailed, 1, func(e *rt.Event) { e.Outcome = rt.Success })
 			},
 			want: "no-silent-drop"},
+		// failedEvent, an ERROR completion surfacing its error twice
+		// (lifecycle: one event per thing that happened): t1 completes
+		// ERROR, and a second TASK_FAILED comes before its TASK_DISPOSING.
+		{name: "error-completion-fails-twice", scenario: "default", script: append(started(), complete(1, rt.Error)),
+			kinds: []rt.Kind{kFailed, kDisposing, kDisposed},
+			tamper: func(t *testing.T, tr *transition) {
+				tr.insertBefore(t, kDisposing, 1, rt.Event{Kind: rt.TaskFailed, Task: 1, Outcome: rt.Error})
+			},
+			want: "lifecycle"},
 		// failedEvent, TASK_FAILED of a task neither dropped, rejected
 		// nor completing with ERROR (lifecycle): t1 starts at submission
 		// and a TASK_FAILED follows its TASK_RUNNING.

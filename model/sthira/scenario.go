@@ -92,7 +92,7 @@ var scenarios = []Scenario{
 		Suspend: true},
 		"HIGH-s1", "HIGH-s1", "LOW-s2", "NORMAL-s2"),
 	spec(Scenario{Name: "reject",
-		Doc:    "policy reject, limit 1, scope s2 limit 1: a task over the limit is rejected, never queued (§6)",
+		Doc:    "policy reject, limit 2, scope s2 limit 1: a task over the limit is rejected, never queued (§6)",
 		Config: rt.Config{Limit: 2, ScopeLimit: [2]uint8{0, 1}, Reject: true},
 		Errors: true, Retries: 1},
 		"LOW-s2", "HIGH-s2", "NORMAL-s1"),
