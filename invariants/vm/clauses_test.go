@@ -168,6 +168,30 @@ func TestLoadDerivedCatchesALoadPastTheTables(t *testing.T) {
 	mustFlag(t, "a load whose coroutines do not fit", func() bool { return loadDerived(&full, &sessionOnly, in) })
 }
 
+// TestBufferCapacityReadsTheScenarioNotTheBuffer pins buffer-capacity's
+// bound (withinCapacity) to the scenario's capacity. Each buffer carries
+// the runtime's own copy of its capacity; a runtime whose Load set that
+// copy to 2 in the backpressure scenario (capacity 1) and then let a
+// second message onto e0 agrees with itself, so a check that read the
+// copy would pass it. The real state is one pipeline session after three
+// rounds: A's first message is on e0, which is full.
+func TestBufferCapacityReadsTheScenarioNotTheBuffer(t *testing.T) {
+	r := replay(t, "backpressure", append([]mvm.Input{load(rt.Pipeline)}, rounds(3)...)...)
+	capacity := r.e.M.Scenario.Capacity
+	full := r.after.Runs[0].VM
+	if b := full.Sessions[0].Bufs[0]; b.Len != capacity {
+		t.Fatalf("setup: e0 holds %d, want it full at %d", b.Len, capacity)
+	}
+	mustHold(t, "a full e0", func() bool { return withinCapacity(&full, capacity) })
+
+	over := full
+	b := &over.Sessions[0].Bufs[0]
+	b.Cap++
+	b.Msgs[b.Len] = b.Msgs[0]
+	b.Len++
+	mustFlag(t, "a second message on e0, the runtime's copy of its capacity raised to match", func() bool { return withinCapacity(&over, capacity) })
+}
+
 // pingPongRound is round n of one ping-pong session in the default
 // scenario under RoundRobin with N = all (run roundRobinAll). Round 3
 // releases B (its ping arrived) and picks A (its receive blocks) and B
@@ -440,7 +464,8 @@ func TestQueuesMatchStatusCatchesIdsPastTheQueues(t *testing.T) {
 // with its reason cleared, as a VM that blocked it without saying why
 // would, and the round still releases it. A second case pins the clause
 // that ends the walk at the blocked set's end: a release of a coroutine
-// the set does not hold.
+// the set does not hold, and a third the clause that puts every release
+// before the round's first pick.
 func TestUnblockOrderCatchesAReleaseWithNoReason(t *testing.T) {
 	before, _, ev := pingPongRound(t, 3)
 	if before.NBlocked != 1 || before.Blocked[0] != 1 || before.Coros[1].Reason != rt.RecvWait {
@@ -459,6 +484,18 @@ func TestUnblockOrderCatchesAReleaseWithNoReason(t *testing.T) {
 	}
 	extra := append(append([]rt.Event(nil), ev...), rt.Event{Tick: ev[0].Tick, Kind: rt.EvUnblocked, Coro: 0, Session: before.Coros[0].Session, Role: before.Coros[0].Role})
 	mustFlag(t, "a release past the blocked set", func() bool { return unblockedInOrder(&before, extra) })
+
+	// Before any step: B's release moved after the round's first pick, as
+	// a round that stepped before it released would report it.
+	late := append([]rt.Event(nil), ev...)
+	u := slices.IndexFunc(late, func(e rt.Event) bool { return e.Kind == rt.EvUnblocked })
+	p := slices.IndexFunc(late, func(e rt.Event) bool { return e.Kind == rt.EvPicked })
+	if u < 0 || p < u {
+		t.Fatalf("setup: want B's release before the first pick, got %v", kinds(ev))
+	}
+	release := late[u]
+	late = slices.Insert(slices.Delete(late, u, u+1), p, release)
+	mustFlag(t, "a release after the round's first pick", func() bool { return unblockedInOrder(&before, late) })
 }
 
 // TestPickOrderCatchesAContinuingPickFiledWrong pins pick-order's ready

@@ -2,6 +2,7 @@ package vm
 
 import (
 	"context"
+	"fmt"
 	"slices"
 	"testing"
 
@@ -16,8 +17,8 @@ var opEvent = map[rt.Op]string{rt.OpOpen: "event opened", rt.OpSend: "event sent
 	rt.OpSpawn: "event spawned", rt.OpHalt: "event halted"}
 
 // purpose lists what a scenario turns on, as coverage labels: its input
-// kind, the waits of capacity 1, overdraw's fault, and the event of every
-// instruction its vocabulary's code holds.
+// kind, the backpressure its capacity makes, overdraw's fault, and the
+// event of every instruction its vocabulary's code holds.
 // Each must happen, or the scenario is clean about behaviour it never ran.
 func purpose(sc *mvm.Scenario) []string {
 	want := []string{"input load"}
@@ -25,9 +26,7 @@ func purpose(sc *mvm.Scenario) []string {
 		want = append(want, "input step")
 	} else {
 		want = append(want, "input round")
-	}
-	if sc.Capacity == 1 {
-		want = append(want, "event blocked", "event unblocked")
+		want = append(want, sendWaits(sc)...)
 	}
 	if slices.Contains(sc.Vocabulary, rt.Overdraw) {
 		want = append(want, "event faulted") // its ill-typed second receive
@@ -40,6 +39,38 @@ func purpose(sc *mvm.Scenario) []string {
 				}
 			}
 		}
+	}
+	return want
+}
+
+// sendWaits lists the SendWait each edge must show in a lockstep
+// scenario, with the release that ends it: a role whose code sends or
+// chooses on an edge more times than the capacity, with no receive or
+// offer in between, fills that buffer under RoundRobin with N = all
+// before its peer takes a message. (Under interleavings a sender that
+// meets a full buffer is never stepped, so no SendWait shows there;
+// steps-offered holds that.)
+func sendWaits(sc *mvm.Scenario) []string {
+	var want []string
+	for _, p := range sc.Vocabulary {
+		for _, role := range rt.Protocols[p].Roles {
+			var run [rt.MaxEdges]int
+			for _, in := range role.Code {
+				switch in.Op {
+				case rt.OpSend, rt.OpChoose:
+					run[in.Edge]++
+					w := fmt.Sprintf("event blocked in SendWait on e%d", in.Edge)
+					if run[in.Edge] > int(sc.Capacity) && !slices.Contains(want, w) {
+						want = append(want, w)
+					}
+				case rt.OpRecv, rt.OpOffer:
+					run = [rt.MaxEdges]int{}
+				}
+			}
+		}
+	}
+	if len(want) > 0 {
+		want = append(want, "event unblocked")
 	}
 	return want
 }

@@ -382,6 +382,16 @@ func loadsRefused(s *rt.State, f rt.Faults) bool {
 			return false
 		}
 	}
+	// The coroutine table's bound: three sessions of at most three roles
+	// fit its slots, so no state the environment reaches fills it while
+	// loads are possible, and the probe fills it on a copy.
+	if s.NSessions < rt.MaxSessions {
+		full := *s
+		full.NCoros = rt.MaxCoros
+		if !refused(&full, rt.PingPong, 0, 1, f) {
+			return false
+		}
+	}
 	return true
 }
 

@@ -47,7 +47,7 @@ const (
 
 var all = [numInvariants]Invariant{
 	{"n-zero-rejected", []string{"002 Concurrency Parameter N"},
-		"a round with concurrency N = 0 is an error under every policy, and has no effect: no tick, no release (probed on a copy of every lockstep state)"},
+		"a round with concurrency N = 0 is an error under every policy, and has no effect: no tick, no release (probed under every policy on a copy of the first run's state, RoundRobin with N = 1, before every round)"},
 	{"buffer-capacity", []string{"002 Block Reasons: SendWait"},
 		"no edge buffer ever holds more than its capacity: a send to a full buffer blocks (SendWait backpressure)"},
 	{"token-conservation", []string{"002 Scheduler Policies: ProgressAware", "semantics-notes VM progress token"},
@@ -69,7 +69,7 @@ var all = [numInvariants]Invariant{
 	{"trace-normalized", []string{"002 N-Invariance: normalize_trace, filter_by_session"},
 		"the traces the checks compare are the runtime's normalization of each run's events (NormalizeTrace), and it is right: every observable event in order (the session actions and spawned; picks, blocks, releases and halts left out), a session's numbered 0, 1, 2, ... within that session and keeping kind, role, edge and label with tick and coroutine dropped, spawned keeping its tick; each run's per-session trace grows by exactly its session's events"},
 	{"load-refused", []string{"runtime/vm Load's bounds (002 is silent; README VM)"},
-		"while sessions may still be loaded, a load the VM cannot hold is an error and loads nothing: an unknown protocol, a capacity of 0 or above 2, a handler response other than 0 or 1, a fourth session, more than 9 coroutines (probed on a copy of every state before the first round)"},
+		"while sessions may still be loaded, a load the VM cannot hold is an error and loads nothing: an unknown protocol, a capacity of 0 or above 2, a handler response other than 0 or 1, a fourth session, more than 9 coroutines (probed on a copy of every state before the first round; the coroutine table, which the environment cannot fill while loads are possible, on a copy with it full)"},
 	{"queues-match-status", []string{"002 Scheduling Round: pick_ready, handle_result", "002 Block Reasons"},
 		"after every round, step or load the ready queue holds each ready coroutine exactly once and the blocked set each blocked one exactly once, and nothing else, their slots past the end empty (pick-order checks a round's order; this holds the nondeterministic scheduler's steps too)"},
 	{"steps-offered", []string{"002 Concurrency Parameter N (any ready coroutine may be picked)", "002 N-Invariance (over every N and policy)"},
@@ -209,7 +209,7 @@ func (c *Checker) transition(m *mvm.Model, s *State, in mvm.Input, next *State) 
 				broken[invExec] = true
 				continue
 			}
-			broken[invCapacity] = broken[invCapacity] || !withinCapacity(after)
+			broken[invCapacity] = broken[invCapacity] || !withinCapacity(after, m.Scenario.Capacity)
 			broken[invQueues] = broken[invQueues] || !queuesMatchStatus(after)
 			broken[invTokens] = broken[invTokens] || !tokensConserved(before, after, ev)
 			broken[invRecvToken] = broken[invRecvToken] || !receivesNeedTokens(before, after, ev)

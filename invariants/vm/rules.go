@@ -5,11 +5,13 @@ import (
 	rt "modelcheck/runtime/vm"
 )
 
-// withinCapacity: buffer-capacity.
-func withinCapacity(s *rt.State) bool {
+// withinCapacity: buffer-capacity. The bound is the scenario's capacity,
+// not the runtime's copy in each buffer: a Load that set that copy wrong
+// would otherwise move the bound along with the bug.
+func withinCapacity(s *rt.State, capacity uint8) bool {
 	for sid := range s.NSessions {
 		for _, b := range s.Sessions[sid].Bufs {
-			if b.Len > b.Cap {
+			if b.Len > capacity {
 				return false
 			}
 		}
@@ -149,12 +151,18 @@ func waitOver(s *rt.State, c uint8) bool {
 }
 
 // unblockedInOrder: unblock-order. The round's releases are exactly the
-// blocked coroutines whose wait was over, in blocked-set order.
+// blocked coroutines whose wait was over, in blocked-set order, and all of
+// them come before the round's first pick.
 func unblockedInOrder(before *rt.State, ev []rt.Event) bool {
 	want := 0
+	picked := false
 	for _, e := range ev {
+		picked = picked || e.Kind == rt.EvPicked
 		if e.Kind != rt.EvUnblocked {
 			continue
+		}
+		if picked {
+			return false
 		}
 		for want < int(before.NBlocked) && !waitOver(before, before.Blocked[want]) {
 			want++

@@ -43,6 +43,9 @@ var faults = []FaultCase{
 	{rt.LargeNTruncated, "default", []string{"pick-order"}},
 	{rt.CloseReadsFirstEdge, "ill-typed", []string{"exec-instr-derived"}},
 	{rt.CloseOfferedUndrained, "ill-typed-interleavings", []string{"steps-offered", "exec-instr-derived"}},
+	{rt.SendReadsFirstEdge, "backpressure", []string{"exec-instr-derived", "buffer-capacity"}},
+	{rt.ChooseOfferedWhenFull, "backpressure-interleavings", []string{"steps-offered", "exec-instr-derived"}},
+	{rt.CoroBoundIgnored, "default", []string{"load-refused"}},
 }
 
 // System is the VM system as the command line lists it.

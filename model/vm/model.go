@@ -166,23 +166,58 @@ func (m *Model) NumInputKinds() int { return numInputKinds }
 // numInputKinds counts the input kinds: load, round and step.
 const numInputKinds = int(Step) + 1
 
-// eventKindNames spells the event kinds by number.
+// eventKindNames spells the event kinds by number, then the waits.
 func eventKindNames() []string {
-	names := make([]string, rt.NumKinds)
-	for k := range names {
+	names := make([]string, int(rt.NumKinds)+numWaits)
+	for k := range rt.NumKinds {
 		names[k] = rt.Kind(k).String()
+	}
+	for e := range uint8(rt.MaxEdges) {
+		for _, r := range []rt.BlockReason{rt.RecvWait, rt.SendWait} {
+			names[waitIndex(r, e)] = fmt.Sprintf("blocked in %s on e%d", r, e)
+		}
+	}
+	for _, r := range []rt.BlockReason{rt.InvokeWait, rt.CloseWait} {
+		names[waitIndex(r, 0)] = "blocked in " + r.String()
 	}
 	return names
 }
 
+// numWaits counts the waits coverage tells apart: RecvWait and SendWait
+// on each edge, InvokeWait and CloseWait.
+const numWaits = 2*rt.MaxEdges + 2
+
+// waitIndex is the coverage index of a blocked event's wait, after the
+// event kinds, or -1 for an event no runtime emits (a reason or an edge
+// outside the tables). A send's or a receive's wait names its edge: the
+// runtime tests each edge's buffer apart, and a scenario that fills only
+// e0 never runs the test of e1.
+func waitIndex(r rt.BlockReason, edge uint8) int {
+	base := int(rt.NumKinds)
+	switch {
+	case (r == rt.RecvWait || r == rt.SendWait) && edge < rt.MaxEdges:
+		return base + int(edge)*2 + int(r-rt.RecvWait)
+	case r == rt.InvokeWait || r == rt.CloseWait:
+		return base + 2*rt.MaxEdges + int(r-rt.InvokeWait)
+	}
+	return -1
+}
+
 // Count adds a transition that took in, and the events the last Apply
 // emitted in every run it stepped, to the coverage: an event kind counts
-// once per lockstep configuration that emitted it.
+// once per lockstep configuration that emitted it, and a blocked event
+// counts its wait as well.
 func (m *Model) Count(in Input) {
 	m.coverage.Input(m.InputKind(in))
 	for k := range m.Events {
-		for i := range m.Events[k] {
-			m.coverage.Event(int(m.Events[k][i].Kind))
+		for _, ev := range m.Events[k] {
+			m.coverage.Event(int(ev.Kind))
+			if ev.Kind != rt.EvBlocked {
+				continue
+			}
+			if w := waitIndex(rt.BlockReason(ev.Label), ev.Edge); w >= 0 {
+				m.coverage.Event(w)
+			}
 		}
 	}
 }

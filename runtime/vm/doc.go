@@ -57,4 +57,10 @@
 //     resumes: (the session's chosen response + the number of invokes the
 //     session has already made) mod 2. The count is the session-local
 //     mutable state the contract allows.
+//   - Normalization keeps of a session event its role, kind, edge and
+//     label, and drops its coroutine number as well as its tick (the
+//     contract's without_tick names only the tick): a spawned coroutine's
+//     number is the schedule's doing (of two relay sessions, whichever A
+//     spawns first gets the lower number for its B), so a trace that kept
+//     it could differ between N and policies where the session did the same.
 package vm

@@ -28,7 +28,11 @@ func execInstr(s *State, c uint8, f Faults, ev []Event) ([]Event, result) {
 		emit(EvOpened, 0, 0)
 	case OpSend, OpChoose:
 		b := &ses.Bufs[in.Edge]
-		if bufferFull(b, f) && (in.Op == OpSend || !f.Has(ChooseIgnoresBackpressure)) {
+		tested := b
+		if f.Has(SendReadsFirstEdge) {
+			tested = &ses.Bufs[0]
+		}
+		if bufferFull(tested, f) && (in.Op == OpSend || !f.Has(ChooseIgnoresBackpressure)) {
 			return block(s, c, SendWait, ev), blocks
 		}
 		label, kind := in.Label, EvSent

@@ -87,6 +87,14 @@ const (
 	// close once the session's other coroutines have finished, with
 	// messages still in its buffers.
 	CloseOfferedUndrained
+	// SendReadsFirstEdge: the backpressure test of a send or choose reads
+	// the session's first edge, whatever edge it sends on.
+	SendReadsFirstEdge
+	// ChooseOfferedWhenFull: the nondeterministic scheduler offers a
+	// choose whose buffer is full, as it tests only a send for room.
+	ChooseOfferedWhenFull
+	// CoroBoundIgnored: Load does not test its coroutine bound.
+	CoroBoundIgnored
 	numFaults
 )
 
@@ -117,6 +125,9 @@ var faultInfo = [numFaults]struct{ name, doc string }{
 	{"large-n-truncated", "pickReady takes N as a byte: a round with N = 256 picks nothing, where every ready coroutine should run"},
 	{"close-reads-first-edge", "a close tests only the session's first edge for messages: a message left on a later edge (orphan-reply's second reply, on e1) is lost instead of keeping the closer in CloseWait"},
 	{"close-offered-undrained", "the nondeterministic scheduler offers a close once the session's other coroutines have finished, with messages still in its buffers: the step then blocks the close, where a step may block only an invoke"},
+	{"send-reads-first-edge", "the backpressure test of a send or choose reads the session's first edge, whatever edge it sends on: a send to a full later edge (orphan-reply's second reply, on e1) goes through and overfills its buffer"},
+	{"choose-offered-when-full", "the nondeterministic scheduler offers a choose whose buffer is full (it tests only a send for room): the step then blocks the choose, where a step may block only an invoke"},
+	{"coro-bound-ignored", "Load does not test its coroutine bound: a load into a full coroutine table writes past it instead of being refused"},
 }
 
 // Name is the fault's name on the command line.

@@ -161,6 +161,9 @@ func CanProceed(s *State, c uint8, f Faults) bool {
 	ses := &s.Sessions[co.Session]
 	switch in.Op {
 	case OpSend, OpChoose:
+		if in.Op == OpChoose && f.Has(ChooseOfferedWhenFull) {
+			return true
+		}
 		return ses.Bufs[in.Edge].Len < ses.Bufs[in.Edge].Cap
 	case OpRecv, OpOffer:
 		return co.Tokens == 0 || ses.Bufs[in.Edge].Len > 0

@@ -164,7 +164,7 @@ func Load(s *State, p ProtocolID, resp, capacity uint8, f Faults) error {
 		return ErrCapacity
 	case resp > 1:
 		return ErrResponse
-	case int(s.NCoros)+len(Protocols[p].Roles) > MaxCoros:
+	case int(s.NCoros)+len(Protocols[p].Roles) > MaxCoros && !f.Has(CoroBoundIgnored):
 		return ErrTooManyCoros
 	}
 	sid := s.NSessions
