@@ -55,7 +55,7 @@ var all = [numInvariants]Invariant{
 	iNoReprioritization: {"no-reprioritization", []string{"sthira/§7", "sthira/§3", "sthira/§4"},
 		"a task's priority is the one it was declared with for its whole life; it is queued in, activated from and stays in that priority's queue (no aging, no migration)"},
 	iNoSilentDrop: {"no-silent-drop", []string{"sthira/§8"},
-		"every task that leaves the queues (or its submission) without being activated has TASK_DROPPED with a reason, or a rejection, then TASK_FAILED with the outcome of that reason (max wait TIMEOUT, cancel ABORTED, overflow REJECTED) and TASK_DISPOSED, and its ref invalidated"},
+		"every task that leaves the queues (or its submission) without being activated has TASK_DROPPED with a reason, or a rejection, then TASK_FAILED with the outcome of that reason (max wait TIMEOUT, cancel ABORTED, overflow REJECTED) and TASK_DISPOSED, and its ref invalidated; a completion with ERROR surfaces it too, as TASK_FAILED ERROR before its TASK_DISPOSING"},
 	iDropPolicy: {"drop-policy", []string{"sthira/§8", "sthira/§3"},
 		"drops happen only for their reasons: overflow at the queue limit of an arrival that may not start, as its CONCURRENCY_LIMIT_REACHED said (the newest task of the lowest queue below the arrival, else the arrival), a wait exceeding max wait (and always then), an explicit cancel; rejection only under the reject policy and over the limit; the queues never exceed their limit"},
 	iRetry: {"retry-new-task", []string{"sthira/§9"},
