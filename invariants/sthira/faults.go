@@ -37,6 +37,7 @@ var faults = []FaultCase{
 	{rt.ActivatedBeforeDisposed, "default", []string{"limit"}},
 	{rt.LimitReportedTwice, "default", []string{"lifecycle"}},
 	{rt.FailedReportedTwice, "reject", []string{"lifecycle"}},
+	{rt.ScopeLimitOne, "wide", []string{"work-conservation", "diagnostics"}},
 }
 
 // Faults returns the catalogue: every fault of runtime/sthira with the

@@ -111,6 +111,11 @@ var scenarios = []Scenario{
 		Config: rt.Config{Limit: 2, ScopeLimit: [2]uint8{1, 0}, QueueLimit: 1},
 		Cancel: true},
 		"HIGH-s1", "LOW-s1", "LOW-s2", "NORMAL-s2"),
+	spec(Scenario{Name: "wide",
+		Doc:    "limit 3 (scope s1: 2), queue limit 2, cancel: limits above one, so a scope with one slot held still has room, and the global limit is met by a mix of scopes (§5, §6)",
+		Config: rt.Config{Limit: 3, ScopeLimit: [2]uint8{2, 0}, QueueLimit: 2},
+		Cancel: true},
+		"HIGH-s1", "NORMAL-s1", "LOW-s1", "NORMAL-s2", "HIGH-s2"),
 }
 
 // Scenarios lists the named scenarios, the default first.

@@ -86,6 +86,9 @@ const (
 	// FailedReportedTwice reports an ERROR completion's TASK_FAILED twice
 	// (§10).
 	FailedReportedTwice
+	// ScopeLimitOne authorizes a task only while its scope holds no slot,
+	// whatever the scope's limit (§6).
+	ScopeLimitOne
 	numFaults
 )
 
@@ -115,6 +118,7 @@ var faultInfo = [numFaults]struct{ name, doc string }{
 	ActivatedBeforeDisposed: {"activated-before-disposed", "a completion emits its TASK_DISPOSED after the TASK_ACTIVATED of the task its freed slot lets start, so the trace shows a task starting while the slot it takes was still held (§6: the scheduler never exceeds maxConcurrentTasks; a task holds its slot until it is disposed)"},
 	LimitReportedTwice:      {"limit-reported-twice", "an arrival that may not start gets CONCURRENCY_LIMIT_REACHED twice, so the diagnostics show two limits reached where one arrival met one (§10: the signals are true; the diagnostics events are totally ordered per task, one per thing that happened)"},
 	FailedReportedTwice:     {"failed-reported-twice", "a completion with ERROR emits its TASK_FAILED twice, so the diagnostics show two failures where one task failed once (§10: the diagnostics events are totally ordered per task, one per thing that happened)"},
+	ScopeLimitOne:           {"scope-limit-one", "a scoped task may start only while its scope holds no slot, as if every scope's maxConcurrentTasks were 1, so a task waits while its scope has room (§6: excess tasks remain queued, and only they)"},
 	CancelSkipsLow:          {"cancel-skips-low", "an explicit cancel looks the task up in Q_HIGH and Q_NORMAL only, so the cancel of a queued LOW task is refused with an error (§8: explicit cancellation is issued for a queued task)"},
 }
 

@@ -172,6 +172,9 @@ func (s *State) authorized(cfg *Config, scope uint8) bool {
 		return false
 	}
 	l := cfg.ScopeLimit[scope]
+	if cfg.Faults.Has(ScopeLimitOne) {
+		return l == 0 || s.ScopeActive[scope] == 0
+	}
 	return l == 0 || s.ScopeActive[scope] < l || cfg.Faults.Has(ScopeLimitIgnored)
 }
 
