@@ -53,10 +53,14 @@ func Waiting(s *State) uint64 {
 // ActivatesAnother reports whether the transition s -(in)-> next activates
 // some task: the rest of the system making progress. A loop without one
 // (ticks while everything waits) is the environment idling, not a task
-// being passed over, and is not starvation.
+// being passed over, and is not starvation. A task activated is one that
+// runs after and held no slot before (neither RUNNING nor SUSPENDED: a
+// resumption is not an activation), read from the phases here rather
+// than through the runtime's Phase.HoldsSlot, which is code under check.
 func ActivatesAnother(s *State, _ Input, next *State) bool {
 	for i := range s.Tasks {
-		if !s.Tasks[i].Phase.HoldsSlot() && next.Tasks[i].Phase == rt.Running {
+		was := s.Tasks[i].Phase
+		if was != rt.Running && was != rt.Suspended && next.Tasks[i].Phase == rt.Running {
 			return true
 		}
 	}
