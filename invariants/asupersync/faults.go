@@ -73,6 +73,7 @@ var faults = []FaultCase{
 	{fault.PendingRequeues, "default", []string{"pending-parks"}},
 	{fault.MicrotaskNewTurn, "default", []string{"host-turn"}},
 	{fault.DropDeferredTurn, "default", []string{"deferred-wake-gets-turn"}},
+	{fault.CallbackNotDeferred, "callbacks", []string{"deferred-wake-gets-turn"}},
 	{fault.CompleteKeepsTimer, "default", []string{"cancel-clears-timer"}},
 
 	// Checker independence (issue 10): each corrupts a counter or flag an

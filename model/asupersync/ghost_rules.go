@@ -13,8 +13,11 @@ import (
 // (see Encode) merges no states and splits none: the distinct-state counts
 // stay what they are without it.
 type Ghost struct {
-	// OwedTurn: a wake was deferred while the pump ran (000 S4, F1:
-	// scheduler_reentrancy_deferred) and no further pump turn has been
+	// OwedTurn: a wake reached the pump while it ran (000 S4, F1: a wake
+	// or granted callback applied to a Running pump, which must defer it
+	// with scheduler_reentrancy_deferred; read from the input, so that a
+	// wake the pump let past without its deferral is still owed a turn,
+	// and from that event too) and no further pump turn has been
 	// queued since: neither a microtask (pump_scheduled) nor a hand-off
 	// to the host task queue, which burst_limit_reached begins (it queues
 	// a host task, or fails closed without a capability, P3). In a correct
@@ -54,8 +57,12 @@ func before(k *kernel.State) polled {
 }
 
 // observe updates the ghost from a transition: its input, the polled task
-// before it, the state after it and its events, in order.
-func (g *Ghost) observe(in Input, p polled, k *kernel.State, events []trace.Event) {
+// before it, whether the pump was Running before it, the state after it
+// and its events, in order.
+func (g *Ghost) observe(in Input, p polled, running bool, k *kernel.State, events []trace.Event) {
+	if running && ((in.Host == pump.NoHost && in.K.Op == kernel.Wake) || (in.Host == pump.Callback && authorized(in, events))) {
+		g.OwedTurn = true
+	}
 	if t := p.task; t != 0 {
 		bit := uint16(1) << (t - 1)
 		stale := false

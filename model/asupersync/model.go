@@ -141,6 +141,7 @@ func (m *Model) Fork() *Model {
 // scenarios apply kernel operations to the kernel directly.
 func (m *Model) Apply(s *State, in Input, log *trace.Log) error {
 	from, p := len(log.Events), before(&s.P.Kernel)
+	running := !m.Scenario.Native && s.P.Mode == pump.Running
 	var err error
 	if m.Scenario.Native {
 		switch in.Host {
@@ -158,7 +159,7 @@ func (m *Model) Apply(s *State, in Input, log *trace.Log) error {
 		return err
 	}
 	m.track(s, in)
-	s.Ghost.observe(in, p, &s.P.Kernel, log.Events[from:])
+	s.Ghost.observe(in, p, running, &s.P.Kernel, log.Events[from:])
 	return nil
 }
 

@@ -237,6 +237,10 @@ func (s *State) apply(in Input, log *trace.Log) error {
 		if !Authorize(s.Config.Caps, in.Cap, in.K.Task, s.Config.Faults, log) {
 			return nil
 		}
+		// Fault CallbackNotDeferred wakes the task past the pump.
+		if s.Mode == Running && s.Config.Faults.Has(fault.CallbackNotDeferred) {
+			return s.Kernel.Wake(in.K.Task, in.K.N, log)
+		}
 		return s.wake(in.K.Task, in.K.N, log)
 	}
 	switch in.K.Op {
