@@ -74,6 +74,7 @@ var faults = []FaultCase{
 	{fault.MicrotaskNewTurn, "default", []string{"host-turn"}},
 	{fault.DropDeferredTurn, "default", []string{"deferred-wake-gets-turn"}},
 	{fault.CallbackNotDeferred, "callbacks", []string{"deferred-wake-gets-turn"}},
+	{fault.WheelTurnLate, "wheel-rotation", []string{"wheel-fire-inclusive"}},
 	{fault.CompleteKeepsTimer, "default", []string{"cancel-clears-timer"}},
 
 	// Checker independence (issue 10): each corrupts a counter or flag an

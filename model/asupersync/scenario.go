@@ -498,6 +498,19 @@ var scenarios = []Scenario{
 		Pump:   pump.Config{BurstLimit: 2, Caps: pump.AllCaps},
 	},
 	{
+		Name: "wheel-rotation",
+		Doc:  "timer wheel at its default bounds, 2 tasks sleep 1 ms or 65535 ms: a sleep of 65535 ms taken at a time that is not a multiple of 256 lands in level 1's slot under the level-1 cursor, next visited a full turn on (004 2.4 step 4, INV-TM-08)",
+		// t + 65535 is on level 1 (the delta is under 256^2), in slot
+		// (t>>8 + 255 + 1) mod 256 = the cursor's, t>>8 mod 256, whenever
+		// t mod 256 is not 0.
+		Native: true, Tasks: 2, Regions: 1, Sleep: 1,
+		Sleeps:         []uint32{65535},
+		NoRegionCancel: true,
+		Kernel: kernel.Config{CancelStreakLimit: 2, CatchupBatch: 1, MaxChainDepth: 16, MaxChainMemory: 4096,
+			Wheel: true},
+		Pump: pump.Config{BurstLimit: 2, Caps: pump.AllCaps},
+	},
+	{
 		Name: "wheel-late-sleep",
 		Doc:  "timer wheel at its default bounds, 2 tasks: time reaches t1's 1 ms deadline while t2 is polled, and t2 then sleeps 7 days (the longest accepted) or 7 days + 1 ms (refused), judged from the kernel's now although no collect has moved the wheel's clock yet (004 2.3, 2.7, INV-TM-04)",
 		// The contract's numbers, as in wheel-defaults.

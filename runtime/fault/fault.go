@@ -290,6 +290,7 @@ const (
 
 	// Planted by session 43's audit and caught by no check until the ghost read the input.
 	CallbackNotDeferred // a granted host callback during a poll wakes its task at once, undeferred (runtime/pump)
+	WheelTurnLate       // an entry in the slot under its level's cursor is visited a turn and a slot late (runtime/wheel)
 
 	count
 )
@@ -550,6 +551,7 @@ var table = [count]info{
 	CursorsLag:                {"cursors-lag", "advancing a wheel with no active timer moves its time but leaves its level cursors where they were, so the next registration and collect work from slots that are not now's (breaks 004 2.4: the cursors advance through the levels' slots as time does, level N+1's when level N's wraps)"},
 	NextDeadlineSkipsOverflow: {"next-deadline-skips-overflow", "the wheel's NextDeadline passes over the entries in the overflow heap, as if a deadline past max_wheel_duration could not be due yet, so a far timer that falls due before any collect has refilled it onto the wheel is not reported: the host timer turn finds the kernel's Runnable saying no work and leaves the browser pump idle with the timer unfired and no timer turn to come (breaks 000 P2 and S4: a timer callback schedules the pump, and an idle pump has no runnable work)"},
 	CallbackNotDeferred:       {"callback-not-deferred", "a granted host callback that arrives while the pump runs wakes its task at once, with no pending flag and no scheduler_reentrancy_deferred, so the cycle owes no further turn for it (breaks 000 S4, F1)"},
+	WheelTurnLate:             {"wheel-turn-late", "the wheel's skip-ahead visits an entry that sits in the slot under its level's cursor one slot past a full turn, so a timer registered in that slot (a deadline in the top 256 ms of level 1's range) cascades and fires a level-1 turn late (breaks 004 2.4 step 4, INV-TM-08)"},
 }
 
 // Name is the fault's command-line name.

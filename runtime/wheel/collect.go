@@ -84,7 +84,12 @@ func (w *State) nextTick(limit uint64) uint64 {
 			j := w.Now >> shift // the cursor's index on this level
 			dist := uint64(e.Slot - uint8(j))
 			if dist == 0 {
+				// The slot under the cursor is next visited a full turn on.
 				dist = SlotsPerLevel
+				// Fault WheelTurnLate visits it one slot later.
+				if w.Config.Faults.Has(fault.WheelTurnLate) {
+					dist++
+				}
 			}
 			if j+dist > math.MaxUint64>>shift {
 				continue // beyond the end of time

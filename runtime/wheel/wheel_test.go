@@ -292,6 +292,21 @@ func TestCascade(t *testing.T) {
 	mustCheck(t, &w)
 }
 
+// TestSlotUnderTheCursor: an entry placed in the slot its level's cursor
+// is on (registered at 10 for 65545: level 1, slot 0, with the level-1
+// cursor on 0) is next visited a full turn on, at 65536, and fires at its
+// deadline, not a turn later.
+func TestSlotUnderTheCursor(t *testing.T) {
+	w := New(Config{}, 10)
+	a := reg(t, &w, 65545, 0, nil)
+	var log trace.Log
+	w.Collect(65545, 0, &log)
+	if !slices.Equal(firedHandles(&log), []Handle{a}) {
+		t.Errorf("\n%s", events(&log))
+	}
+	mustCheck(t, &w)
+}
+
 // TestCascadeAtTheDeadline: an entry whose cascade tick is its deadline
 // goes straight to the ready list and fires at that tick.
 func TestCascadeAtTheDeadline(t *testing.T) {
