@@ -111,10 +111,21 @@ func (r *ref) len() int {
 
 // drawSpan is a duration from one of several scales: a few ms, within
 // level 0, level 1, level 2, level 3, past the overflow threshold, past
-// max_timer_duration.
+// max_timer_duration. One draw in four of a scale that reaches past a
+// level's range (256^k ms) falls within 300 ms under the largest such
+// range: a delta there lands in the slot under its level's cursor, which
+// the wheel next visits a full turn on, and a uniform draw almost never
+// makes it (a window of 256 in 70,000 for level 1).
 func drawSpan(t *rapid.T, label string, scales int) uint64 {
 	spans := []uint64{3, 300, 70_000, 20_000_000, 2 * day, 8 * day}
 	s := rapid.IntRange(0, scales-1).Draw(t, label+"Scale")
+	var edge uint64
+	for r := uint64(SlotsPerLevel); r <= spans[s] && r < 1<<32; r *= SlotsPerLevel {
+		edge = r
+	}
+	if edge > 0 && rapid.IntRange(0, 3).Draw(t, label+"Edge") == 0 {
+		return edge - rapid.Uint64Range(1, min(edge, 300)).Draw(t, label+"Under")
+	}
 	return rapid.Uint64Range(0, spans[s]).Draw(t, label)
 }
 
