@@ -56,3 +56,39 @@ func TestCancelInjectionPromotes(t *testing.T) {
 		t.Fatalf("a ready wake of a cancel-lane task: %v, want wake_deduped", last)
 	}
 }
+
+// TestStreakBoundAtEveryLimit (000 S2): with ready work waiting, the
+// cancel lane runs exactly the effective limit of dispatches in a row (the
+// configured limit, twice that under a drain governor), then yields one
+// step to the ready lane, after which a new streak begins. The explorer's
+// scenarios reach streaks of 4 at most within depth 12 (limit 2 under a
+// drain governor; streak-three's 6 lies deeper), so a limit capped at 4
+// passes them all; this drives limits 3 and 16 through Next. The expected
+// count is worked out here, not read from EffectiveLimit.
+func TestStreakBoundAtEveryLimit(t *testing.T) {
+	for _, limit := range []uint8{3, 16} {
+		for _, g := range []Governor{NoPreference, MeetDeadlines, DrainObligations, DrainRegions} {
+			want := int(limit)
+			if g == DrainObligations || g == DrainRegions {
+				want *= 2
+			}
+			s := New(Config{CancelStreakLimit: limit})
+			s.Governor = g
+			var log trace.Log
+			s.Inject(Ready, 2, 0, 0, &log)
+			for i := 1; i <= want; i++ {
+				s.Inject(Cancel, 1, 200, 0, &log)
+				if d := s.Next(); d.Lane != Cancel || d.Task != 1 || d.Fallback {
+					t.Fatalf("limit %d, %s: cancel dispatch %d of %d: %+v", limit, g, i, want, d)
+				}
+			}
+			s.Inject(Cancel, 1, 200, 0, &log)
+			if d := s.Next(); d.Lane != Ready || d.Task != 2 {
+				t.Fatalf("limit %d, %s: after %d cancel dispatches with ready work waiting: %+v, want the ready task", limit, g, want, d)
+			}
+			if d := s.Next(); d.Lane != Cancel || s.Streak != 1 {
+				t.Fatalf("limit %d, %s: after the ready step: %+v streak %d, want a new cancel streak of 1", limit, g, d, s.Streak)
+			}
+		}
+	}
+}
