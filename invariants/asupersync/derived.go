@@ -6,6 +6,7 @@ import (
 	"strconv"
 
 	model "modelcheck/model/asupersync"
+	"modelcheck/runtime/cancel"
 	"modelcheck/runtime/kernel"
 	"modelcheck/runtime/pump"
 	"modelcheck/runtime/sched"
@@ -38,7 +39,7 @@ var derivedInvariants = []Invariant{
 	{"chan-queue-derived", []string{"INV-CH-01", "INV-CH-02", "ch-fifo-001"},
 		"the channel's queue after a transition is the queue before plus the messages sent (each with a sequence number above every queued one), less those received, evicted or dropped, in order", chanQueueDerived},
 	{"chan-senders-derived", []string{"INV-CH-08", "ch-close-drain-001"},
-		"sender_count falls by exactly one per chan_sender_dropped, never below zero, and each drop event reports the count it left", chanSendersDerived},
+		"sender_count falls by exactly one per chan_sender_dropped, never below zero, and each drop event reports the count it left; it is always the scenario's senders less those of its sender tasks (the first senders tasks) that have completed", chanSendersDerived},
 	{"mask-derived", []string{"cancel.task.masked_defers_ack", "wasm-cancel-state-machine-v1/B3"},
 		"each task's mask_depth moves by one per mask_entered or mask_exited of that task and by nothing else, and each of those events reports in its mask_depth attribute the depth of the task it names after it", maskDerived},
 	{"timers-derived", []string{"sched.browser.timer.late_wakeup_after_cancel", "wasm-browser-scheduler-semantics-v1/P2", "INV-TM-02"},
@@ -219,7 +220,23 @@ func chanSendersDerived(c *Context) bool {
 			return true
 		}
 	}
-	return int(a.Senders) != n
+	return int(a.Senders) != n || n != holdingSenders(c)
+}
+
+// holdingSenders is sender_count as the scenario makes it: the first
+// Senders tasks hold one sender each from the start and drop it when they
+// complete (RAII). The folding above only carries the count from step to
+// step, so without this a channel made with the wrong count (channel.New,
+// before any step) would be carried along unseen.
+func holdingSenders(c *Context) int {
+	k := kern(c.After)
+	n := int(c.Scenario.Kernel.Channel.Senders)
+	for t := uint8(1); t <= c.Scenario.Kernel.Channel.Senders; t++ {
+		if tk := model.TaskRecord(&k.Cancel, t); tk != nil && tk.Used && tk.Phase == cancel.Completed {
+			n--
+		}
+	}
+	return n
 }
 
 // activeSet is a wheel's active map as a list of handles.

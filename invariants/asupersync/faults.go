@@ -44,7 +44,7 @@ var faults = []FaultCase{
 	{fault.CancelledReserveTakesSlot, "channel", []string{"chan-cancelled-reserve"}},
 	{fault.CancelledRecvConsumes, "channel", []string{"chan-cancelled-recv"}},
 	{fault.CloseToggles, "channel", []string{"chan-receiver-dropped-monotone"}},
-	{fault.SenderDoubleDrop, "channel", []string{"chan-sender-count-monotone"}},
+	{fault.SenderDoubleDrop, "channel", []string{"chan-sender-count-monotone", "chan-senders-derived"}},
 	{fault.PermitDropLeaksSlot, "channel", []string{"chan-permit-drop"}},
 	{fault.SilentPermitLeak, "channel", []string{"chan-permit-linear"}},
 
@@ -75,6 +75,8 @@ var faults = []FaultCase{
 	{fault.DropDeferredTurn, "default", []string{"deferred-wake-gets-turn"}},
 	{fault.CallbackNotDeferred, "callbacks", []string{"deferred-wake-gets-turn"}},
 	{fault.WheelTurnLate, "wheel-rotation", []string{"wheel-fire-inclusive"}},
+	{fault.CatchupOne, "timer-slot-reuse", []string{"phase0-first"}},
+	{fault.ExtraSender, "channel", []string{"chan-senders-derived"}},
 	{fault.CompleteKeepsTimer, "default", []string{"cancel-clears-timer"}},
 
 	// Checker independence (issue 10): each corrupts a counter or flag an
@@ -244,7 +246,7 @@ var faults = []FaultCase{
 	{fault.TimerTurnRequeues, "default", []string{"pump-queued-once"}},
 	{fault.HasChannelInclusive, "default", []string{"chan-configured"}},
 	{fault.RegionCancelShutdown, "region-kinds", []string{"region-cancel-kind-attr", "cascade-reason"}},
-	{fault.SenderRangeShort, "channel", []string{"chan-roles", "offered-input-accepted"}},
+	{fault.SenderRangeShort, "channel", []string{"chan-roles", "offered-input-accepted", "chan-senders-derived"}},
 	{fault.DrainKeepsDead, "timers", []string{"wheel-drain-drops-dead"}},
 	{fault.RegionSlotReused, "deep-regions", []string{"region-tree-derived"}},
 	{fault.ObligationSlotReused, "two-obligations", []string{"reservation-recorded"}},

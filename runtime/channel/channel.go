@@ -168,7 +168,12 @@ func New(cfg Config) (State, error) {
 	case cfg.Senders == 0:
 		return State{}, errNoSenders
 	}
-	return State{Config: cfg, Senders: cfg.Senders, NextWaiter: 1, NextSeq: 1}, nil
+	senders := cfg.Senders
+	// Fault ExtraSender counts one sender too many.
+	if cfg.Faults.Has(fault.ExtraSender) {
+		senders++
+	}
+	return State{Config: cfg, Senders: senders, NextWaiter: 1, NextSeq: 1}, nil
 }
 
 // UsedSlots is used_slots = queue.len + reserved (1.2).

@@ -291,6 +291,8 @@ const (
 	// Planted by session 43's audit and caught by no check until the ghost read the input.
 	CallbackNotDeferred // a granted host callback during a poll wakes its task at once, undeferred (runtime/pump)
 	WheelTurnLate       // an entry in the slot under its level's cursor is visited a turn and a slot late (runtime/wheel)
+	CatchupOne          // phase 0 fires one due host timer a step, whatever catchup_batch allows (runtime/kernel)
+	ExtraSender         // a new channel counts one sender more than its configuration gives (runtime/channel)
 
 	count
 )
@@ -552,6 +554,8 @@ var table = [count]info{
 	NextDeadlineSkipsOverflow: {"next-deadline-skips-overflow", "the wheel's NextDeadline passes over the entries in the overflow heap, as if a deadline past max_wheel_duration could not be due yet, so a far timer that falls due before any collect has refilled it onto the wheel is not reported: the host timer turn finds the kernel's Runnable saying no work and leaves the browser pump idle with the timer unfired and no timer turn to come (breaks 000 P2 and S4: a timer callback schedules the pump, and an idle pump has no runnable work)"},
 	CallbackNotDeferred:       {"callback-not-deferred", "a granted host callback that arrives while the pump runs wakes its task at once, with no pending flag and no scheduler_reentrancy_deferred, so the cycle owes no further turn for it (breaks 000 S4, F1)"},
 	WheelTurnLate:             {"wheel-turn-late", "the wheel's skip-ahead visits an entry that sits in the slot under its level's cursor one slot past a full turn, so a timer registered in that slot (a deadline in the top 256 ms of level 1's range) cascades and fires a level-1 turn late (breaks 004 2.4 step 4, INV-TM-08)"},
+	CatchupOne:                {"catchup-one", "phase 0 fires at most one due host timer a step, whatever catchup_batch allows, so due timers wait for later steps (breaks 000 F3 and the run loop's phase 0: every expired timer fires before the decision, bounded by the batch)"},
+	ExtraSender:               {"extra-sender", "a new channel starts with sender_count one above the senders configured, so once every sender has dropped its handle the count stays at 1 and a receive waits for good instead of answering Disconnected (breaks 004 1.6 step 3, 1.10, INV-CH-08)"},
 }
 
 // Name is the fault's command-line name.

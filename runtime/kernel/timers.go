@@ -75,6 +75,10 @@ func (s *State) phase0(log *trace.Log) {
 	if s.Config.Faults.Has(fault.UnboundedCatchup) {
 		batch = MaxTimers
 	}
+	// Fault CatchupOne fires one timer a step.
+	if s.Config.Faults.Has(fault.CatchupOne) {
+		batch = 1
+	}
 	due := s.Now
 	if s.Config.Faults.Has(fault.EarlyHostTimer) {
 		due++
