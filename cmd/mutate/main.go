@@ -101,7 +101,7 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 	fs.StringVar(&o.run, "run", "", "with -checks: only the tests this go test -run pattern selects (default: all of them)")
 	fs.Var((*numflag.Uint64)(&o.maxMemory), "max-memory", fmt.Sprintf("memory bound of each child process group in `MiB`, at least %d (GOMEMLIMIT, explore's --max-memory, and a watchdog that kills the group past it)", minMemory))
 	fs.Usage = func() {
-		fmt.Fprintf(fs.Output(), "Usage: mutate [flags]\n\nPlants mutants in runtime/, runs modelcheck explore on every scenario for each,\nand prints the kill rate per package and every survivor. With -checks, plants\nthem in the checks (invariants/) and judges each by go test instead.\n\nExit status: 0 the report, 2 bad usage or an unmutated tree that fails, 3 interrupted\n(SIGINT, SIGTERM, SIGHUP: a partial report of the mutants finished, if any ran).\n\nFlags:\n")
+		fmt.Fprintf(fs.Output(), "Usage: mutate [flags]\n\nPlants mutants in runtime/, runs modelcheck explore on every scenario for each,\nand prints the kill rate per package and every survivor. With -checks, plants\nthem in the checks (invariants/) and judges each by go test instead.\n\nExit status: 0 the report, 2 bad usage, an unmutated tree that fails or a tree edited\nduring the run, 3 interrupted\n(SIGINT, SIGTERM, SIGHUP: a partial report of the mutants finished, if any ran).\n\nFlags:\n")
 		fs.PrintDefaults()
 	}
 	// The flag package's own message would not say which command wrote it;
@@ -212,6 +212,11 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 		measure = func(ctx context.Context) error { return r.baselineChecks(ctx, order) }
 		printReport = func(results []result) { reportChecks(stdout, o, len(all), results) }
 	}
+	before, err := stampTree(root)
+	if err != nil {
+		fmt.Fprintln(stderr, "mutate:", err)
+		return 2
+	}
 	if err := measure(ctx); err != nil {
 		if ctx.Err() != nil {
 			fmt.Fprintln(stderr, "mutate: interrupted while measuring the unmutated tree: no mutant ran")
@@ -229,7 +234,24 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 		return 3
 	}
 	printReport(results)
+	after, err := stampTree(root)
+	if err != nil {
+		fmt.Fprintln(stderr, "mutate:", err)
+		return 2
+	}
+	if moved := before.changed(after); len(moved) > 0 {
+		fmt.Fprintf(stderr, "mutate: the tree changed while the run was under way (%s): the mutants and the unmutated baseline were built from different trees, so the report above is not a measurement; run again on a tree nobody edits (a clone)\n", listFew(moved))
+		return 2
+	}
 	return 0
+}
+
+// listFew spells up to three paths and how many more.
+func listFew(paths []string) string {
+	if len(paths) <= 3 {
+		return strings.Join(paths, ", ")
+	}
+	return fmt.Sprintf("%s and %d more", strings.Join(paths[:3], ", "), len(paths)-3)
 }
 
 // minMemory is -max-memory's least value in MiB. A Go process takes tens
