@@ -101,7 +101,7 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 	fs.StringVar(&o.run, "run", "", "with -checks: only the tests this go test -run pattern selects (default: all of them)")
 	fs.Var((*numflag.Uint64)(&o.maxMemory), "max-memory", fmt.Sprintf("memory bound of each child process group in `MiB`, at least %d (GOMEMLIMIT, explore's --max-memory, and a watchdog that kills the group past it)", minMemory))
 	fs.Usage = func() {
-		fmt.Fprintf(fs.Output(), "Usage: mutate [flags]\n\nPlants mutants in runtime/, runs modelcheck explore on every scenario for each,\nand prints the kill rate per package and every survivor. With -checks, plants\nthem in the checks (invariants/) and judges each by go test instead.\n\nExit status: 0 the report, 2 bad usage, an unmutated tree that fails or a tree edited\nduring the run, 3 interrupted\n(SIGINT, SIGTERM, SIGHUP: a partial report of the mutants finished, if any ran).\n\nFlags:\n")
+		fmt.Fprintf(fs.Output(), "Usage: mutate [flags]\n\nPlants mutants in runtime/, runs modelcheck explore on every scenario for each,\nand prints the kill rate per package and every survivor. With -checks, plants\nthem in the checks (invariants/) and judges each by go test instead.\n\nExit status: 0 the report; 2 bad usage, an unmutated tree that fails, or a tree\nedited during the run; 3 interrupted (SIGINT, SIGTERM, SIGHUP: a partial report\nof the mutants finished, if any ran).\n\nFlags:\n")
 		fs.PrintDefaults()
 	}
 	// The flag package's own message would not say which command wrote it;

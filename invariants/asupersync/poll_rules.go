@@ -41,8 +41,8 @@ func pendingParks(c *Context) bool {
 // deferredWakeGetsTurn reads what is owed from the ghost (model.Ghost),
 // which remembers a wake that reached the running pump from the input
 // (and its deferral from the events) and the turns queued from the
-// events, not from the pump's pending flag. It is a per-transition rule: the step that
-// ends the drain cycle must queue the owed turn.
+// events, not from the pump's pending flag. It is a per-transition rule:
+// the step that ends the drain cycle must queue the owed turn.
 func deferredWakeGetsTurn(c *Context) bool {
 	return !c.Scenario.Native && c.After.Ghost.OwedTurn && c.After.P.Mode == pump.Idle
 }
