@@ -77,6 +77,7 @@ var faults = []FaultCase{
 	{fault.WheelTurnLate, "wheel-rotation", []string{"wheel-fire-inclusive"}},
 	{fault.CatchupOne, "timer-slot-reuse", []string{"phase0-first"}},
 	{fault.ExtraSender, "channel", []string{"chan-senders-derived"}},
+	{fault.RequestReportedAgain, "default", []string{"events-once"}},
 	{fault.CompleteKeepsTimer, "default", []string{"cancel-clears-timer"}},
 
 	// Checker independence (issue 10): each corrupts a counter or flag an

@@ -289,10 +289,11 @@ const (
 	NextDeadlineSkipsOverflow // the wheel's earliest-deadline query passes over the overflow heap (runtime/wheel)
 
 	// Planted by session 43's audit and caught by no check until the ghost read the input.
-	CallbackNotDeferred // a granted host callback during a poll wakes its task at once, undeferred (runtime/pump)
-	WheelTurnLate       // an entry in the slot under its level's cursor is visited a turn and a slot late (runtime/wheel)
-	CatchupOne          // phase 0 fires one due host timer a step, whatever catchup_batch allows (runtime/kernel)
-	ExtraSender         // a new channel counts one sender more than its configuration gives (runtime/channel)
+	CallbackNotDeferred  // a granted host callback during a poll wakes its task at once, undeferred (runtime/pump)
+	WheelTurnLate        // an entry in the slot under its level's cursor is visited a turn and a slot late (runtime/wheel)
+	CatchupOne           // phase 0 fires one due host timer a step, whatever catchup_batch allows (runtime/kernel)
+	ExtraSender          // a new channel counts one sender more than its configuration gives (runtime/channel)
+	RequestReportedAgain // a task cancel that schedules its task reports the request again after the enqueue (runtime/kernel)
 
 	count
 )
@@ -556,6 +557,7 @@ var table = [count]info{
 	WheelTurnLate:             {"wheel-turn-late", "the wheel's skip-ahead visits an entry that sits in the slot under its level's cursor one slot past a full turn, so a timer registered in that slot (a deadline in the top 256 ms of level 1's range) cascades and fires a level-1 turn late (breaks 004 2.4 step 4, INV-TM-08)"},
 	CatchupOne:                {"catchup-one", "phase 0 fires at most one due host timer a step, whatever catchup_batch allows, so due timers wait for later steps (breaks 000 F3 and the run loop's phase 0: every expired timer fires before the decision, bounded by the batch)"},
 	ExtraSender:               {"extra-sender", "a new channel starts with sender_count one above the senders configured, so once every sender has dropped its handle the count stays at 1 and a receive waits for good instead of answering Disconnected (breaks 004 1.6 step 3, 1.10, INV-CH-08)"},
+	RequestReportedAgain:      {"request-reported-again", "a task cancel that schedules its task reports its request (cancel_requested or cancel_strengthened) a second time after the cancel lane's enqueue, so the trace shows two requests where one was made (breaks 001 B6: the cancel protocol's events report each transition once)"},
 }
 
 // Name is the fault's command-line name.

@@ -425,6 +425,10 @@ func (s *State) cancelTask(t uint8, k cancel.Kind, log *trace.Log) error {
 	}
 	if changed || s.Config.Faults.Has(fault.RequeueUnchangedCancel) {
 		s.afterCancel(t, log)
+		// Fault RequestReportedAgain reports the request a second time.
+		if s.Config.Faults.Has(fault.RequestReportedAgain) && len(log.Events) > requested {
+			log.Emit(log.Events[from])
+		}
 	}
 	// Fault ScheduledBeforeRequest reports the schedule before the request.
 	if s.Config.Faults.Has(fault.ScheduledBeforeRequest) {
