@@ -82,9 +82,18 @@ func (p *Pipeline[C, S, I]) header(c *Case[C, I], v *Violation, name string) str
 	return fmt.Sprintf("# counterexample: %s (%s)\n"+
 		"# found by: %s\n"+
 		"# model: %s, base scenario: %s, faults: %s\n"+
-		"# length: %d inputs as found, %d after shrinking\n",
+		"# length: %d %s as found, %d after shrinking\n",
 		v.Invariant.Name, violationKind(v), c.Origin.Command, p.spec.Name(), c.Base, faults,
-		c.Origin.Length, len(c.Script)) + whereLines(c.Origin, name)
+		c.Origin.Length, inputsNoun(c.Origin.Length), len(c.Script)) + whereLines(c.Origin, name)
+}
+
+// inputsNoun is "input" for one and "inputs" otherwise, so a one-input
+// counterexample's header reads as English; Parse accepts either word.
+func inputsNoun(n int) string {
+	if n == 1 {
+		return "input"
+	}
+	return "inputs"
 }
 
 func violationKind(v *Violation) string {

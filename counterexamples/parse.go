@@ -367,9 +367,9 @@ func parseOrigin(path string, comments []sourceLine) (Origin, error) {
 			o.Command = strings.TrimSpace(v)
 		}
 		if v, ok := strings.CutPrefix(text, "length:"); ok {
-			n, _, _ := strings.Cut(strings.TrimSpace(v), " inputs as found")
+			n, noun, _ := strings.Cut(strings.TrimSpace(v), " ")
 			length, err := strconv.Atoi(n)
-			if err != nil || length < 0 || !strings.Contains(v, " inputs as found") {
+			if err != nil || length < 0 || !(strings.HasPrefix(noun, "inputs as found") || strings.HasPrefix(noun, "input as found")) {
 				return o, fmt.Errorf("%s:%d: header: %s: want \"length: N inputs as found, M after shrinking\"", path, c.n, suggest.Quote(text))
 			}
 			o.Length = length

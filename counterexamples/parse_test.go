@@ -207,6 +207,13 @@ func TestReadOrigin(t *testing.T) {
 	if err != nil || o.Command != "modelcheck explore --scenario channel --depth 12" || o.Length != 7 || o.Dir != dir {
 		t.Errorf("ReadOrigin = %+v, %v; want the found-by command, length 7 and folder %s", o, err, dir)
 	}
+	// One input is "1 input"; files written before that said "1 inputs".
+	for _, length := range []string{"1 input", "1 inputs"} {
+		name := strings.ReplaceAll(length, " ", "-") + ".txt"
+		if o, err := ReadOrigin(file(name, found+"# length: "+length+" as found, 1 after shrinking\n")); err != nil || o.Length != 1 {
+			t.Errorf("%s: ReadOrigin = %+v, %v; want length 1", name, o, err)
+		}
+	}
 	for name, header := range map[string]string{
 		"twice.txt":  found + "# length: 7 inputs as found, 3 after shrinking\n# length: 8 inputs as found, 3 after shrinking\n",
 		"badlen.txt": found + "# length: seven inputs as found, 3 after shrinking\n",

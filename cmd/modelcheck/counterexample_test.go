@@ -190,6 +190,22 @@ func TestExploreNeverOverwrites(t *testing.T) {
 	}
 }
 
+// TestOneInputHeader: a counterexample of one input says "1 input" in its
+// length line, and that file replays.
+func TestOneInputHeader(t *testing.T) {
+	r, code := exploreJSON(t, "--scenario", "channel", "--depth", "2", "--fault", "extra-sender", "--out", t.TempDir())
+	if code != exitViolation || len(r.Violations) == 0 || r.Violations[0].File == "" {
+		t.Fatalf("exit %d, %+v", code, r)
+	}
+	path := r.Violations[0].File
+	if text := readFile(t, path); !strings.Contains(text, "# length: 1 input as found, 1 after shrinking\n") {
+		t.Fatalf("header:\n%s", text)
+	}
+	if _, stderr, code := modelcheck(t, "replay", path); code != exitViolation {
+		t.Fatalf("replay: exit %d, %s", code, stderr)
+	}
+}
+
 // TestExploreRecordsTheChecks: a run restricted with --invariant writes a
 // file that checks only those invariants and says how it was found.
 func TestExploreRecordsTheChecks(t *testing.T) {
