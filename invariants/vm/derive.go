@@ -1,6 +1,8 @@
 package vm
 
 import (
+	"errors"
+
 	mvm "modelcheck/model/vm"
 	rt "modelcheck/runtime/vm"
 )
@@ -395,11 +397,13 @@ func loadsRefused(s *rt.State, f rt.Faults) bool {
 	return true
 }
 
-// refused: Load refuses the load on a copy of s and leaves it as it was.
-// A Load that panics instead has not refused it: Load is runtime code
-// under check, and its panic is this check's violation, not a crash of
-// the tool (session 16's exhaustive run of runtime/vm crashed the tool
-// here with three mutants of Load's bounds).
+// refused: Load refuses the load on a copy of s with the error of a bound
+// the load breaks, as the checker reads the bounds, and leaves the copy as
+// it was. Where it breaks several, the error of any of them will do: the
+// runtime's doc orders none. A Load that panics instead has not refused
+// it: Load is runtime code under check, and its panic is this check's
+// violation, not a crash of the tool (session 16's exhaustive run of
+// runtime/vm crashed the tool here with three mutants of Load's bounds).
 func refused(s *rt.State, p rt.ProtocolID, resp, capacity uint8, f rt.Faults) (ok bool) {
 	defer func() {
 		if recover() != nil {
@@ -407,5 +411,24 @@ func refused(s *rt.State, p rt.ProtocolID, resp, capacity uint8, f rt.Faults) (o
 		}
 	}()
 	probe := *s
-	return rt.Load(&probe, p, resp, capacity, f) != nil && probe == *s
+	err := rt.Load(&probe, p, resp, capacity, f)
+	if err == nil || probe != *s {
+		return false
+	}
+	broken := [...]struct {
+		bound bool
+		err   error
+	}{
+		{p >= rt.NumProtocols, rt.ErrUnknownProtocol},
+		{s.NSessions >= rt.MaxSessions, rt.ErrTooManySessions},
+		{capacity < 1 || capacity > rt.MaxCapacity, rt.ErrCapacity},
+		{resp > 1, rt.ErrResponse},
+		{p < rt.NumProtocols && int(s.NCoros)+len(rt.Protocols[p].Roles) > rt.MaxCoros, rt.ErrTooManyCoros},
+	}
+	for _, b := range broken {
+		if b.bound && errors.Is(err, b.err) {
+			return true
+		}
+	}
+	return false
 }

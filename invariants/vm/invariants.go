@@ -47,7 +47,7 @@ const (
 
 var all = [numInvariants]Invariant{
 	{"n-zero-rejected", []string{"002 Concurrency Parameter N"},
-		"a round with concurrency N = 0 is an error under every policy, and has no effect: no tick, no release (probed under every policy on a copy of the first run's state, RoundRobin with N = 1, before every round)"},
+		"a round with concurrency N = 0 is an error under every policy, and has no effect: no tick, no release; so is one with N below 0 (probed with N = 0, -1 and the smallest int under every policy on a copy of the first run's state, RoundRobin with N = 1, before every round)"},
 	{"buffer-capacity", []string{"002 Block Reasons: SendWait"},
 		"no edge buffer ever holds more than its capacity: a send to a full buffer blocks (SendWait backpressure)"},
 	{"token-conservation", []string{"002 Scheduler Policies: ProgressAware", "semantics-notes VM progress token"},
@@ -69,7 +69,7 @@ var all = [numInvariants]Invariant{
 	{"trace-normalized", []string{"002 N-Invariance: normalize_trace, filter_by_session"},
 		"the traces the checks compare are the runtime's normalization of each run's events (NormalizeTrace), and it is right: every observable event in order (the session actions and spawned; picks, blocks, releases and halts left out), a session's numbered 0, 1, 2, ... within that session and keeping kind, role, edge and label with tick and coroutine dropped, spawned keeping its tick; each run's per-session trace grows by exactly its session's events"},
 	{"load-refused", []string{"runtime/vm Load's bounds (002 is silent; README VM)"},
-		"while sessions may still be loaded, a load the VM cannot hold is an error and loads nothing: an unknown protocol, a capacity of 0 or above 2, a handler response other than 0 or 1, a fourth session, more than 9 coroutines (probed on a copy of every state before the first round; the coroutine table, which the environment cannot fill while loads are possible, on a copy with it full)"},
+		"while sessions may still be loaded, a load the VM cannot hold is an error, the error of a bound it breaks, and loads nothing: an unknown protocol, a capacity of 0 or above 2, a handler response other than 0 or 1, a fourth session, more than 9 coroutines (probed on a copy of every state before the first round; the coroutine table, which the environment cannot fill while loads are possible, on a copy with it full)"},
 	{"queues-match-status", []string{"002 Scheduling Round: pick_ready, handle_result", "002 Block Reasons"},
 		"after every round, step or load the ready queue holds each ready coroutine exactly once and the blocked set each blocked one exactly once, and nothing else, their slots past the end empty (pick-order checks a round's order; this holds the nondeterministic scheduler's steps too)"},
 	{"steps-offered", []string{"002 Concurrency Parameter N (any ready coroutine may be picked)", "002 N-Invariance (over every N and policy)"},
@@ -133,9 +133,13 @@ func NewChecker(sc *mvm.Scenario, only []string) (*Checker, error) {
 	return c, nil
 }
 
-// zeroNRefused reports whether a round with N = 0 is refused, under every
-// policy, on a copy of vm, and leaves the copy as it was: a refused round
-// has no effect. A round that panics instead has not refused it:
+// refusedNs are the concurrencies below 1 a round is probed with: N = 0
+// is an error (semantics-notes), and N, an int, can be below it too.
+var refusedNs = [...]int{0, -1, math.MinInt}
+
+// zeroNRefused reports whether a round with each of refusedNs is refused,
+// under every policy, on a copy of vm, and leaves the copy as it was: a
+// refused round has no effect. A round that panics instead has not refused it:
 // SchedRound is runtime code under check, and its panic is this check's
 // violation, not a crash of the tool (as Load's in refused).
 func (c *Checker) zeroNRefused(vm *rt.State, f rt.Faults) (ok bool) {
@@ -145,11 +149,13 @@ func (c *Checker) zeroNRefused(vm *rt.State, f rt.Faults) (ok bool) {
 		}
 	}()
 	for p := range rt.NumPolicies {
-		probe := *vm
-		var err error
-		c.scratch, err = rt.SchedRound(&probe, rt.Config{N: 0, Policy: p, Faults: f}, c.scratch[:0])
-		if err == nil || probe != *vm {
-			return false
+		for _, n := range refusedNs {
+			probe := *vm
+			var err error
+			c.scratch, err = rt.SchedRound(&probe, rt.Config{N: n, Policy: p, Faults: f}, c.scratch[:0])
+			if err == nil || probe != *vm {
+				return false
+			}
 		}
 	}
 	return true

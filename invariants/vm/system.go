@@ -46,6 +46,11 @@ var faults = []FaultCase{
 	{rt.SendReadsFirstEdge, "backpressure", []string{"exec-instr-derived", "buffer-capacity"}},
 	{rt.ChooseOfferedWhenFull, "backpressure-interleavings", []string{"steps-offered", "exec-instr-derived"}},
 	{rt.CoroBoundIgnored, "default", []string{"load-refused"}},
+	{rt.OfferReadsFirstEdge, "default", []string{"exec-instr-derived"}},
+	{rt.FaultNamesFirstEdge, "ill-typed", []string{"exec-instr-derived"}},
+	{rt.InvokeCountSaturates, "handlers", []string{"reference-derived", "exec-instr-derived"}},
+	{rt.NegativeNAccepted, "default", []string{"n-zero-rejected"}},
+	{rt.ResponseRefusedAsCapacity, "default", []string{"load-refused"}},
 }
 
 // System is the VM system as the command line lists it.

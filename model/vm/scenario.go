@@ -42,7 +42,7 @@ func vocabulary(ps ...rt.ProtocolID) []rt.ProtocolID { return ps }
 // everything is the vocabulary whose handler invokes are causally
 // ordered within each session: every protocol but dual-invoke.
 func everything() []rt.ProtocolID {
-	return vocabulary(rt.PingPong, rt.Pipeline, rt.Choice, rt.Relay, rt.Overdraw)
+	return vocabulary(rt.PingPong, rt.Pipeline, rt.Choice, rt.Relay, rt.Overdraw, rt.ChoiceReply)
 }
 
 // Scenarios lists the named scenarios, the default first.
@@ -59,7 +59,7 @@ func Scenarios() []Scenario {
 		{Name: "claim-interleavings", Doc: "the interleavings scenario, also checking the contract's claim (false: see README)",
 			Vocabulary: everything(), MaxSessions: 3, Capacity: 2, Interleavings: true, Claim: true, Finding: "session-trace-invariance"},
 		{Name: "claim-ordered", Doc: "every interleaving, one to three sessions of every protocol but pipeline (each session's events causally in one order), capacity 2: here the contract's claim holds",
-			Vocabulary: vocabulary(rt.PingPong, rt.Choice, rt.Relay, rt.Overdraw), MaxSessions: 3, Capacity: 2, Interleavings: true, Claim: true},
+			Vocabulary: vocabulary(rt.PingPong, rt.Choice, rt.Relay, rt.Overdraw, rt.ChoiceReply), MaxSessions: 3, Capacity: 2, Interleavings: true, Claim: true},
 		{Name: "backpressure", Doc: "lockstep: one or two sessions of ping-pong, pipeline, two-choices or orphan-reply with every edge of capacity 1, so that senders and choosers meet full buffers (SendWait), on e0 and on e1 (orphan-reply's second reply)",
 			Vocabulary: vocabulary(rt.PingPong, rt.Pipeline, rt.TwoChoices, rt.OrphanReply), MaxSessions: 2, Capacity: 1},
 		{Name: "backpressure-interleavings", Doc: "every interleaving of one or two sessions of ping-pong, two-choices or orphan-reply with every edge of capacity 1: senders and choosers meet full buffers on e0 and on e1 (orphan-reply's second reply), and may be stepped only once their buffer has room",
@@ -67,13 +67,13 @@ func Scenarios() []Scenario {
 		{Name: "backpressure-2", Doc: "lockstep: one or two sessions of pipeline-3 or ping-pong with every edge of capacity 2, so that a sender in SendWait is released when its buffer has room, before it is empty",
 			Vocabulary: vocabulary(rt.Pipeline3, rt.PingPong), MaxSessions: 2, Capacity: 2},
 		{Name: "ill-typed", Doc: "lockstep: one or two sessions of programs that break their session types: overdraw and overdraw-offer receive past their tokens (the receive must fault), orphan and orphan-reply leave a message undelivered, on e0 and on e1 (the close must wait in CloseWait for good)",
-			Vocabulary: vocabulary(rt.Overdraw, rt.OverdrawOffer, rt.Orphan, rt.OrphanReply), MaxSessions: 2, Capacity: 2},
+			Vocabulary: vocabulary(rt.Overdraw, rt.OverdrawOffer, rt.Orphan, rt.OrphanReply, rt.OverdrawReply), MaxSessions: 2, Capacity: 2},
 		{Name: "ill-typed-interleavings", Doc: "every interleaving of one or two sessions of the ill-typed scenario's programs, capacity 2: a closer whose session never drains may not be stepped, and waits ready at its close",
-			Vocabulary: vocabulary(rt.Overdraw, rt.OverdrawOffer, rt.Orphan, rt.OrphanReply), MaxSessions: 2, Capacity: 2, Interleavings: true},
+			Vocabulary: vocabulary(rt.Overdraw, rt.OverdrawOffer, rt.Orphan, rt.OrphanReply, rt.OverdrawReply), MaxSessions: 2, Capacity: 2, Interleavings: true},
 		{Name: "shared-handler-state", Doc: "every interleaving of one dual-invoke session, whose two roles invoke the session-local handler concurrently: the contract's handler condition is too weak even for the variant (see README)",
 			Vocabulary: vocabulary(rt.DualInvoke), MaxSessions: 1, Capacity: 2, Interleavings: true, Finding: "endpoint-trace-invariance"},
 		{Name: "handlers", Doc: "every interleaving of two choice sessions, each with either handler response: the handler contract's scenario",
-			Vocabulary: vocabulary(rt.Choice), MaxSessions: 2, Capacity: 2, Interleavings: true},
+			Vocabulary: vocabulary(rt.Choice, rt.ThreeInvokes), MaxSessions: 2, Capacity: 2, Interleavings: true},
 	}
 }
 

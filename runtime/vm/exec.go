@@ -47,10 +47,17 @@ func execInstr(s *State, c uint8, f Faults, ev []Event) ([]Event, result) {
 		// with none it faults.
 		if co.Tokens == 0 && !f.Has(RecvWithoutToken) && (in.Op == OpRecv || !f.Has(OfferWithoutToken)) {
 			co.Status = Faulted
-			emit(EvFaulted, in.Edge, 0)
+			edge := in.Edge
+			if f.Has(FaultNamesFirstEdge) {
+				edge = 0
+			}
+			emit(EvFaulted, edge, 0)
 			return ev, faults
 		}
 		b := &ses.Bufs[in.Edge]
+		if in.Op == OpOffer && f.Has(OfferReadsFirstEdge) {
+			b = &ses.Bufs[0]
+		}
 		if b.Len == 0 {
 			return block(s, c, RecvWait, ev), blocks
 		}
@@ -134,6 +141,9 @@ func handler(s *State, c uint8, f Faults) uint8 {
 	ses := &s.Sessions[s.Coros[c].Session]
 	count := ses.Invokes
 	ses.Invokes++
+	if f.Has(InvokeCountSaturates) {
+		ses.Invokes = 1
+	}
 	if f.Has(HandlerCrossSession) {
 		count = s.GlobalInvokes
 		s.GlobalInvokes++

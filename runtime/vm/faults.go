@@ -95,6 +95,21 @@ const (
 	ChooseOfferedWhenFull
 	// CoroBoundIgnored: Load does not test its coroutine bound.
 	CoroBoundIgnored
+	// OfferReadsFirstEdge: an offer takes its label from the session's
+	// first edge, whatever edge it offers on.
+	OfferReadsFirstEdge
+	// FaultNamesFirstEdge: a receive that faults for want of a token
+	// reports the session's first edge, not its own.
+	FaultNamesFirstEdge
+	// InvokeCountSaturates: the handler's invoke count stops at 1, so a
+	// session's third invoke gets its second's answer.
+	InvokeCountSaturates
+	// NegativeNAccepted: only N = 0 is refused; a round with a negative N
+	// runs as N = 0 would (a tick, the releases, no step).
+	NegativeNAccepted
+	// ResponseRefusedAsCapacity: Load refuses a handler response other
+	// than 0 or 1 with the capacity's error.
+	ResponseRefusedAsCapacity
 	numFaults
 )
 
@@ -128,6 +143,11 @@ var faultInfo = [numFaults]struct{ name, doc string }{
 	{"send-reads-first-edge", "the backpressure test of a send or choose reads the session's first edge, whatever edge it sends on: a send to a full later edge (orphan-reply's second reply, on e1) goes through and overfills its buffer"},
 	{"choose-offered-when-full", "the nondeterministic scheduler offers a choose whose buffer is full (it tests only a send for room): the step then blocks the choose, where a step may block only an invoke"},
 	{"coro-bound-ignored", "Load does not test its coroutine bound: a load into a full coroutine table writes past it instead of being refused"},
+	{"offer-reads-first-edge", "an offer takes its label from the session's first edge, whatever edge it offers on: choice-reply's A, offering on e1, takes its own message back from e0"},
+	{"fault-names-first-edge", "a receive that faults for want of a progress token reports the session's first edge, not its own (overdraw-reply's B faults on e1)"},
+	{"invoke-count-saturates", "the effect handler's invoke count stops at 1: a session's third invoke (three-invokes) gets the second's answer instead of the count so far, mod 2"},
+	{"negative-n-accepted", "only N = 0 is refused: a round with a negative N runs, advancing the clock and releasing coroutines, where N below 1 is an error"},
+	{"response-refused-as-capacity", "Load refuses a handler response other than 0 or 1 with the capacity's error (ErrCapacity), naming the wrong bound"},
 }
 
 // Name is the fault's name on the command line.
@@ -155,11 +175,12 @@ func FaultByName(name string) (Fault, bool) {
 	return 0, false
 }
 
-// Faults is a set of fault switches.
-type Faults uint32
+// Faults is a set of fault switches. It lives in the configuration, not
+// in the state, so its width costs no state bytes.
+type Faults uint64
 
 // The fault switches must fit the set.
-var _ = [32 - int(numFaults)]struct{}{}
+var _ = [64 - int(numFaults)]struct{}{}
 
 // Has reports whether f is on.
 func (fs Faults) Has(f Fault) bool { return fs&(1<<f) != 0 }

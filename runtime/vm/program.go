@@ -87,6 +87,9 @@ const (
 	OverdrawOffer
 	Orphan
 	OrphanReply
+	ChoiceReply
+	OverdrawReply
+	ThreeInvokes
 	NumProtocols
 )
 
@@ -147,6 +150,21 @@ var Protocols = [NumProtocols]Protocol{
 		Roles: []RoleCode{
 			{Name: "A", Tokens: 1, Code: []Instr{{Op: OpOpen}, {Op: OpSend, Edge: 0, Label: 1}, {Op: OpRecv, Edge: 1}, {Op: OpClose}}},
 			{Name: "B", Tokens: 1, Code: []Instr{{Op: OpRecv, Edge: 0}, {Op: OpSend, Edge: 1, Label: 2}, {Op: OpSend, Edge: 1, Label: 3}}},
+		}},
+	ChoiceReply: {Name: "choice-reply", Doc: "A sends on e0; B receives, asks the handler and chooses its answer on e1; A offers on e1: label 0 closes, label 1 closes from another branch", Invokes: true,
+		Roles: []RoleCode{
+			{Name: "A", Tokens: 1, Code: []Instr{{Op: OpOpen}, {Op: OpSend, Edge: 0, Label: 1}, {Op: OpOffer, Edge: 1, Arg: 5}, {Op: OpClose}, {Op: OpHalt}, {Op: OpClose}}},
+			{Name: "B", Tokens: 1, Code: []Instr{{Op: OpRecv, Edge: 0}, {Op: OpInvoke, Arg: 0}, {Op: OpChoose, Edge: 1}}},
+		}},
+	OverdrawReply: {Name: "overdraw-reply", Doc: "ill-typed: B's type grants one receive, its code receives on e0 and then on e1; the second must fault, on e1",
+		Roles: []RoleCode{
+			{Name: "A", Code: []Instr{{Op: OpOpen}, {Op: OpSend, Edge: 0, Label: 1}, {Op: OpClose}}},
+			{Name: "B", Tokens: 1, Code: []Instr{{Op: OpRecv, Edge: 0}, {Op: OpRecv, Edge: 1}}},
+		}},
+	ThreeInvokes: {Name: "three-invokes", Doc: "A asks the handler three times and chooses its last answer on e0, B offers: one role's invokes, causally ordered, get the session's count so far (0, 1, 2)", Invokes: true,
+		Roles: []RoleCode{
+			{Name: "A", Code: []Instr{{Op: OpOpen}, {Op: OpInvoke, Arg: 0}, {Op: OpInvoke, Arg: 0}, {Op: OpInvoke, Arg: 0}, {Op: OpChoose, Edge: 0}, {Op: OpClose}}},
+			{Name: "B", Tokens: 1, Code: []Instr{{Op: OpOffer, Edge: 0, Arg: 1}}},
 		}},
 }
 

@@ -5,7 +5,7 @@ import "testing"
 // TestTokenGrantsAreOnePerReceive: a role's session type grants one
 // progress token per receive (recv or offer) it performs (package doc),
 // so each role's grant in the protocol table is the number of receives in
-// its code; only the two overdrawing programs are ill-typed that way, and
+// its code; only the three overdrawing programs are ill-typed that way, and
 // their B is granted one receive for the two its code performs.
 //
 // The invariants read the grants from this same table (README, VM: "what
@@ -18,6 +18,7 @@ func TestTokenGrantsAreOnePerReceive(t *testing.T) {
 	overdrawn := map[ProtocolID]map[string]uint8{
 		Overdraw:      {"B": 1},
 		OverdrawOffer: {"B": 1},
+		OverdrawReply: {"B": 1},
 	}
 	for p, proto := range Protocols {
 		for _, r := range proto.Roles {

@@ -8,7 +8,7 @@ package vm
 // round's tick. N = 0 is an error; N at or above the queue length runs
 // every ready coroutine.
 func SchedRound(s *State, cfg Config, ev []Event) ([]Event, error) {
-	refuse := cfg.N <= 0 && !cfg.Faults.Has(ZeroNAccepted) &&
+	refuse := (cfg.N == 0 || cfg.N < 0 && !cfg.Faults.Has(NegativeNAccepted)) && !cfg.Faults.Has(ZeroNAccepted) &&
 		!(cfg.Policy == Cooperative && cfg.Faults.Has(ZeroNCooperative))
 	late := cfg.Faults.Has(ZeroNRefusedLate)
 	if refuse && !late {

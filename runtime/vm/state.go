@@ -162,6 +162,8 @@ func Load(s *State, p ProtocolID, resp, capacity uint8, f Faults) error {
 		return ErrTooManySessions
 	case capacity < 1 && !f.Has(CapacityZeroAccepted) || capacity > MaxCapacity:
 		return ErrCapacity
+	case resp > 1 && f.Has(ResponseRefusedAsCapacity):
+		return ErrCapacity
 	case resp > 1:
 		return ErrResponse
 	case int(s.NCoros)+len(Protocols[p].Roles) > MaxCoros && !f.Has(CoroBoundIgnored):
