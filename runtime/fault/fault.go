@@ -15,8 +15,9 @@ import (
 	"modelcheck/internal/suggest"
 )
 
-// Fault is one deliberate bug.
-type Fault uint8
+// Fault is one deliberate bug. A uint16, as the catalogue outgrew a byte's
+// 256 values in session 44.
+type Fault uint16
 
 // The faults, by the runtime area they live in.
 const (
@@ -592,10 +593,11 @@ func Parse(name string) (Fault, error) {
 	return 0, suggest.Unknown("fault", name, names)
 }
 
-// Set is a set of enabled faults; the zero value has none. Four words
-// hold up to 256 faults (every value of Fault) while staying a comparable,
-// pointer-free value that configurations (and so model states) embed.
-type Set struct{ words [4]uint64 }
+// Set is a set of enabled faults; the zero value has none. Five words
+// hold up to 320 faults while staying a comparable, pointer-free value
+// that configurations (and so model states) embed; each word more is
+// eight bytes in every state, so the set grows a word at a time.
+type Set struct{ words [5]uint64 }
 
 // The fault table must fit the set.
 var _ = [len(Set{}.words)*64 - int(count)]struct{}{}
