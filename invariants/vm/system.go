@@ -51,6 +51,7 @@ var faults = []FaultCase{
 	{rt.InvokeCountSaturates, "handlers", []string{"reference-derived", "exec-instr-derived"}},
 	{rt.NegativeNAccepted, "default", []string{"n-zero-rejected"}},
 	{rt.ResponseRefusedAsCapacity, "default", []string{"load-refused"}},
+	{rt.HandlerCountsPerRole, "handlers", []string{"reference-derived", "exec-instr-derived"}},
 }
 
 // System is the VM system as the command line lists it.

@@ -73,7 +73,7 @@ func Scenarios() []Scenario {
 		{Name: "shared-handler-state", Doc: "every interleaving of one dual-invoke session, whose two roles invoke the session-local handler concurrently: the contract's handler condition is too weak even for the variant (see README)",
 			Vocabulary: vocabulary(rt.DualInvoke), MaxSessions: 1, Capacity: 2, Interleavings: true, Finding: "endpoint-trace-invariance"},
 		{Name: "handlers", Doc: "every interleaving of two choice sessions, each with either handler response: the handler contract's scenario",
-			Vocabulary: vocabulary(rt.Choice, rt.ThreeInvokes), MaxSessions: 2, Capacity: 2, Interleavings: true},
+			Vocabulary: vocabulary(rt.Choice, rt.ThreeInvokes, rt.TurnInvokes), MaxSessions: 2, Capacity: 2, Interleavings: true},
 	}
 }
 

@@ -144,6 +144,9 @@ func handler(s *State, c uint8, f Faults) uint8 {
 	if f.Has(InvokeCountSaturates) {
 		ses.Invokes = 1
 	}
+	if f.Has(HandlerCountsPerRole) {
+		count = rolesInvokesBefore(s, c)
+	}
 	if f.Has(HandlerCrossSession) {
 		count = s.GlobalInvokes
 		s.GlobalInvokes++
@@ -152,6 +155,19 @@ func handler(s *State, c uint8, f Faults) uint8 {
 		count = s.Clock
 	}
 	return (ses.Resp + count) & 1
+}
+
+// rolesInvokesBefore counts the invokes in coroutine c's code before its
+// pc: the invokes its role has made (fault HandlerCountsPerRole).
+func rolesInvokesBefore(s *State, c uint8) uint8 {
+	co := &s.Coros[c]
+	var n uint8
+	for _, in := range Protocols[s.Sessions[co.Session].Proto].Roles[co.Role].Code[:co.PC] {
+		if in.Op == OpInvoke {
+			n++
+		}
+	}
+	return n
 }
 
 // drained reports whether session sid can close: its buffers are empty

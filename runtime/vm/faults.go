@@ -110,6 +110,9 @@ const (
 	// ResponseRefusedAsCapacity: Load refuses a handler response other
 	// than 0 or 1 with the capacity's error.
 	ResponseRefusedAsCapacity
+	// HandlerCountsPerRole: the handler counts the invokes of the
+	// invoking role, not of its session.
+	HandlerCountsPerRole
 	numFaults
 )
 
@@ -148,6 +151,7 @@ var faultInfo = [numFaults]struct{ name, doc string }{
 	{"invoke-count-saturates", "the effect handler's invoke count stops at 1: a session's third invoke (three-invokes) gets the second's answer instead of the count so far, mod 2"},
 	{"negative-n-accepted", "only N = 0 is refused: a round with a negative N runs, advancing the clock and releasing coroutines, where N below 1 is an error"},
 	{"response-refused-as-capacity", "Load refuses a handler response other than 0 or 1 with the capacity's error (ErrCapacity), naming the wrong bound"},
+	{"handler-counts-per-role", "the effect handler counts the invokes of the invoking role, not of its session: turn-invokes' B, invoking after A, gets count 0 where the session's is 1"},
 }
 
 // Name is the fault's name on the command line.

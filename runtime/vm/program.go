@@ -90,6 +90,7 @@ const (
 	ChoiceReply
 	OverdrawReply
 	ThreeInvokes
+	TurnInvokes
 	NumProtocols
 )
 
@@ -165,6 +166,11 @@ var Protocols = [NumProtocols]Protocol{
 		Roles: []RoleCode{
 			{Name: "A", Code: []Instr{{Op: OpOpen}, {Op: OpInvoke, Arg: 0}, {Op: OpInvoke, Arg: 0}, {Op: OpInvoke, Arg: 0}, {Op: OpChoose, Edge: 0}, {Op: OpClose}}},
 			{Name: "B", Tokens: 1, Code: []Instr{{Op: OpOffer, Edge: 0, Arg: 1}}},
+		}},
+	TurnInvokes: {Name: "turn-invokes", Doc: "A asks the handler and chooses its answer on e0; B offers, asks the handler in its turn and chooses on e1; A offers on e1: two roles' invokes, causally ordered, share the session's count (0, then 1)", Invokes: true,
+		Roles: []RoleCode{
+			{Name: "A", Tokens: 1, Code: []Instr{{Op: OpOpen}, {Op: OpInvoke, Arg: 0}, {Op: OpChoose, Edge: 0}, {Op: OpOffer, Edge: 1, Arg: 4}, {Op: OpClose}}},
+			{Name: "B", Tokens: 1, Code: []Instr{{Op: OpOffer, Edge: 0, Arg: 1}, {Op: OpInvoke, Arg: 0}, {Op: OpChoose, Edge: 1}}},
 		}},
 }
 
