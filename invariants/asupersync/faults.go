@@ -312,6 +312,12 @@ var faults = []FaultCase{
 	// (through the kernel's Runnable), sleeps 1 ms and never fills the
 	// heap.
 	{fault.NextDeadlineSkipsOverflow, "wheel-browser-overflow", []string{"stuck"}},
+
+	// Session 44's audit of contract 000 against runtime/sched, pump and
+	// kernel: each got through every scenario until the check or the
+	// scenario named here was added.
+	{fault.SleepDropsWake, "default", []string{"noted-wake-requeues"}},
+	{fault.ReserveParkDropsWake, "channel", []string{"noted-wake-requeues"}},
 }
 
 // Faults returns the fault catalogue in fault order.

@@ -783,6 +783,8 @@ var gates = map[string]gate{
 	"waits-derived": {applies: withChannel},
 	// Native, or not a host timer turn -> false.
 	"stale-timer-reported": {applies: withPump, on: hosts(pump.TimerTurn)},
+	// Only a scheduler_step_end can fire it.
+	"noted-wake-requeues": {on: kinds(trace.StepEnd)},
 	// No wheel -> false; it reads the wheel after alone.
 	"wheel-cursor-derived": {applies: withWheel, holds: wheelPart},
 	// No wheel_registered and an unchanged wheel: next_seq and every

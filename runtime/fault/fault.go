@@ -296,6 +296,10 @@ const (
 	ExtraSender          // a new channel counts one sender more than its configuration gives (runtime/channel)
 	RequestReportedAgain // a task cancel that schedules its task reports the request again after the enqueue (runtime/kernel)
 
+	// Planted by session 44's scheduler, pump and kernel audit.
+	SleepDropsWake       // a sleep forgets a wake noted during its poll (runtime/kernel)
+	ReserveParkDropsWake // a reserve that parks forgets a wake noted during its poll (runtime/kernel)
+
 	count
 )
 
@@ -559,6 +563,9 @@ var table = [count]info{
 	CatchupOne:                {"catchup-one", "phase 0 fires at most one due host timer a step, whatever catchup_batch allows, so due timers wait for later steps (breaks 000 F3 and the run loop's phase 0: every expired timer fires before the decision, bounded by the batch)"},
 	ExtraSender:               {"extra-sender", "a new channel starts with sender_count one above the senders configured, so once every sender has dropped its handle the count stays at 1 and a receive waits for good instead of answering Disconnected (breaks 004 1.6 step 3, 1.10, INV-CH-08)"},
 	RequestReportedAgain:      {"request-reported-again", "a task cancel that schedules its task reports its request (cancel_requested or cancel_strengthened) a second time after the cancel lane's enqueue, so the trace shows two requests where one was made (breaks 001 B6: the cancel protocol's events report each transition once)"},
+
+	SleepDropsWake:       {"sleep-drops-wake", "a sleep clears the task's notified flag before it ends the poll, so a wake that arrived during the poll (a cancel, a wake input) is forgotten and the task parks on its timer with the wake unanswered (breaks 000 S3/S5: a wake noted during a poll requeues the task when the poll returns Pending)"},
+	ReserveParkDropsWake: {"reserve-park-drops-wake", "a reserve that parks on a full channel clears the task's notified flag before it ends the poll, so a wake that arrived during the poll is forgotten and the task waits in the queue with the wake unanswered (breaks 000 S3/S5: a wake noted during a poll requeues the task when the poll returns Pending)"},
 }
 
 // Name is the fault's command-line name.

@@ -143,6 +143,10 @@ func (s *State) chanOp(in Input, log *trace.Log) error {
 			// A pending poll takes no slot and frees none, so it wakes no
 			// one: it skips the wake pass at the end.
 			run.Waits = WaitsReserve
+			// Fault ReserveParkDropsWake forgets a wake noted during the poll.
+			if s.Config.Faults.Has(fault.ReserveParkDropsWake) {
+				run.Notified = false
+			}
 			// Fault ReservePendingKeepsPoll goes on polling the task.
 			if !s.Config.Faults.Has(fault.ReservePendingKeepsPoll) {
 				s.endPoll(log)

@@ -308,6 +308,10 @@ func (s *State) taskOp(in Input, log *trace.Log) error {
 				return err
 			}
 		}
+		// Fault SleepDropsWake forgets a wake noted during the poll.
+		if s.Config.Faults.Has(fault.SleepDropsWake) {
+			s.Tasks[t-1].Notified = false
+		}
 		// Fault SleepKeepsPoll leaves the poll open.
 		if s.Config.Faults.Has(fault.SleepKeepsPoll) {
 			return nil
