@@ -318,6 +318,8 @@ var faults = []FaultCase{
 	// scenario named here was added.
 	{fault.SleepDropsWake, "default", []string{"noted-wake-requeues"}},
 	{fault.ReserveParkDropsWake, "channel", []string{"noted-wake-requeues"}},
+	{fault.WakeSkipsSleeper, "default", []string{"wake-enqueues"}},
+	{fault.WakeSkipsChanParked, "channel", []string{"wake-enqueues"}},
 }
 
 // Faults returns the fault catalogue in fault order.

@@ -785,6 +785,8 @@ var gates = map[string]gate{
 	"stale-timer-reported": {applies: withPump, on: hosts(pump.TimerTurn)},
 	// Only a scheduler_step_end can fire it.
 	"noted-wake-requeues": {on: kinds(trace.StepEnd)},
+	// Not a wake input or a host callback -> false (wakeTarget).
+	"wake-enqueues": {on: wakes},
 	// No wheel -> false; it reads the wheel after alone.
 	"wheel-cursor-derived": {applies: withWheel, holds: wheelPart},
 	// No wheel_registered and an unchanged wheel: next_seq and every

@@ -299,6 +299,8 @@ const (
 	// Planted by session 44's scheduler, pump and kernel audit.
 	SleepDropsWake       // a sleep forgets a wake noted during its poll (runtime/kernel)
 	ReserveParkDropsWake // a reserve that parks forgets a wake noted during its poll (runtime/kernel)
+	WakeSkipsSleeper     // a wake of an unscheduled task with a live host timer does nothing (runtime/kernel)
+	WakeSkipsChanParked  // a wake of an unscheduled task parked on the channel does nothing (runtime/kernel)
 
 	count
 )
@@ -566,6 +568,8 @@ var table = [count]info{
 
 	SleepDropsWake:       {"sleep-drops-wake", "a sleep clears the task's notified flag before it ends the poll, so a wake that arrived during the poll (a cancel, a wake input) is forgotten and the task parks on its timer with the wake unanswered (breaks 000 S3/S5: a wake noted during a poll requeues the task when the poll returns Pending)"},
 	ReserveParkDropsWake: {"reserve-park-drops-wake", "a reserve that parks on a full channel clears the task's notified flag before it ends the poll, so a wake that arrived during the poll is forgotten and the task waits in the queue with the wake unanswered (breaks 000 S3/S5: a wake noted during a poll requeues the task when the poll returns Pending)"},
+	WakeSkipsSleeper:     {"wake-skips-sleeper", "a wake of a task that is neither polled nor scheduled and holds a live host timer does nothing: no enqueued, no diagnostic, so the task sleeps on past a valid wake (breaks 000 S3: a live, current wake schedules its task once)"},
+	WakeSkipsChanParked:  {"wake-skips-chan-parked", "a wake of a task that is neither polled nor scheduled and waits on the channel does nothing: no enqueued, no diagnostic, so the task stays parked past a valid wake (breaks 000 S3: a live, current wake schedules its task once)"},
 }
 
 // Name is the fault's command-line name.

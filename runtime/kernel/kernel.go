@@ -396,6 +396,20 @@ func (s *State) Wake(t uint8, gen uint32, log *trace.Log) error {
 		}
 		return nil
 	}
+	// Faults WakeSkipsSleeper and WakeSkipsChanParked drop the wake of an
+	// unscheduled task that sleeps on a host timer or waits on the channel.
+	if !s.Sched.IsScheduled(t) {
+		if s.Config.Faults.Has(fault.WakeSkipsSleeper) {
+			for i := range s.Timers {
+				if tm := &s.Timers[i]; tm.Used && tm.Live && tm.Task == t {
+					return nil
+				}
+			}
+		}
+		if s.Config.Faults.Has(fault.WakeSkipsChanParked) && s.Tasks[t-1].Waits != 0 {
+			return nil
+		}
+	}
 	s.route(t, log)
 	// Fault DedupReportedTwice reports a deduplicated wake twice.
 	if n := len(log.Events); s.Config.Faults.Has(fault.DedupReportedTwice) && n > 0 && log.Events[n-1].Kind == trace.WakeDeduped {
