@@ -59,7 +59,7 @@ var effectInvariants = []Invariant{
 	{"waits-derived", []string{"004/1.3", "004/1.4", "ch-reserve-send-001"},
 		"what a task is parked on follows from its channel answers: chan_reserve_pending parks it on reserve and chan_recv_pending on recv; chan_reserved, chan_received or chan_op_failed naming it, or its completion (task_completed), leaves it parked on nothing; with none of them it stays as it was", waitsDerived},
 	{"stale-timer-reported", []string{"wasm-browser-scheduler-semantics-v1/P2", "004/2.4"},
-		"a host timer turn with the timer capability delivers the callback of every cancelled host-table timer whose deadline it reached, as a stale-timer diagnostic that frees the timer's slot: after the turn no cancelled timer due at the turn's time holds a slot", staleTimerReported},
+		"a host timer turn with the timer capability delivers the callback of every cancelled host-table timer whose deadline it reached, as a stale-timer diagnostic that frees the timer's slot: after the turn no cancelled timer due at the turn's time holds a slot; and a turn's stale_timer diagnostics come in P2's expiration order, (deadline, timer_id, generation) ascending as the events give them", staleTimerReported},
 }
 
 // regionCloseEffective is 001's region protocol ("close/drain/finalize/
@@ -238,7 +238,26 @@ func chanWaitersParked(c *Context) bool {
 // are dropped silently instead (wheel-ready-drops-dead), and the native
 // backend has no host callbacks: its phase 0 drops them (dead-timers-dropped).
 func staleTimerReported(c *Context) bool {
-	if c.Scenario.Native || c.In.Host != pump.TimerTurn || c.Scenario.Pump.Caps&pump.CapTimer == 0 {
+	if c.Scenario.Native || c.In.Host != pump.TimerTurn {
+		return false
+	}
+	// P2 orders a turn's expirations by (deadline, timer_id, generation);
+	// a late callback is a stale-timer diagnostic in that order. The key
+	// is read from the events alone (session 44's audit reaped the slots
+	// from the highest down, and nothing read the order).
+	var last staleKey
+	for ei := range c.Events {
+		e := &c.Events[ei]
+		if e.Kind != trace.StaleTimer {
+			continue
+		}
+		k := staleKey{e.Deadline, e.Timer, e.Gen}
+		if k.less(last) {
+			return true
+		}
+		last = k
+	}
+	if c.Scenario.Pump.Caps&pump.CapTimer == 0 {
 		return false
 	}
 	a := kern(c.After)
@@ -251,4 +270,21 @@ func staleTimerReported(c *Context) bool {
 		}
 	}
 	return false
+}
+
+// staleKey is P2's expiration key of a stale_timer event.
+type staleKey struct {
+	deadline uint64
+	timer    uint8
+	gen      uint64
+}
+
+func (k staleKey) less(o staleKey) bool {
+	if k.deadline != o.deadline {
+		return k.deadline < o.deadline
+	}
+	if k.timer != o.timer {
+		return k.timer < o.timer
+	}
+	return k.gen < o.gen
 }

@@ -320,6 +320,7 @@ var faults = []FaultCase{
 	{fault.ReserveParkDropsWake, "channel", []string{"noted-wake-requeues"}},
 	{fault.WakeSkipsSleeper, "default", []string{"wake-enqueues"}},
 	{fault.WakeSkipsChanParked, "channel", []string{"wake-enqueues"}},
+	{fault.StaleTimersUnordered, "default", []string{"stale-timer-reported"}},
 }
 
 // Faults returns the fault catalogue in fault order.

@@ -301,6 +301,7 @@ const (
 	ReserveParkDropsWake // a reserve that parks forgets a wake noted during its poll (runtime/kernel)
 	WakeSkipsSleeper     // a wake of an unscheduled task with a live host timer does nothing (runtime/kernel)
 	WakeSkipsChanParked  // a wake of an unscheduled task parked on the channel does nothing (runtime/kernel)
+	StaleTimersUnordered // a turn's stale timers are reaped from the highest slot down (runtime/kernel)
 
 	count
 )
@@ -570,6 +571,7 @@ var table = [count]info{
 	ReserveParkDropsWake: {"reserve-park-drops-wake", "a reserve that parks on a full channel clears the task's notified flag before it ends the poll, so a wake that arrived during the poll is forgotten and the task waits in the queue with the wake unanswered (breaks 000 S3/S5: a wake noted during a poll requeues the task when the poll returns Pending)"},
 	WakeSkipsSleeper:     {"wake-skips-sleeper", "a wake of a task that is neither polled nor scheduled and holds a live host timer does nothing: no enqueued, no diagnostic, so the task sleeps on past a valid wake (breaks 000 S3: a live, current wake schedules its task once)"},
 	WakeSkipsChanParked:  {"wake-skips-chan-parked", "a wake of a task that is neither polled nor scheduled and waits on the channel does nothing: no enqueued, no diagnostic, so the task stays parked past a valid wake (breaks 000 S3: a live, current wake schedules its task once)"},
+	StaleTimersUnordered: {"stale-timers-unordered", "a turn reaps its cancelled, expired host timers from the highest slot down, so its stale_timer diagnostics come out of (deadline, timer_id, generation) order (breaks 000 P2: a turn's expirations are ordered by (deadline, timer_id, generation), a late one reported as a stale-timer diagnostic in that order)"},
 }
 
 // Name is the fault's command-line name.

@@ -116,7 +116,12 @@ func (s *State) phase0(log *trace.Log) {
 // ReapStale removes cancelled timers whose deadline has passed and reports
 // each through stale (the browser host still delivers their callbacks).
 func (s *State) ReapStale(stale func(timer uint8, tm Timer)) {
-	for i := range s.Timers {
+	for j := range s.Timers {
+		i := j
+		// Fault StaleTimersUnordered walks the slots from the highest down.
+		if s.Config.Faults.Has(fault.StaleTimersUnordered) {
+			i = len(s.Timers) - 1 - j
+		}
 		tm := &s.Timers[i]
 		// Fault StaleReapedLate waits for the deadline to be past.
 		due := tm.Deadline <= s.Now && !(tm.Deadline == s.Now && s.Config.Faults.Has(fault.StaleReapedLate))
