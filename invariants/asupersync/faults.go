@@ -321,6 +321,7 @@ var faults = []FaultCase{
 	{fault.WakeSkipsSleeper, "default", []string{"wake-enqueues"}},
 	{fault.WakeSkipsChanParked, "channel", []string{"wake-enqueues"}},
 	{fault.StaleTimersUnordered, "default", []string{"stale-timer-reported"}},
+	{fault.PolledStaleWakeNoted, "self-wake", []string{"notified-derived", "stale-wake-announced"}},
 }
 
 // Faults returns the fault catalogue in fault order.

@@ -169,9 +169,14 @@ func (m *Model) Enabled(s *State, buf []Input) []Input {
 				}
 			}
 		}
-		// A wake that lands while the task itself is being polled.
+		// A wake that lands while the task itself is being polled, with
+		// the current generation or one the task never had (000 F2: the
+		// stale one must be reported stale, not noted; session 44's audit
+		// noted it before looking at the generation, and no scenario
+		// offered the polled task a stale waker).
 		if sc.SelfWakes && t == k.Current && tk.Phase != cancel.Completed {
 			add(kernel.Input{Op: kernel.Wake, Task: t})
+			add(kernel.Input{Op: kernel.Wake, Task: t, N: staleGen})
 		}
 		// Completed tasks too: a late cancel must change nothing (T5).
 		for _, kind := range sc.CancelKinds {

@@ -69,6 +69,10 @@ func (g *Ghost) observe(in Input, p polled, running bool, k *kernel.State, event
 		for i := range events {
 			stale = stale || (events[i].Kind == trace.StaleWake && events[i].Task == t)
 		}
+		// A waker holding a generation the task never had is stale by
+		// the input alone (000 F2), whatever the events say: a runtime
+		// that notes it unreported must not move the ghost with it.
+		stale = stale || (in.K.N != 0 && in.K.N != 1)
 		wake := in.K.Task == t && !stale && ((in.Host == pump.NoHost && in.K.Op == kernel.Wake) ||
 			(in.Host == pump.Callback && authorized(in, events)))
 		cancelled := in.Host == pump.NoHost && (in.K.Op == kernel.CancelTask || in.K.Op == kernel.CancelRegion) &&

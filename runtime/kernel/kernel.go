@@ -381,6 +381,12 @@ func (s *State) Wake(t uint8, gen uint32, log *trace.Log) error {
 	if tk == nil || !tk.Used {
 		return fmt.Errorf("wake: unknown task t%d", t)
 	}
+	// Fault PolledStaleWakeNoted notes a wake of the polled task before
+	// looking at its generation.
+	if s.Config.Faults.Has(fault.PolledStaleWakeNoted) && tk.Phase != cancel.Completed && (t == s.Current || t == s.Outer) {
+		s.Tasks[t-1].Notified = true
+		return nil
+	}
 	stale := tk.Phase == cancel.Completed || (gen != 0 && gen != 1)
 	if stale && !s.Config.Faults.Has(fault.StaleWakeEnqueues) {
 		// Fault SilentStaleWake drops the diagnostic.
