@@ -322,6 +322,7 @@ var faults = []FaultCase{
 	{fault.WakeSkipsChanParked, "channel", []string{"wake-enqueues"}},
 	{fault.StaleTimersUnordered, "default", []string{"stale-timer-reported"}},
 	{fault.PolledStaleWakeNoted, "self-wake", []string{"notified-derived", "stale-wake-announced"}},
+	{fault.PolledWakeNotPending, "self-wake-browser", []string{"pump-pending-derived", "deferred-wake-gets-turn"}},
 }
 
 // Faults returns the fault catalogue in fault order.

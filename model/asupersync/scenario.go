@@ -392,6 +392,14 @@ var scenarios = []Scenario{
 		Pump:   pump.Config{BurstLimit: 2, Caps: pump.AllCaps},
 	},
 	{
+		Name:  "self-wake-browser",
+		Doc:   "self-wake on the browser backend with every capability: a wake of the task the pump is polling is noted in the kernel and deferred by the pump (pending flag, scheduler_reentrancy_deferred), so the drain cycle owes another turn (000 S4, F1); self-wake, the only scenario that woke the polled task, is native",
+		Tasks: 2, Regions: 1, SelfWakes: true,
+		CancelKinds: []cancel.Kind{cancel.User}, RegionCancelKind: cancel.Shutdown,
+		Kernel: kernel.Config{CancelStreakLimit: 2, CatchupBatch: 1, MaxChainDepth: 16, MaxChainMemory: 4096},
+		Pump:   pump.Config{BurstLimit: 2, Caps: pump.AllCaps},
+	},
+	{
 		Name:   "chain-memory",
 		Doc:    "region tree four levels deep with max_chain_memory 256, exactly a 3-link chain: a cascade fits depth 3's chain to the byte and cuts depth 4's by memory (001 Cause-Chain Limits); regions close and advance from depth 3",
 		Native: true, Tasks: 1, Regions: 4,

@@ -298,7 +298,11 @@ func (s *State) wake(t uint8, gen uint32, log *trace.Log) error {
 			_, err := s.Kernel.Dispatch(true, log)
 			return err
 		}
-		s.Pending = true
+		// Fault PolledWakeNotPending sets no pending flag for a wake of the
+		// polled task.
+		if !s.Config.Faults.Has(fault.PolledWakeNotPending) || t != s.Kernel.Current {
+			s.Pending = true
+		}
 		// Fault DeferredNamesPolled names the polled task.
 		if s.Config.Faults.Has(fault.DeferredNamesPolled) {
 			t = s.Kernel.Current
