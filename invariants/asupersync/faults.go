@@ -323,6 +323,7 @@ var faults = []FaultCase{
 	{fault.StaleTimersUnordered, "default", []string{"stale-timer-reported"}},
 	{fault.PolledStaleWakeNoted, "self-wake", []string{"notified-derived", "stale-wake-announced"}},
 	{fault.PolledWakeNotPending, "self-wake-browser", []string{"pump-pending-derived", "deferred-wake-gets-turn"}},
+	{fault.StealScanBackwards, "stealing-4", []string{"steal-order"}},
 }
 
 // Faults returns the fault catalogue in fault order.

@@ -577,6 +577,13 @@ var scenarios = []Scenario{
 			Wheel: true},
 		Pump: pump.Config{BurstLimit: 2, Caps: pump.CapTimer},
 	},
+	{
+		Name:   "stealing-4",
+		Doc:    "the worker pool alone with 4 workers and 2 tasks: each thief has 3 victims, so a scan that walks them backwards from the RNG's index robs another worker than the forward scan (INV-SC-05, 004 3.6); with 3 workers each thief's 2 victims read the same either way",
+		Native: true, Regions: 1, PoolTasks: 2, NoRegionCancel: true,
+		Kernel: kernel.Config{CancelStreakLimit: 2, CatchupBatch: 1, MaxChainDepth: 16, MaxChainMemory: 4096, Workers: 4},
+		Pump:   pump.Config{BurstLimit: 2, Caps: pump.AllCaps},
+	},
 }
 
 // Validate refuses a scenario the model cannot run as meant: more tasks

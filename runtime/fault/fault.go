@@ -304,6 +304,7 @@ const (
 	StaleTimersUnordered // a turn's stale timers are reaped from the highest slot down (runtime/kernel)
 	PolledStaleWakeNoted // a stale-generation wake of the polled task is noted, not reported stale (runtime/kernel)
 	PolledWakeNotPending // a wake of the polled task sets no pending flag in the pump (runtime/pump)
+	StealScanBackwards   // the steal scan walks the victims backwards from the drawn start (runtime/sched)
 
 	count
 )
@@ -576,6 +577,7 @@ var table = [count]info{
 	StaleTimersUnordered: {"stale-timers-unordered", "a turn reaps its cancelled, expired host timers from the highest slot down, so its stale_timer diagnostics come out of (deadline, timer_id, generation) order (breaks 000 P2: a turn's expirations are ordered by (deadline, timer_id, generation), a late one reported as a stale-timer diagnostic in that order)"},
 	PolledStaleWakeNoted: {"polled-stale-wake-noted", "a wake of the task being polled is noted before its generation is checked, so a stale-generation wake is remembered (the task is requeued when it parks) instead of reported stale (breaks 000 F2: a wake with a mismatched generation is a stale_wake diagnostic and schedules nothing)"},
 	PolledWakeNotPending: {"polled-wake-not-pending", "a wake of the task the pump is polling sets no pending flag (it still reports scheduler_reentrancy_deferred), so the cycle owes no further turn for it (breaks 000 S4, F1: a wake during a poll is deferred to another turn)"},
+	StealScanBackwards:   {"steal-scan-backwards", "the steal scan walks the other workers backwards from the index the RNG drew, so with three victims or more a thief robs a different worker than the contract's scan would (breaks 000 INV-SC-05: the scan starts at the RNG's index and goes forward, wrapping)"},
 }
 
 // Name is the fault's command-line name.

@@ -95,6 +95,10 @@ func (p *Pool) Steal(thief uint8, log *trace.Log) (task, victim uint8, order [Ma
 	}
 	for i := 0; i < n; i++ {
 		w := stealers[(start+i)%n]
+		// Fault StealScanBackwards walks the victims backwards.
+		if p.Faults.Has(fault.StealScanBackwards) {
+			w = stealers[(start+n-i)%n]
+		}
 		order[i] = w
 		scanned = i + 1
 		if p.Local[w].N > 0 {
