@@ -385,7 +385,7 @@ var scenarios = []Scenario{
 	},
 	{
 		Name:   "self-wake",
-		Doc:    "wakes of the task being polled: the kernel notes them and re-queues the task when its poll returns Pending; 2 tasks, cancels",
+		Doc:    "wakes of the task being polled: the kernel notes them and re-queues the task when its poll returns Pending; a waker of a generation the task never had is offered too, and must be reported stale, not noted (000 F2); 2 tasks, cancels",
 		Native: true, Tasks: 2, Regions: 1, SelfWakes: true,
 		CancelKinds: []cancel.Kind{cancel.User}, RegionCancelKind: cancel.Shutdown,
 		Kernel: kernel.Config{CancelStreakLimit: 2, CatchupBatch: 1, MaxChainDepth: 16, MaxChainMemory: 4096},
