@@ -26,8 +26,8 @@ var channelInvariants = []Invariant{
 		"a reserve that returns Cancelled consumes no capacity and leaves the waiter queue", chanCancelledReserve},
 	{"chan-cancelled-recv", []string{"INV-CH-06", "ch-cancel-recv-001"},
 		"a recv that returns Cancelled consumes no message", chanCancelledRecv},
-	{"chan-receiver-dropped-monotone", []string{"INV-CH-07", "ch-close-wake-001"},
-		"receiver_dropped goes false -> true once and never back", chanReceiverDroppedMonotone},
+	{"chan-receiver-dropped-monotone", []string{"INV-CH-07", "ch-close-wake-001", "004/1.10"},
+		"receiver_dropped goes false -> true once and never back, and only when the receiver goes: its close, or its task's completion (not the last sender's drop, not a recv that answers Disconnected)", chanReceiverDroppedMonotone},
 	{"chan-sender-count-monotone", []string{"INV-CH-08", "ch-close-drain-001"},
 		"sender_count only decrements", chanSenderCountMonotone},
 	{"chan-permit-drop", []string{"INV-CH-09", "ch-reserve-abort-001"},
@@ -186,9 +186,21 @@ func chanCancelledRecv(c *Context) bool {
 	return a.Len != b.Len || (a.Len > 0 && a.Queue[0] != b.Queue[0])
 }
 
+// chanReceiverDroppedMonotone: INV-CH-07, and 004 1.10's only writer of
+// receiver_dropped, the receiver's drop. Until session 44 a false -> true
+// move passed whatever caused it, so receiver_dropped was the one channel
+// field no check derived, and the answer checks read it as given: a last
+// sender's drop or a Disconnected recv that set it went unseen. The
+// receiver's going is read from the environment (model.Ghost's
+// ReceiverClosed: its close input, or its task's completion), not from
+// an event the runtime could emit with it.
 func chanReceiverDroppedMonotone(c *Context) bool {
 	b, a, ok := chans(c)
-	return ok && b.ReceiverDropped && !a.ReceiverDropped
+	if !ok {
+		return false
+	}
+	return b.ReceiverDropped && !a.ReceiverDropped ||
+		!b.ReceiverDropped && a.ReceiverDropped && !c.After.Ghost.ReceiverClosed
 }
 
 func chanSenderCountMonotone(c *Context) bool {

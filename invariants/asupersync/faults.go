@@ -103,7 +103,10 @@ var faults = []FaultCase{
 	// surviving mutant broke with no check noticing.
 	{fault.SleepDeadlineEarly, "default", []string{"sleep-deadline"}},
 	{fault.WakeDropsDeadline, "default", []string{"route-own-record"}},
-	{fault.ReceiverOffByOne, "channel", []string{"chan-roles"}},
+	// Since session 44 the receiver-dropped check, which reads the
+	// configured receiver, sees the closing of the runtime's wrong one
+	// first.
+	{fault.ReceiverOffByOne, "channel", []string{"chan-receiver-dropped-monotone", "chan-roles"}},
 	{fault.UntrackedPermitUnrecorded, "channel-wide", []string{"permit-derived"}},
 	{fault.CoalesceUnaligned, "coalescing", []string{"wheel-coalesce-window", "wheel-ready-due"}},
 	{fault.PromoteKeepsOccupancy, "coalescing", []string{"wheel-occupancy"}},
@@ -324,6 +327,12 @@ var faults = []FaultCase{
 	{fault.PolledStaleWakeNoted, "self-wake", []string{"notified-derived", "stale-wake-announced"}},
 	{fault.PolledWakeNotPending, "self-wake-browser", []string{"pump-pending-derived", "deferred-wake-gets-turn"}},
 	{fault.StealScanBackwards, "stealing-4", []string{"steal-order"}},
+
+	// Session 44's channel audit: bugs that broke 004 1 and got through
+	// every scenario.
+	//
+	// No check derived receiver_dropped's false -> true move.
+	{fault.ReceiverDroppedWithoutClose, "channel", []string{"chan-receiver-dropped-monotone"}},
 }
 
 // Faults returns the fault catalogue in fault order.

@@ -284,7 +284,11 @@ func (m *Model) channelOps(s *State, t uint8, buf []Input) []Input {
 		if sc.ChanTryOps {
 			add(kernel.ChanEvict)
 		}
-	case t == senders+1 && !k.Chan.ReceiverDropped:
+	// The receiver is offered nothing once it is gone as the environment
+	// saw it go (Ghost.ReceiverClosed), not as the runtime's flag says: a
+	// runtime that marked the receiver dropped without a close must not
+	// thereby stop being asked to receive.
+	case t == senders+1 && !s.Ghost.ReceiverClosed:
 		add(kernel.ChanRecv)
 		add(kernel.ChanClose)
 		if sc.ChanTryOps {

@@ -133,6 +133,13 @@ var keptFields = []keptField{
 		s.Ghost.OwedTurn, s.Ghost.Stranded = s.Ghost.Stranded, s.Ghost.OwedTurn
 		return true
 	}},
+	{"ghost: receiver closed", func(s *State) bool {
+		if !channelConfigured(&s.P.Kernel) {
+			return false
+		}
+		s.Ghost.ReceiverClosed = !s.Ghost.ReceiverClosed
+		return true
+	}},
 }
 
 // TestEncodeKeepsWhatIsReadAgain: on random paths of every scenario, a

@@ -39,6 +39,14 @@ type Ghost struct {
 	// work" in a scenario holding neither capability, and is false in
 	// every other.
 	Stranded bool
+	// ReceiverClosed: the channel's receiver is gone, as the environment
+	// saw it go: a close input by the task holding it (the configured
+	// t(Senders+1)), or that task's completion, which drops the handle
+	// (004 1.10, Receiver Drop). Nothing else may set receiver_dropped:
+	// not the last sender's drop, not a recv that answers Disconnected.
+	// In a correct runtime it equals the channel's ReceiverDropped, which
+	// the checks therefore need not take on trust.
+	ReceiverClosed bool
 }
 
 // polled is what observe needs of the state before a transition: the task
@@ -84,6 +92,9 @@ func (g *Ghost) observe(in Input, p polled, running bool, k *kernel.State, event
 	if in.Host == pump.NoHost {
 		g.Stranded = false
 	}
+	if !g.ReceiverClosed && channelConfigured(k) {
+		g.ReceiverClosed = receiverGone(in, k)
+	}
 	for i := range events {
 		e := &events[i]
 		switch e.Kind {
@@ -107,6 +118,20 @@ func (g *Ghost) observe(in Input, p polled, running bool, k *kernel.State, event
 	}
 }
 
+// receiverGone reports whether the transition closed the channel's
+// receiver by the environment's reading: the input is the receiver's
+// close, or the receiver's task has completed. The receiver is the
+// configuration's t(Senders+1), not the runtime's Receiver(), for the
+// reason channelOps gives.
+func receiverGone(in Input, k *kernel.State) bool {
+	rx := k.Config.Channel.Senders + 1
+	if in.Host == pump.NoHost && in.K.Op == kernel.ChanClose && in.K.Task == rx {
+		return true
+	}
+	t := TaskRecord(&k.Cancel, rx)
+	return t != nil && t.Used && t.Phase == cancel.Completed
+}
+
 // authorized reports whether a callback got through the authority seam:
 // a denied one emits authorization_denied and nothing else.
 func authorized(in Input, events []trace.Event) bool {
@@ -118,7 +143,7 @@ func authorized(in Input, events []trace.Event) bool {
 	return true
 }
 
-// encodeGhost appends the ghost's fields (the two flags in one byte).
+// encodeGhost appends the ghost's fields (the three flags in one byte).
 func encodeGhost(g *Ghost, b []byte) []byte {
-	return append(b, flag(g.OwedTurn)|flag(g.Stranded)<<1, byte(g.WokenInPoll), byte(g.WokenInPoll>>8))
+	return append(b, flag(g.OwedTurn)|flag(g.Stranded)<<1|flag(g.ReceiverClosed)<<2, byte(g.WokenInPoll), byte(g.WokenInPoll>>8))
 }

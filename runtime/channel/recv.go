@@ -14,7 +14,9 @@ import (
 //
 // Fault CancelledRecvConsumes pops the message before the checkpoint and
 // drops it when the poll returns Cancelled; fault LifoRecv pops the newest;
-// fault DisconnectAsCancelled reports the last sender's drop as Cancelled.
+// fault DisconnectAsCancelled reports the last sender's drop as Cancelled;
+// fault ReceiverDroppedWithoutClose marks the receiver dropped when it
+// answers that Disconnected.
 func (s *State) Recv(task uint8, cancelled bool, log *trace.Log) (Result, Message) {
 	if cancelled {
 		if s.Config.Faults.Has(fault.CancelledRecvConsumes) && s.Len > 0 && !s.ReceiverDropped {
@@ -45,6 +47,9 @@ func (s *State) Recv(task uint8, cancelled bool, log *trace.Log) (Result, Messag
 	if s.Senders == 0 {
 		if s.Config.Faults.Has(fault.DisconnectAsCancelled) {
 			return failed(task, "recv", Cancelled, log), Message{}
+		}
+		if s.Config.Faults.Has(fault.ReceiverDroppedWithoutClose) {
+			s.ReceiverDropped = true
 		}
 		return failed(task, "recv", Disconnected, log), Message{}
 	}

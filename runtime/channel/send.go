@@ -207,12 +207,18 @@ func (s *State) CancelReserve(task uint8, log *trace.Log) {
 // kernel's fault SenderDoubleDrop; fault SenderDropUncounted forgets
 // the decrement). The last drop wakes a waiting receiver,
 // which then drains and sees Disconnected (1.10).
+//
+// Fault ReceiverDroppedWithoutClose marks the receiver dropped at the last
+// drop.
 func (s *State) DropSender(log *trace.Log) {
 	if !s.Config.Faults.Has(fault.SenderDropUncounted) {
 		s.Senders--
 	}
 	log.Emit(trace.Event{Kind: trace.ChanSenderDropped, Count: s.Senders})
 	if s.Senders == 0 {
+		if s.Config.Faults.Has(fault.ReceiverDroppedWithoutClose) {
+			s.ReceiverDropped = true
+		}
 		s.wakeReceiver(log)
 	}
 }

@@ -306,6 +306,9 @@ const (
 	PolledWakeNotPending // a wake of the polled task sets no pending flag in the pump (runtime/pump)
 	StealScanBackwards   // the steal scan walks the victims backwards from the drawn start (runtime/sched)
 
+	// Planted by session 44's channel audit.
+	ReceiverDroppedWithoutClose // the last sender's drop, or a recv answering Disconnected, sets receiver_dropped (runtime/channel)
+
 	count
 )
 
@@ -578,6 +581,8 @@ var table = [count]info{
 	PolledStaleWakeNoted: {"polled-stale-wake-noted", "a wake of the task being polled is noted before its generation is checked, so a stale-generation wake is remembered (the task is requeued when it parks) instead of reported stale (breaks 000 F2: a wake with a mismatched generation is a stale_wake diagnostic and schedules nothing)"},
 	PolledWakeNotPending: {"polled-wake-not-pending", "a wake of the task the pump is polling sets no pending flag (it still reports scheduler_reentrancy_deferred), so the cycle owes no further turn for it (breaks 000 S4, F1: a wake during a poll is deferred to another turn)"},
 	StealScanBackwards:   {"steal-scan-backwards", "the steal scan walks the other workers backwards from the index the RNG drew, so with three victims or more a thief robs a different worker than the contract's scan would (breaks 000 INV-SC-05: the scan starts at the RNG's index and goes forward, wrapping)"},
+
+	ReceiverDroppedWithoutClose: {"receiver-dropped-without-close", "receiver_dropped is set by the last sender's drop and by a recv that answers Disconnected, though the receiver never closed, so later sends and reserves are refused as if it had (breaks 004 1.10 and INV-CH-07: only the receiver's drop or close sets receiver_dropped)"},
 }
 
 // Name is the fault's command-line name.
