@@ -333,6 +333,11 @@ var faults = []FaultCase{
 	//
 	// No check derived receiver_dropped's false -> true move.
 	{fault.ReceiverDroppedWithoutClose, "channel", []string{"chan-receiver-dropped-monotone"}},
+	// After a close the queue is empty, so only permits keep a closed
+	// channel full, and every try-op scenario had a slot per sender:
+	// chan-closed-full has fewer.
+	{fault.TryReserveFullBeforeDisconnected, "chan-closed-full", []string{"chan-try-reserve-answered"}},
+	{fault.EvictFullBeforeDisconnected, "chan-closed-full", []string{"chan-evict"}},
 }
 
 // Faults returns the fault catalogue in fault order.

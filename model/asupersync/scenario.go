@@ -452,6 +452,17 @@ var scenarios = []Scenario{
 		Pump: pump.Config{BurstLimit: 2, Caps: pump.AllCaps},
 	},
 	{
+		Name: "chan-closed-full",
+		Doc:  "MPSC channel of capacity 1, senders t1 and t2 and the receiver t3 spawned before the first step, with try-ops: the receiver closes while one sender holds the only slot, so the other sender's try_reserve and send_evict_oldest meet a closed channel whose every slot is reserved and must answer Disconnected, not Full (004 1.3: the receiver is checked before FIFO and capacity; 1.5, 1.7)",
+		// After a close the queue is empty, so only a permit keeps the
+		// channel full: that takes a capacity below the senders.
+		Native: true, Tasks: 3, Spawned: 3, Regions: 1, NoRegionCancel: true,
+		CancelKinds: []cancel.Kind{cancel.User}, ChanTryOps: true,
+		Kernel: kernel.Config{CancelStreakLimit: 2, CatchupBatch: 1, MaxChainDepth: 16, MaxChainMemory: 4096,
+			Channel: channel.Config{Capacity: 1, Senders: 2}},
+		Pump: pump.Config{BurstLimit: 2, Caps: pump.AllCaps},
+	},
+	{
 		Name:   "wheel-ready-order",
 		Doc:    "timer wheel read in registration order: 3 tasks sleep 2 or 1 ms, so a timer registered first waits while two later ones fall due together at 1 ms and drain one per step (the ready list's deadline-then-registration sort, 004 2.8, INV-TM-03)",
 		Native: true, Tasks: 3, Regions: 1, Sleep: 1, Sleeps: []uint32{2},

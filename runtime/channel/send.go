@@ -80,16 +80,21 @@ func (s *State) TryReserve(task uint8, cancelled bool, log *trace.Log) Result {
 	if s.Config.Faults.Has(fault.TryReserveNamedReserve) {
 		op = "reserve"
 	}
+	// Fault TryReserveFullBeforeDisconnected tests the receiver after the
+	// waiters and the capacity.
+	late := s.Config.Faults.Has(fault.TryReserveFullBeforeDisconnected)
 	switch {
 	case cancelled:
 		return failed(task, op, Cancelled, log)
-	case s.ReceiverDropped:
+	case s.ReceiverDropped && !late:
 		return failed(task, op, Disconnected, log)
 	case s.NWaiters > 0 && !s.Config.Faults.Has(fault.TryReserveJumpsQueue),
 		s.Config.Faults.Has(fault.TryReserveAlwaysFull): // Fault TryReserveAlwaysFull reads the waiter test as >= 0.
 		return failed(task, op, Full, log)
 	case !s.HasCapacity():
 		return failed(task, op, Full, log)
+	case s.ReceiverDropped:
+		return failed(task, op, Disconnected, log)
 	}
 	s.Reserved++
 	log.Emit(trace.Event{Kind: trace.ChanReserved, Task: task})
@@ -161,10 +166,13 @@ func (s *State) DropPermit(task uint8, log *trace.Log) {
 // evicts the oldest queued message (chan_evicted) and queues the new one;
 // with every slot reserved and nothing queued, Full (a reserved slot is
 // never evicted). Fault EvictFullWhenEmpty takes an empty queue for "nothing
-// to evict" before looking at the capacity.
+// to evict" before looking at the capacity; fault EvictFullBeforeDisconnected
+// answers the all-reserved Full before it looks at the receiver.
 func (s *State) SendEvictOldest(task uint8, log *trace.Log) Result {
 	const op = "send_evict_oldest"
 	switch {
+	case s.Len == 0 && !s.HasCapacity() && s.Config.Faults.Has(fault.EvictFullBeforeDisconnected):
+		return failed(task, op, Full, log)
 	case s.ReceiverDropped:
 		return failed(task, op, Disconnected, log)
 	case s.HasCapacity() && s.NWaiters > 0:

@@ -307,7 +307,9 @@ const (
 	StealScanBackwards   // the steal scan walks the victims backwards from the drawn start (runtime/sched)
 
 	// Planted by session 44's channel audit.
-	ReceiverDroppedWithoutClose // the last sender's drop, or a recv answering Disconnected, sets receiver_dropped (runtime/channel)
+	ReceiverDroppedWithoutClose      // the last sender's drop, or a recv answering Disconnected, sets receiver_dropped (runtime/channel)
+	TryReserveFullBeforeDisconnected // try_reserve tests waiters and capacity before the receiver, so a closed full channel answers Full (runtime/channel)
+	EvictFullBeforeDisconnected      // send_evict_oldest answers Full for all-reserved before it looks at the receiver (runtime/channel)
 
 	count
 )
@@ -582,7 +584,9 @@ var table = [count]info{
 	PolledWakeNotPending: {"polled-wake-not-pending", "a wake of the task the pump is polling sets no pending flag (it still reports scheduler_reentrancy_deferred), so the cycle owes no further turn for it (breaks 000 S4, F1: a wake during a poll is deferred to another turn)"},
 	StealScanBackwards:   {"steal-scan-backwards", "the steal scan walks the other workers backwards from the index the RNG drew, so with three victims or more a thief robs a different worker than the contract's scan would (breaks 000 INV-SC-05: the scan starts at the RNG's index and goes forward, wrapping)"},
 
-	ReceiverDroppedWithoutClose: {"receiver-dropped-without-close", "receiver_dropped is set by the last sender's drop and by a recv that answers Disconnected, though the receiver never closed, so later sends and reserves are refused as if it had (breaks 004 1.10 and INV-CH-07: only the receiver's drop or close sets receiver_dropped)"},
+	ReceiverDroppedWithoutClose:      {"receiver-dropped-without-close", "receiver_dropped is set by the last sender's drop and by a recv that answers Disconnected, though the receiver never closed, so later sends and reserves are refused as if it had (breaks 004 1.10 and INV-CH-07: only the receiver's drop or close sets receiver_dropped)"},
+	TryReserveFullBeforeDisconnected: {"try-reserve-full-before-disconnected", "try_reserve tests the waiter queue and the capacity before receiver_dropped, so a closed channel whose slots are all reserved answers Full where the sender should learn the receiver is gone (breaks 004 1.3: receiver alive is checked before FIFO and capacity; 1.5, 1.7: a dropped receiver is Disconnected)"},
+	EvictFullBeforeDisconnected:      {"evict-full-before-disconnected", "send_evict_oldest answers Full when every slot is reserved and nothing is queued before it looks at receiver_dropped, so a closed channel held full by permits answers Full instead of Disconnected (breaks 004 1.5: send_evict_oldest fails Disconnected once the receiver is dropped)"},
 }
 
 // Name is the fault's command-line name.
