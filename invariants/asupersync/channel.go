@@ -21,7 +21,7 @@ var channelInvariants = []Invariant{
 	{"chan-try-reserve-fair", []string{"INV-CH-04", "ch-fifo-fairness-001"},
 		"try_reserve returns Full while the waiter queue is non-empty, whatever the capacity", chanTryReserveFair},
 	{"chan-waiter-fifo", []string{"INV-CH-03", "ch-cascade-001"},
-		"waiting senders get permits and wakes in waiter-queue order (monotonic ids): no sender is admitted past an older waiter", chanWaiterFIFO},
+		"waiting senders get permits and wakes in waiter-queue order (monotonic ids): no sender is admitted past an older waiter, and outside the receiver's close (which wakes them all) a freed slot wakes only the head", chanWaiterFIFO},
 	{"chan-cancelled-reserve", []string{"INV-CH-05", "ch-cancel-reserve-001"},
 		"a reserve that returns Cancelled consumes no capacity and leaves the waiter queue", chanCancelledReserve},
 	{"chan-cancelled-recv", []string{"INV-CH-06", "ch-cancel-recv-001"},
@@ -99,12 +99,19 @@ func chanWaiterFIFO(c *Context) bool {
 		return false
 	}
 	// Replay the transition's events over the queue as it stood before:
-	// wakes must run down the queue from its head (the head may be woken
-	// again), and a permit may go only to the head (or to anyone when no
-	// one waits).
+	// a wake names the head (which may be woken again), or, after the
+	// receiver's close, runs down the queue from it; a permit may go only
+	// to the head (or to anyone when no one waits). Until session 44 any
+	// wake down the queue passed, so a freed slot that woke every waiter
+	// went unseen.
 	var q [channel.MaxWaiters]channel.Waiter
 	var woken [channel.MaxWaiters]bool
 	n := copy(q[:], b.Waiters[:b.NWaiters])
+	// closing: the receiver closed earlier in the step. Its close wakes
+	// every waiting sender (004 1.10 Receiver Drop, step 4), in queue
+	// order; any other wake is cascade_wake_next's (1.3, 1.4), which
+	// wakes the head alone (1.11: "Head of waiter queue woken first").
+	closing := false
 	remove := func(task uint8) {
 		for i := 0; i < n; i++ {
 			if q[i].Task == task {
@@ -119,6 +126,8 @@ func chanWaiterFIFO(c *Context) bool {
 	for ei := range c.Events {
 		e := &c.Events[ei]
 		switch e.Kind {
+		case trace.ChanReceiverClosed:
+			closing = true
 		case trace.ChanReservePending:
 			if n < len(q) && !queued(q[:n], e.Task) {
 				q[n] = channel.Waiter{ID: e.ID, Task: e.Task}
@@ -143,7 +152,10 @@ func chanWaiterFIFO(c *Context) bool {
 			for next < n && woken[next] {
 				next++
 			}
-			if next == n || q[next].ID != e.ID {
+			// Outside a close only the head is woken: a slot freed wakes
+			// one waiter, and the waiters behind the head wait for it to
+			// take its permit (the cascade) or leave.
+			if next == n || q[next].ID != e.ID || next != 0 && !closing {
 				return true
 			}
 			woken[next] = true

@@ -338,6 +338,8 @@ var faults = []FaultCase{
 	// chan-closed-full has fewer.
 	{fault.TryReserveFullBeforeDisconnected, "chan-closed-full", []string{"chan-try-reserve-answered"}},
 	{fault.EvictFullBeforeDisconnected, "chan-closed-full", []string{"chan-evict"}},
+	// chan-waiter-fifo took any wake down the queue.
+	{fault.WakeAllWaiters, "chan-cascade", []string{"chan-waiter-fifo"}},
 }
 
 // Faults returns the fault catalogue in fault order.

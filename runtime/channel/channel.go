@@ -242,11 +242,19 @@ func (s *State) removeWaiter(i int) Waiter {
 
 // wakeHead is the cascade wake (1.3 Phase 2b, 1.4): a slot was freed (or
 // the head left), so if capacity is free the head of the waiter queue is
-// woken. It stays queued until its reserve is polled again.
+// woken. It stays queued until its reserve is polled again. Fault
+// WakeAllWaiters wakes every waiter behind the head as well.
 func (s *State) wakeHead(log *trace.Log) {
 	if i := s.head(); i >= 0 && s.HasCapacity() {
 		w := s.Waiters[i]
 		log.Emit(trace.Event{Kind: trace.ChanSenderWoken, Task: w.Task, ID: w.ID})
+		if s.Config.Faults.Has(fault.WakeAllWaiters) {
+			for _, o := range s.Waiters[:s.NWaiters] {
+				if o != w {
+					log.Emit(trace.Event{Kind: trace.ChanSenderWoken, Task: o.Task, ID: o.ID})
+				}
+			}
+		}
 		// Fault WokenHeadRenumbered gives the woken head the next id,
 		// which the next registration takes too.
 		if s.Config.Faults.Has(fault.WokenHeadRenumbered) {
