@@ -340,6 +340,9 @@ var faults = []FaultCase{
 	{fault.EvictFullBeforeDisconnected, "chan-closed-full", []string{"chan-evict"}},
 	// chan-waiter-fifo took any wake down the queue.
 	{fault.WakeAllWaiters, "chan-cascade", []string{"chan-waiter-fifo"}},
+	// A parked sender was polled again only as the head, so the FIFO test
+	// never met another: chan-spurious wakes parked tasks spuriously.
+	{fault.WaiterJumpsHead, "chan-spurious", []string{"chan-waiter-fifo", "chan-reserve-answered"}},
 }
 
 // Faults returns the fault catalogue in fault order.

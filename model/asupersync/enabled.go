@@ -158,8 +158,10 @@ func (m *Model) Enabled(s *State, buf []Input) []Input {
 		}
 		bit := uint16(1) << (t - 1)
 		// Wakes: the one a parked task awaits, duplicates of a runnable
-		// task's, and late ones for a completed task (stale).
-		if t != k.Current && (s.Awaiting&bit != 0 || k.Sched.Scheduled&bit != 0 || tk.Phase == cancel.Completed) {
+		// task's, and late ones for a completed task (stale); with
+		// SpuriousChanWakes, spurious ones of a task parked on the channel.
+		spurious := sc.SpuriousChanWakes && k.Tasks[t-1].Waits != kernel.WaitsNothing
+		if t != k.Current && (s.Awaiting&bit != 0 || k.Sched.Scheduled&bit != 0 || tk.Phase == cancel.Completed || spurious) {
 			add(kernel.Input{Op: kernel.Wake, Task: t})
 			if (sc.DeniedCallbacks || sc.Callbacks) && s.Awaiting&bit != 0 {
 				for _, c := range []pump.Capability{pump.CapMessage, pump.CapTimer} {

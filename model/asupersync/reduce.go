@@ -49,6 +49,7 @@ func Reductions(sc *Scenario, script []Input) []model.Reduction[Scenario, Input]
 		func(sc *Scenario) *bool { return &sc.SelfWakes },
 		func(sc *Scenario) *bool { return &sc.LeakyTasks },
 		func(sc *Scenario) *bool { return &sc.DropFutures },
+		func(sc *Scenario) *bool { return &sc.SpuriousChanWakes },
 		func(sc *Scenario) *bool { return &sc.ErrOutcomes },
 		func(sc *Scenario) *bool { return &sc.SiblingRegions },
 	} {
@@ -168,7 +169,7 @@ func Size(sc *Scenario) int {
 	n := int(sc.Tasks) + int(sc.Regions) + int(sc.Obligations) + int(sc.Finalizers) +
 		one(sc.Sleep != 0) + one(sc.TimedTasks) + one(sc.Masks) + one(sc.DeniedCallbacks) +
 		one(sc.StaleHandles) + one(sc.ChanTryOps) + one(sc.Callbacks) + one(sc.SelfWakes) +
-		one(sc.LeakyTasks) + one(sc.DropFutures) + one(sc.ErrOutcomes) + one(sc.SiblingRegions) +
+		one(sc.LeakyTasks) + one(sc.DropFutures) + one(sc.SpuriousChanWakes) + one(sc.ErrOutcomes) + one(sc.SiblingRegions) +
 		len(sc.Sleeps) + len(sc.Deadlines) + len(sc.Priorities) + int(sc.Kernel.Channel.Capacity) +
 		len(sc.Governors) + len(sc.Kernel.Faults.List()) +
 		int(sc.Kernel.CancelStreakLimit) + int(sc.Kernel.CatchupBatch) + int(sc.Pump.BurstLimit)

@@ -77,17 +77,18 @@ func TestReductionsLeaveTheScenarioAlone(t *testing.T) {
 func TestEveryOptionHasAReduction(t *testing.T) {
 	sc := lookup(t, "default")
 	options := map[string]func(*Scenario) *bool{
-		"timed_tasks":      func(sc *Scenario) *bool { return &sc.TimedTasks },
-		"masks":            func(sc *Scenario) *bool { return &sc.Masks },
-		"denied_callbacks": func(sc *Scenario) *bool { return &sc.DeniedCallbacks },
-		"stale_handles":    func(sc *Scenario) *bool { return &sc.StaleHandles },
-		"chan_try_ops":     func(sc *Scenario) *bool { return &sc.ChanTryOps },
-		"callbacks":        func(sc *Scenario) *bool { return &sc.Callbacks },
-		"self_wakes":       func(sc *Scenario) *bool { return &sc.SelfWakes },
-		"leaky_tasks":      func(sc *Scenario) *bool { return &sc.LeakyTasks },
-		"drop_futures":     func(sc *Scenario) *bool { return &sc.DropFutures },
-		"err_outcomes":     func(sc *Scenario) *bool { return &sc.ErrOutcomes },
-		"sibling_regions":  func(sc *Scenario) *bool { return &sc.SiblingRegions },
+		"timed_tasks":         func(sc *Scenario) *bool { return &sc.TimedTasks },
+		"masks":               func(sc *Scenario) *bool { return &sc.Masks },
+		"denied_callbacks":    func(sc *Scenario) *bool { return &sc.DeniedCallbacks },
+		"stale_handles":       func(sc *Scenario) *bool { return &sc.StaleHandles },
+		"chan_try_ops":        func(sc *Scenario) *bool { return &sc.ChanTryOps },
+		"callbacks":           func(sc *Scenario) *bool { return &sc.Callbacks },
+		"self_wakes":          func(sc *Scenario) *bool { return &sc.SelfWakes },
+		"leaky_tasks":         func(sc *Scenario) *bool { return &sc.LeakyTasks },
+		"drop_futures":        func(sc *Scenario) *bool { return &sc.DropFutures },
+		"spurious_chan_wakes": func(sc *Scenario) *bool { return &sc.SpuriousChanWakes },
+		"err_outcomes":        func(sc *Scenario) *bool { return &sc.ErrOutcomes },
+		"sibling_regions":     func(sc *Scenario) *bool { return &sc.SiblingRegions },
 	}
 	for _, f := range options {
 		*f(&sc) = true

@@ -93,6 +93,15 @@ type Scenario struct {
 	// wake on (004 1.8, Reserve Drop). Without it a parked task always
 	// re-polls, so only the poll that answers Cancelled leaves the queue.
 	DropFutures bool
+	// SpuriousChanWakes lets the environment wake a task parked on the
+	// channel at any time, not only through the channel's own wakes (the
+	// head's cascade, a send, a close): a future must tolerate a
+	// spurious poll, so a parked reserve is polled again while it is not
+	// the head, and 004 1.3 step 3 (FIFO) must answer it Pending.
+	// Without it a parked sender is polled again only when it heads the
+	// queue or is cancelled, so the FIFO test is never asked of anyone
+	// else.
+	SpuriousChanWakes bool
 	// ErrOutcomes lets a task return Err as well as Ok: an Err return
 	// before any cancel stands, and one under an active cancel must
 	// complete Cancelled(reason) as an Ok return does (semantics notes,
@@ -460,6 +469,15 @@ var scenarios = []Scenario{
 		CancelKinds: []cancel.Kind{cancel.User}, ChanTryOps: true,
 		Kernel: kernel.Config{CancelStreakLimit: 2, CatchupBatch: 1, MaxChainDepth: 16, MaxChainMemory: 4096,
 			Channel: channel.Config{Capacity: 1, Senders: 2}},
+		Pump: pump.Config{BurstLimit: 2, Caps: pump.AllCaps},
+	},
+	{
+		Name:   "chan-spurious",
+		Doc:    "chan-cascade's channel and tasks with spurious wakes (spurious_chan_wakes): a task parked on the channel may be woken and polled at any time, so a queued sender behind the head re-polls its reserve while a slot is free and must stay Pending (004 1.3 step 3, 1.11)",
+		Native: true, Tasks: 3, Spawned: 3, Regions: 1, NoRegionCancel: true, SpuriousChanWakes: true,
+		CancelKinds: []cancel.Kind{cancel.User}, ChanTryOps: true,
+		Kernel: kernel.Config{CancelStreakLimit: 2, CatchupBatch: 1, MaxChainDepth: 16, MaxChainMemory: 4096,
+			Channel: channel.Config{Capacity: 2, Senders: 2}},
 		Pump: pump.Config{BurstLimit: 2, Caps: pump.AllCaps},
 	},
 	{

@@ -86,6 +86,8 @@ var settings = []setting{
 	// Line 11 likewise: the wheel's bounds (004 2.7), 0 for the defaults.
 	unset("0", wide("max_wheel_duration", 11, func(sc *Scenario) *uint64 { return &sc.Kernel.WheelConfig.MaxWheelDuration })),
 	unset("0", wide("max_timer_duration", 11, func(sc *Scenario) *uint64 { return &sc.Kernel.WheelConfig.MaxTimerDuration })),
+	// Line 12 likewise, for keys added after line 11's files.
+	unset("false", model.Flag("spurious_chan_wakes", 12, func(sc *Scenario) *bool { return &sc.SpuriousChanWakes })),
 }
 
 // unset gives s the value that means "not used".

@@ -63,9 +63,13 @@ func (s *State) Reserve(task uint8, cancelled bool, log *trace.Log) Result {
 }
 
 // mayTake is the FIFO rule (1.3 step 3, 1.11): a task may take capacity
-// when no waiter is queued or it is the head.
+// when no waiter is queued or it is the head. Fault WaiterJumpsHead lets
+// any queued task take it.
 func (s *State) mayTake(task uint8) bool {
 	h := s.head()
+	if h >= 0 && s.Config.Faults.Has(fault.WaiterJumpsHead) {
+		return s.findWaiter(task) >= 0
+	}
 	return h < 0 || s.Waiters[h].Task == task
 }
 
