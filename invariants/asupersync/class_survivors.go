@@ -58,7 +58,7 @@ var classSurvivorInvariants = []Invariant{
 	{"open-region-admits", []string{"cancel.region.no_new_spawn_after_cancel", "cancel.region.no_new_obligation_after_cancel", "wasm-cancel-state-machine-v1/regions"},
 		"a spawn or a reservation is refused (spawn_rejected, obligation_rejected with region_closed or region_cancelled) only by a region that is no longer Open or has a cancel reason: before its cancel or close a region takes new work", openRegionAdmits},
 	{"chan-seq-derived", []string{"INV-CH-01", "ch-fifo-001"},
-		"each message a send queues (chan_sent) or drops (chan_message_dropped) gets the channel's next sequence number, in event order, and uses it up: the next number after the step is the one before plus the messages the step sent or dropped, so no two messages share a number", chanSeqDerived},
+		"each message a send queues (chan_sent) or drops (chan_message_dropped) gets the channel's next sequence number, in event order, and uses it up: the next number after the step is the one before plus the messages the step sent or dropped, so no two messages share a number; a message queued before the step may be dropped only after the step's chan_receiver_closed (004 1.10)", chanSeqDerived},
 	{"leaving-open-announced", []string{"001/Cascade Law", "wasm-cancel-state-machine-v1/regions", "wasm-cancel-state-machine-v1/trace"},
 		"a region leaves Open only through Closing, and says so: a region Open before a step and not after it is named by a region_closing in the step (a close-region's, or the cascade's, which marks regions closing, 001 Cascade Law step 3), however far on the step takes it", leavingOpenAnnounced},
 	{"region-outcome", []string{"wasm-cancel-state-machine-v1/regions", "wasm-cancel-state-machine-v1/quiescence-completion"},
@@ -91,16 +91,23 @@ func openRegionAdmits(c *Context) bool {
 // chanSeqDerived tells a new message from an old one by its number: a
 // chan_message_dropped naming a message queued before the step, or sent
 // in it, is the receiver's close draining the queue (004 1.10), not a send.
+// It must come after the step's chan_receiver_closed: only the receiver's
+// close drops queued messages, and a last sender's drop that discards
+// them (Drain-After-Sender-Drop says the receiver drains them) names
+// messages queued before the step with no close before it.
 func chanSeqDerived(c *Context) bool {
 	b, a, ok := chans(c)
 	if !ok {
 		return false
 	}
 	next := b.NextSeq
+	closing := false
 	for ei := range c.Events {
 		e := &c.Events[ei]
 		switch {
-		case e.Kind == trace.ChanMessageDropped && (queuedBefore(b, e.Msg) || b.NextSeq <= e.Msg && e.Msg < next):
+		case e.Kind == trace.ChanReceiverClosed:
+			closing = true
+		case e.Kind == trace.ChanMessageDropped && closing && (queuedBefore(b, e.Msg) || b.NextSeq <= e.Msg && e.Msg < next):
 		case e.Kind == trace.ChanSent, e.Kind == trace.ChanMessageDropped:
 			if e.Msg != next {
 				return true

@@ -36,8 +36,8 @@ var derivedInvariants = []Invariant{
 		"the lanes after a transition are the lanes before plus the entries enqueued, less the entries dispatched and the tasks completed, and the wake-dedup set holds exactly the tasks with an entry", lanesDerived},
 	{"burst-derived", []string{"wasm-browser-scheduler-semantics-v1/P1"},
 		"the burst counter is 0 when a pump turn starts and grows by one per scheduler step of the drain cycle", burstDerived},
-	{"chan-queue-derived", []string{"INV-CH-01", "INV-CH-02", "ch-fifo-001"},
-		"the channel's queue after a transition is the queue before plus the messages sent (each with a sequence number above every queued one), less those received, evicted or dropped, in order", chanQueueDerived},
+	{"chan-queue-derived", []string{"INV-CH-01", "INV-CH-02", "ch-fifo-001", "004/1.10"},
+		"the channel's queue after a transition is the queue before plus the messages sent (each with a sequence number above every queued one), less those received, evicted or dropped, in order; a queued message is dropped only after the receiver's close in the same step (004 1.10: the last sender's drop leaves the queue to be drained)", chanQueueDerived},
 	{"chan-senders-derived", []string{"INV-CH-08", "ch-close-drain-001"},
 		"sender_count falls by exactly one per chan_sender_dropped, never below zero, and each drop event reports the count it left; it is always the scenario's senders less those of its sender tasks (the first senders tasks) that have completed", chanSendersDerived},
 	{"mask-derived", []string{"cancel.task.masked_defers_ack", "wasm-cancel-state-machine-v1/B3"},
@@ -410,9 +410,16 @@ func chanQueueDerived(c *Context) bool {
 		}
 		return false
 	}
+	// closing: the receiver closed earlier in the step, which drops the
+	// queued messages (004 1.10 Receiver Drop, step 2). Nothing else
+	// takes a queued message but a receive or an eviction: the last
+	// sender's drop leaves them to be drained (Drain-After-Sender-Drop).
+	closing := false
 	for ei := range c.Events {
 		e := &c.Events[ei]
 		switch e.Kind {
+		case trace.ChanReceiverClosed:
+			closing = true
 		case trace.ChanSent:
 			// Sequence numbers grow with each send: a queued message
 			// never shares one with an older one.
@@ -427,8 +434,10 @@ func chanQueueDerived(c *Context) bool {
 			}
 		case trace.ChanMessageDropped:
 			// A send after the receiver closed drops a message that was
-			// never queued.
-			take(e.Msg)
+			// never queued; a queued one is dropped only by the close.
+			if take(e.Msg) && !closing {
+				return true
+			}
 		}
 	}
 	if int(a.Len) != n {

@@ -343,6 +343,8 @@ var faults = []FaultCase{
 	// A parked sender was polled again only as the head, so the FIFO test
 	// never met another: chan-spurious wakes parked tasks spuriously.
 	{fault.WaiterJumpsHead, "chan-spurious", []string{"chan-waiter-fifo", "chan-reserve-answered"}},
+	// The queue checks let a queued message be dropped in any step.
+	{fault.LastSenderDrains, "channel", []string{"chan-queue-derived", "chan-seq-derived"}},
 }
 
 // Faults returns the fault catalogue in fault order.

@@ -220,14 +220,20 @@ func (s *State) CancelReserve(task uint8, log *trace.Log) {
 // the decrement). The last drop wakes a waiting receiver,
 // which then drains and sees Disconnected (1.10).
 //
-// Fault ReceiverDroppedWithoutClose marks the receiver dropped at the last
-// drop.
+// Fault LastSenderDrains discards the queued messages at the last drop;
+// fault ReceiverDroppedWithoutClose marks the receiver dropped there.
 func (s *State) DropSender(log *trace.Log) {
 	if !s.Config.Faults.Has(fault.SenderDropUncounted) {
 		s.Senders--
 	}
 	log.Emit(trace.Event{Kind: trace.ChanSenderDropped, Count: s.Senders})
 	if s.Senders == 0 {
+		if s.Config.Faults.Has(fault.LastSenderDrains) {
+			for s.Len > 0 {
+				m := s.popFront()
+				log.Emit(trace.Event{Kind: trace.ChanMessageDropped, Msg: m.Seq})
+			}
+		}
 		if s.Config.Faults.Has(fault.ReceiverDroppedWithoutClose) {
 			s.ReceiverDropped = true
 		}
