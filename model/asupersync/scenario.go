@@ -293,6 +293,22 @@ var scenarios = []Scenario{
 		Pump:   pump.Config{BurstLimit: 2, Caps: pump.AllCaps},
 	},
 	{
+		Name:   "sibling-regions-4",
+		Doc:    "sibling-regions with 4 regions: a child opened under the root after a grandchild, so a cascade's depth order (parents first) and its id order differ (001 Cascade Law step 2, R4); with 3 regions every tree's ids already ascend with depth",
+		Native: true, Tasks: 2, Regions: 4, SiblingRegions: true,
+		CancelKinds: []cancel.Kind{cancel.User}, RegionCancelKind: cancel.Shutdown,
+		Kernel: kernel.Config{CancelStreakLimit: 2, CatchupBatch: 1, MaxChainDepth: 16, MaxChainMemory: 4096},
+		Pump:   pump.Config{BurstLimit: 2, Caps: pump.AllCaps},
+	},
+	{
+		Name:   "finalizer-obligations",
+		Doc:    "finalizers with obligations: the finalizers scenario plus 1 obligation and leaky tasks, so a region finalizes over a Reserved obligation while its finalizers are still registered and must mark it Leaked as it enters Finalizing, not leave it for the close (001 invariant 5); every other scenario with obligations has no finalizers",
+		Native: true, Tasks: 2, Regions: 2, Finalizers: 2, Obligations: 1, LeakyTasks: true,
+		CancelKinds: []cancel.Kind{cancel.User}, RegionCancelKind: cancel.Shutdown,
+		Kernel: kernel.Config{CancelStreakLimit: 2, CatchupBatch: 1, MaxChainDepth: 16, MaxChainMemory: 4096},
+		Pump:   pump.Config{BurstLimit: 2, Caps: pump.AllCaps},
+	},
+	{
 		Name:   "cancel-kinds",
 		Doc:    "task cancels of two kinds other than User, Timeout and FailFast (severities 1 and 3), with masks, so a task's pending cancel strengthens or keeps its reason and meets its budget across kinds, and a root reason's kind is one the zero value cannot stand for",
 		Native: true, Tasks: 2, Regions: 2, Masks: true,
