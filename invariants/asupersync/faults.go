@@ -345,6 +345,10 @@ var faults = []FaultCase{
 	{fault.WaiterJumpsHead, "chan-spurious", []string{"chan-waiter-fifo", "chan-reserve-answered"}},
 	// The queue checks let a queued message be dropped in any step.
 	{fault.LastSenderDrains, "channel", []string{"chan-queue-derived", "chan-seq-derived"}},
+
+	// Session 44's cancel-protocol audit: bugs that got through every
+	// scenario and the checks or scenarios that stop them now.
+	{fault.CascadeIgnoresDepth, "sibling-regions-4", []string{"cascade-order"}}, // with 3 regions id order is depth order
 }
 
 // Faults returns the fault catalogue in fault order.

@@ -179,9 +179,12 @@ func (s *State) CancelRegion(region uint8, kind Kind, now uint32, log *trace.Log
 // ascending ("Cascade Law" step 2), reversed under fault ChildBeforeParent.
 func (s *State) cascadeOrder(region uint8) (order [MaxRegions]uint8, n int) {
 	top := s.Regions[region-1].Depth
+	// Fault CascadeIgnoresDepth takes every region in the first pass, so
+	// the order is the ids'.
+	byID := s.Config.Faults.Has(fault.CascadeIgnoresDepth)
 	for d := top; d < top+MaxRegions; d++ {
 		for i := range s.Regions {
-			if r := &s.Regions[i]; r.Used && r.Depth == d && s.within(uint8(i+1), region) {
+			if r := &s.Regions[i]; r.Used && (byID && d == top || !byID && r.Depth == d) && s.within(uint8(i+1), region) {
 				order[n] = uint8(i + 1)
 				n++
 			}
