@@ -58,7 +58,7 @@ var coreInvariants = []Invariant{
 	{"ack-unmasked", []string{"cancel.task.masked_defers_ack", "cancel.task.request_to_ack_when_unmasked", "wasm-cancel-state-machine-v1/B2", "wasm-cancel-state-machine-v1/B3"},
 		"a cancel is acknowledged only at a checkpoint with mask_depth 0", ackUnmasked},
 	{"quiescence", []string{"wasm-cancel-state-machine-v1/invariant-5", "wasm-cancel-state-machine-v1/quiescence-completion", "wasm-browser-scheduler-semantics-v1/purpose-2"},
-		"a region closes only with no live task, no open child, no reserved obligation and no pending finalizer", quiescence},
+		"a region closes only with no live task, no open child, no reserved obligation and no pending finalizer; and a Finalizing region holds no Reserved obligation (those left when it finalizes are Leaked as it enters Finalizing)", quiescence},
 	{"no-leak", []string{"wasm-cancel-state-machine-v1/no-obligation-leaks", "wasm-browser-scheduler-semantics-v1/purpose-4"},
 		"no obligation is ever leaked, but one its holder broke: with leaky_tasks, an obligation whose holder completed Ok still holding it is Leaked when its region finalizes; no other is", noLeak},
 	{"no-spawn-after-cancel", []string{"cancel.region.no_new_spawn_after_cancel"},
@@ -566,6 +566,26 @@ func quiescence(c *Context) bool {
 			if ob := model.ObligationRecord(a, o); ob.Used && ob.Region == r && ob.State == cancel.Reserved {
 				return true
 			}
+		}
+	}
+	return reservedWhileFinalizing(a)
+}
+
+// reservedWhileFinalizing reports whether a Finalizing region holds a
+// Reserved obligation. A region finalizes only with no live task left to
+// resolve one, so the semantics notes' "obligations still Reserved when a
+// region finalizes ... are Leaked" is due as it enters Finalizing, not
+// at its close: a region that waited for its finalizers before marking
+// its leaks closed over a Reserved obligation (session 44's
+// cancel-protocol audit; quiescence caught it only at the close).
+func reservedWhileFinalizing(a *cancel.State) bool {
+	for o := uint8(1); o <= cancel.MaxObligations; o++ {
+		ob := model.ObligationRecord(a, o)
+		if !ob.Used || ob.State != cancel.Reserved {
+			continue
+		}
+		if r := model.RegionRecord(a, ob.Region); r != nil && r.Used && r.State == cancel.RegionFinalizing {
+			return true
 		}
 	}
 	return false

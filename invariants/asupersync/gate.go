@@ -661,8 +661,10 @@ var gates = map[string]gate{
 	"poll-current-derived": {on: on(ops(kernel.Yield, kernel.Pending, kernel.Complete, kernel.FinalizeDone), kinds(trace.StepDecision, trace.StepEnd)), changed: pollPart},
 
 	// A region closes (a Closed after, not before) only if the regions
+	// changed; a Finalizing region's Reserved obligation (a predicate of
+	// the regions and obligations after) appears only if one of them
 	// changed.
-	"quiescence": {changed: regionsPart},
+	"quiescence": {changed: regionsPart | obligationsPart},
 	// Native, or not a change of the pump's mode to Idle -> false.
 	"pump-idle-announced": {applies: withPump, changed: modePart},
 	// Not a (no-host) operation with an answer event (open-region, reserve,

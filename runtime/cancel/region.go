@@ -320,8 +320,10 @@ func (s *State) advanceRegion(id uint8, log *trace.Log) {
 			log.Emit(trace.Event{Kind: trace.RegionFinalizing, Region: id})
 			leaks = len(log.Events)
 			for i := range s.Obligations {
-				// Fault LeakUnmarked leaves them Reserved.
-				if o := &s.Obligations[i]; o.Used && o.Region == id && o.State == Reserved && !s.Config.Faults.Has(fault.LeakUnmarked) {
+				// Fault LeakUnmarked leaves them Reserved; fault
+				// LeakWaitsForFinalizers, while finalizers remain.
+				if o := &s.Obligations[i]; o.Used && o.Region == id && o.State == Reserved && !s.Config.Faults.Has(fault.LeakUnmarked) &&
+					(r.Finalizers == 0 || !s.Config.Faults.Has(fault.LeakWaitsForFinalizers)) {
 					s.resolve(uint8(i+1), Leaked, log)
 				}
 			}

@@ -314,7 +314,8 @@ const (
 	WaiterJumpsHead                  // any queued sender may take a free slot, not only the head (runtime/channel)
 	LastSenderDrains                 // the last sender's drop discards the queued messages (runtime/channel)
 	// Planted by session 44's cancel-protocol audit.
-	CascadeIgnoresDepth // the cascade takes its regions in id order whatever their depth (runtime/cancel)
+	CascadeIgnoresDepth    // the cascade takes its regions in id order whatever their depth (runtime/cancel)
+	LeakWaitsForFinalizers // a region finalizing with finalizers left leaves its Reserved obligations unmarked (runtime/cancel)
 
 	count
 )
@@ -595,7 +596,8 @@ var table = [count]info{
 	WakeAllWaiters:                   {"wake-all-waiters", "a freed slot wakes every queued sender instead of the head alone, so senders behind the head are woken for a slot that is not theirs (breaks 004 1.3 cascade_wake_next and 1.11: the head of the waiter queue is woken first, one waiter per freed slot)"},
 	WaiterJumpsHead:                  {"waiter-jumps-head", "the FIFO test lets any queued sender take free capacity, not only the head, so a queued sender polled before the head takes the slot past it (breaks 004 1.3 step 3, 1.11, INV-CH-03: a queued reserve takes capacity only as the head)"},
 	LastSenderDrains:                 {"last-sender-drains", "the last sender's drop discards the queued messages (chan_message_dropped each), so the receiver never gets what was sent before the senders left (breaks 004 1.10, Drain-After-Sender-Drop: the receiver drains the queue and only then sees Disconnected)"},
-	CascadeIgnoresDepth:  {"cascade-ignores-depth", "the cascade lists its regions in id order, not depth ascending, so a deeper region opened before a shallower one is cancelled first (breaks 001 Cascade Law step 2, R4)"},
+	CascadeIgnoresDepth:              {"cascade-ignores-depth", "the cascade lists its regions in id order, not depth ascending, so a deeper region opened before a shallower one is cancelled first (breaks 001 Cascade Law step 2, R4)"},
+	LeakWaitsForFinalizers:           {"leak-waits-for-finalizers", "a region entering Finalizing with finalizers still registered leaves its Reserved obligations Reserved, and closes over them once the finalizers are done (breaks 001 invariant 5, quiescence: no unresolved obligations)"},
 }
 
 // Name is the fault's command-line name.
