@@ -690,6 +690,8 @@ var gates = map[string]gate{
 	// Only task events with a cancel_phase are looked at.
 	"cancel-phase-attr": {on: taskPhaseEvents},
 	"cancel-epoch-attr": {on: taskPhaseEvents},
+	// Only the events it judges or replays are looked at.
+	"event-from-phase": {on: fromPhaseKinds},
 	// Only the named events are looked at.
 	"obligation-kind-attr":    {on: obligationKindEvents},
 	"region-parent-attr":      {on: kinds(trace.RegionOpened)},

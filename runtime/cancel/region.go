@@ -234,6 +234,9 @@ func (s *State) cancelRegionRecord(rid uint8, reason Reason, cut bool, log *trac
 		if !s.Config.Faults.Has(fault.SilentRegionCancel) {
 			log.Emit(trace.Event{Kind: trace.RegionCancelled, Region: rid, AttrKey: attrCancelKind, AttrVal: named.String()})
 		}
+	} else if s.Config.Faults.Has(fault.CancelClosedRegion) {
+		// Fault CancelClosedRegion announces a cancel of the Closed region.
+		log.Emit(trace.Event{Kind: trace.RegionCancelled, Region: rid, AttrKey: attrCancelKind, AttrVal: reason.Kind.String()})
 	}
 	if cut {
 		log.Emit(truncation(rid, reason))
@@ -328,7 +331,8 @@ func (s *State) advanceRegion(id uint8, log *trace.Log) {
 				}
 			}
 		// Fault ClosingRests leaves a region that is not quiescent Closing.
-		case r.State == RegionClosing && !s.Config.Faults.Has(fault.ClosingRests):
+		// Fault DrainingAgain takes a Draining region down this path too.
+		case (r.State == RegionClosing || s.Config.Faults.Has(fault.DrainingAgain)) && !s.Config.Faults.Has(fault.ClosingRests):
 			// Fault DrainingUnrecorded announces the move without making it.
 			if !s.Config.Faults.Has(fault.DrainingUnrecorded) {
 				r.State = RegionDraining

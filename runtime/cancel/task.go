@@ -75,12 +75,15 @@ func (s *State) Spawn(region uint8, log *trace.Log) (uint8, error) {
 // Start is the first poll: Created -> Running. A task already Running or
 // later, Completed included, is left alone without an event, so the kernel
 // may call Start on every poll.
+//
+// Fault RunningEveryPoll announces task_running on every poll of a
+// Running task too.
 func (s *State) Start(task uint8, log *trace.Log) error {
 	t, err := s.task(task)
 	if err != nil {
 		return err
 	}
-	if t.Phase == Created {
+	if t.Phase == Created || t.Phase == Running && s.Config.Faults.Has(fault.RunningEveryPoll) {
 		t.Phase = Running
 		log.Emit(s.taskEvent(trace.TaskRunning, task))
 		// Fault RunningAnnouncedTwice announces the move again.
@@ -191,13 +194,15 @@ func (t *Task) enterRequested(r Reason, b Budget) {
 // stays pending (CancelDeferredMasked); a later Unmask lets the next
 // checkpoint acknowledge. In any other phase a checkpoint does nothing.
 //
-// Fault AckWhileMasked: the checkpoint acknowledges under a mask.
+// Fault AckWhileMasked: the checkpoint acknowledges under a mask. Fault
+// AckAgain: a Cancelling task's checkpoint takes the acknowledge path
+// again.
 func (s *State) Checkpoint(task uint8, log *trace.Log) (acked bool, err error) {
 	t, err := s.runningTask(task)
 	if err != nil {
 		return false, err
 	}
-	if t.Phase != CancelRequested {
+	if t.Phase != CancelRequested && (t.Phase != Cancelling || !s.Config.Faults.Has(fault.AckAgain)) {
 		return false, nil
 	}
 	// Fault DeferUnmasked reads the mask test as >= 0.

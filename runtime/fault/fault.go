@@ -316,6 +316,10 @@ const (
 	// Planted by session 44's cancel-protocol audit.
 	CascadeIgnoresDepth    // the cascade takes its regions in id order whatever their depth (runtime/cancel)
 	LeakWaitsForFinalizers // a region finalizing with finalizers left leaves its Reserved obligations unmarked (runtime/cancel)
+	RunningEveryPoll       // every poll of a Running task announces task_running again (runtime/cancel)
+	AckAgain               // a checkpoint of a Cancelling task acknowledges its cancel again (runtime/cancel)
+	DrainingAgain          // a Draining region that is not quiescent announces region_draining again (runtime/cancel)
+	CancelClosedRegion     // a cascade announces region_cancelled for a region already Closed (runtime/cancel)
 
 	count
 )
@@ -598,6 +602,10 @@ var table = [count]info{
 	LastSenderDrains:                 {"last-sender-drains", "the last sender's drop discards the queued messages (chan_message_dropped each), so the receiver never gets what was sent before the senders left (breaks 004 1.10, Drain-After-Sender-Drop: the receiver drains the queue and only then sees Disconnected)"},
 	CascadeIgnoresDepth:              {"cascade-ignores-depth", "the cascade lists its regions in id order, not depth ascending, so a deeper region opened before a shallower one is cancelled first (breaks 001 Cascade Law step 2, R4)"},
 	LeakWaitsForFinalizers:           {"leak-waits-for-finalizers", "a region entering Finalizing with finalizers still registered leaves its Reserved obligations Reserved, and closes over them once the finalizers are done (breaks 001 invariant 5, quiescence: no unresolved obligations)"},
+	RunningEveryPoll:                 {"running-every-poll", "Start announces task_running on every poll of a Running task, not only on the Created -> Running move, so the trace announces a move that did not happen (breaks 001 Legal Transitions, B6)"},
+	AckAgain:                         {"ack-again", "a checkpoint of a task already Cancelling acknowledges again (cancel_acknowledged), or under a mask defers an acknowledged cancel (cancel_deferred_masked) (breaks 001 T2: CancelRequested -> Cancelling, once)"},
+	DrainingAgain:                    {"draining-again", "a Draining region that is not yet quiescent announces region_draining again at every advance (breaks 001 quiescence path: Closing -> Draining, once)"},
+	CancelClosedRegion:               {"cancel-closed-region", "a region cancel announces region_cancelled for a region of its cascade already Closed, whose record it leaves as it was, so the trace names a cancel that was not made (breaks 001 Cascade Law step 3 and the trace: a Closed region has finished its path)"},
 }
 
 // Name is the fault's command-line name.
