@@ -56,7 +56,7 @@ var coreInvariants = []Invariant{
 	{"budget-monotone", []string{"cancel.task.budget_combine_monotone", "wasm-cancel-state-machine-v1/invariant-3"},
 		"a pending cancel's cleanup budget only tightens", budgetMonotone},
 	{"ack-unmasked", []string{"cancel.task.masked_defers_ack", "cancel.task.request_to_ack_when_unmasked", "wasm-cancel-state-machine-v1/B2", "wasm-cancel-state-machine-v1/B3"},
-		"a cancel is acknowledged only at a checkpoint with mask_depth 0", ackUnmasked},
+		"a cancel is acknowledged only at a checkpoint with mask_depth 0: a cancel_acknowledged or cancel_deferred_masked names the task whose own checkpoint the step's input is (checkpoint, or the checkpoint that reserve, try_reserve and recv run first), and a cancel_acknowledged a task whose mask depth was 0", ackUnmasked},
 	{"quiescence", []string{"wasm-cancel-state-machine-v1/invariant-5", "wasm-cancel-state-machine-v1/quiescence-completion", "wasm-browser-scheduler-semantics-v1/purpose-2"},
 		"a region closes only with no live task, no open child, no reserved obligation and no pending finalizer; and a Finalizing region holds no Reserved obligation (those left when it finalizes are Leaked as it enters Finalizing)", quiescence},
 	{"no-leak", []string{"wasm-cancel-state-machine-v1/no-obligation-leaks", "wasm-browser-scheduler-semantics-v1/purpose-4"},
@@ -528,17 +528,40 @@ func noWiderThan(b, o cancel.Budget) bool {
 	return deadlineOK && b.PollQuota <= o.PollQuota && b.CostQuota <= o.CostQuota && b.Priority >= o.Priority
 }
 
+// ackUnmasked: B2 and B3. A checkpoint is where task code observes its
+// cancel: the checkpoint operation, and the cx.checkpoint() that 004's
+// reserve and recv run first (1.3 step 1, 1.6 step 1; the kernel's
+// try_reserve runs it too, as the semantics notes' "a reserve
+// checkpoints first" reads). Reading the mask alone let a cancel-lane
+// dispatch acknowledge on the task's behalf (session 44's cancel-protocol
+// audit): B2's "may not auto-ack on signal receipt".
 func ackUnmasked(c *Context) bool {
 	for ei := range c.Events {
 		e := &c.Events[ei]
-		if e.Kind != trace.CancelAcknowledged {
+		if e.Kind != trace.CancelAcknowledged && e.Kind != trace.CancelDeferredMasked {
 			continue
+		}
+		if !checkpointOf(c.In, e.Task) {
+			return true
 		}
 		// An acknowledgement of no task (an id outside the table) is
 		// none the protocol allows either.
-		if tk := model.TaskRecord(&kern(c.Before).Cancel, e.Task); tk == nil || tk.Mask > 0 {
+		if tk := model.TaskRecord(&kern(c.Before).Cancel, e.Task); tk == nil || e.Kind == trace.CancelAcknowledged && tk.Mask > 0 {
 			return true
 		}
+	}
+	return false
+}
+
+// checkpointOf reports whether input in is a checkpoint of task t: a
+// (no-host) checkpoint, reserve, try_reserve or recv that t runs.
+func checkpointOf(in model.Input, t uint8) bool {
+	if in.Host != pump.NoHost || in.K.Task != t {
+		return false
+	}
+	switch in.K.Op {
+	case kernel.Checkpoint, kernel.ChanReserve, kernel.ChanTryReserve, kernel.ChanRecv:
+		return true
 	}
 	return false
 }

@@ -354,6 +354,7 @@ var faults = []FaultCase{
 	{fault.AckAgain, "native", []string{"event-from-phase"}},                        // likewise
 	{fault.DrainingAgain, "native", []string{"event-from-phase"}},                   // likewise
 	{fault.CancelClosedRegion, "native", []string{"event-from-phase"}},              // likewise
+	{fault.AckOnCancelDispatch, "native", []string{"ack-unmasked"}},                 // ack-unmasked read only the mask
 }
 
 // Faults returns the fault catalogue in fault order.

@@ -582,7 +582,7 @@ var gates = map[string]gate{
 	"stale-timer":                {on: kinds(trace.TimerFired)},
 	"timer-order":                {on: kinds(trace.TimerFired)}, // last stays 0
 	"catchup-bounded":            {on: kinds(trace.TimerFired, trace.WheelFired)},
-	"ack-unmasked":               {on: kinds(trace.CancelAcknowledged)},
+	"ack-unmasked":               {on: kinds(trace.CancelAcknowledged, trace.CancelDeferredMasked)},
 	"no-spawn-after-cancel":      {on: kinds(trace.TaskSpawned)},
 	"no-obligation-after-cancel": {on: kinds(trace.ObligationReserved)},
 	"pump-scheduled-microtask":   {on: kinds(trace.PumpScheduled)},

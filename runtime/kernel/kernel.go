@@ -572,7 +572,12 @@ func (s *State) Dispatch(nested bool, log *trace.Log) (sched.Decision, error) {
 	if err != nil || s.Config.Faults.Has(fault.RunningBeforeDecision) {
 		return d, err
 	}
-	return d, s.Cancel.Start(t, log)
+	if err := s.Cancel.Start(t, log); err != nil || d.Lane != sched.Cancel || !s.Config.Faults.Has(fault.AckOnCancelDispatch) {
+		return d, err
+	}
+	// Fault AckOnCancelDispatch checkpoints a task the cancel lane runs.
+	_, err = s.Cancel.Checkpoint(t, log)
+	return d, err
 }
 
 // endPoll ends the current task's poll with Pending: a wake that arrived
