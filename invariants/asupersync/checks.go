@@ -48,7 +48,7 @@ var coreInvariants = []Invariant{
 	{"cascade-order", []string{"cancel.region.cascade_parent_before_child", "wasm-cancel-state-machine-v1/cascade-law", "wasm-cancel-state-machine-v1/R4"},
 		"a region cascade processes parents before children (depth ascending)", cascadeOrder},
 	{"completed-absorbing", []string{"cancel.task.completed_absorbing", "wasm-cancel-state-machine-v1/T5", "wasm-cancel-state-machine-v1/invariant-4"},
-		"a Completed task stays Completed with the same outcome", completedAbsorbing},
+		"a Completed task stays Completed with its whole record unchanged (outcome, reason, cleanup budget, cancel_epoch, mask depth, region, cancel_requested), and no cancel-protocol event (task_running, cancel_requested, cancel_strengthened, cancel_deferred_masked, cancel_acknowledged, cleanup_done, task_completed, mask_entered, mask_exited) names a task Completed before the step", completedAbsorbing},
 	{"phase-monotone", []string{"cancel.task.witness_phase_monotone", "wasm-cancel-state-machine-v1/invariant-1", "wasm-cancel-state-machine-v1/R3"},
 		"every phase change is a legal transition of the contract's table (no regression)", phaseMonotone},
 	{"severity-monotone", []string{"cancel.task.reason_strengthen_monotone", "wasm-cancel-state-machine-v1/invariant-2", "wasm-cancel-state-machine-v1/R1"},
@@ -495,11 +495,36 @@ func (c *Context) compareTasks() {
 	}
 }
 
+// completedAbsorbing: T5 and Non-Negotiable Invariant 4. Completed
+// absorbs every later signal, so nothing of the record may move, and no
+// event may report a move of a task that can no longer move: comparing
+// phase and outcome alone let a request strengthen a Completed task's
+// reason and budget and announce cancel_strengthened (session 44's
+// cancel-protocol audit).
 func completedAbsorbing(c *Context) bool {
-	return c.eachTask(func(b, a *cancel.Task) bool {
-		return b.Phase == cancel.Completed && (a.Phase != cancel.Completed || a.Outcome != b.Outcome)
-	})
+	if c.eachTask(func(b, a *cancel.Task) bool { return b.Phase == cancel.Completed && *a != *b }) {
+		return true
+	}
+	if !c.mayHold(cancelProtocolEvents) {
+		return false
+	}
+	bc := &kern(c.Before).Cancel
+	for ei := range c.Events {
+		e := &c.Events[ei]
+		if !cancelProtocolEvents.has(e.Kind) {
+			continue
+		}
+		if t := model.TaskRecord(bc, e.Task); t != nil && t.Used && t.Phase == cancel.Completed {
+			return true
+		}
+	}
+	return false
 }
+
+// cancelProtocolEvents are the task events that report a move of the
+// cancel protocol or of a live task's mask: none may name a Completed task.
+var cancelProtocolEvents = kinds(trace.TaskRunning, trace.CancelRequested, trace.CancelStrengthened, trace.CancelDeferredMasked,
+	trace.CancelAcknowledged, trace.CleanupDone, trace.TaskCompleted, trace.MaskEntered, trace.MaskExited)
 
 func phaseMonotone(c *Context) bool {
 	return c.eachTask(func(b, a *cancel.Task) bool {

@@ -348,13 +348,14 @@ var faults = []FaultCase{
 
 	// Session 44's cancel-protocol audit: bugs that got through every
 	// scenario and the checks or scenarios that stop them now.
-	{fault.CascadeIgnoresDepth, "sibling-regions-4", []string{"cascade-order"}},     // with 3 regions id order is depth order
-	{fault.LeakWaitsForFinalizers, "finalizer-obligations", []string{"quiescence"}}, // no scenario had finalizers and obligations
-	{fault.RunningEveryPoll, "native", []string{"event-from-phase"}},                // a move announced from the wrong phase
-	{fault.AckAgain, "native", []string{"event-from-phase"}},                        // likewise
-	{fault.DrainingAgain, "native", []string{"event-from-phase"}},                   // likewise
-	{fault.CancelClosedRegion, "native", []string{"event-from-phase"}},              // likewise
-	{fault.AckOnCancelDispatch, "native", []string{"ack-unmasked"}},                 // ack-unmasked read only the mask
+	{fault.CascadeIgnoresDepth, "sibling-regions-4", []string{"cascade-order"}},                      // with 3 regions id order is depth order
+	{fault.LeakWaitsForFinalizers, "finalizer-obligations", []string{"quiescence"}},                  // no scenario had finalizers and obligations
+	{fault.RunningEveryPoll, "native", []string{"event-from-phase"}},                                 // a move announced from the wrong phase
+	{fault.AckAgain, "native", []string{"event-from-phase"}},                                         // likewise
+	{fault.DrainingAgain, "native", []string{"event-from-phase"}},                                    // likewise
+	{fault.CancelClosedRegion, "native", []string{"event-from-phase"}},                               // likewise
+	{fault.AckOnCancelDispatch, "native", []string{"ack-unmasked"}},                                  // ack-unmasked read only the mask
+	{fault.StrengthenCompleted, "cancel-kinds", []string{"completed-absorbing", "event-from-phase"}}, // it compared phase and outcome only
 }
 
 // Faults returns the fault catalogue in fault order.

@@ -638,7 +638,7 @@ var gates = map[string]gate{
 	"timers-derived":      {applies: withoutWheel, on: kinds(trace.TimerRegistered, trace.TimerCancelled, trace.TimerFired), changed: timersPart},
 	"timer-slots-derived": {applies: withoutWheel, on: kinds(trace.TimerRegistered, trace.TimerFired, trace.StaleTimer), changed: timersPart},
 	// eachTask visits only the tasks whose record changed.
-	"completed-absorbing": {changed: cancelTasksPart},
+	"completed-absorbing": {on: cancelProtocolEvents, changed: cancelTasksPart},
 	"phase-monotone":      {changed: cancelTasksPart},
 	"severity-monotone":   {changed: cancelTasksPart},
 	"budget-monotone":     {changed: cancelTasksPart},

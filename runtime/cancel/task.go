@@ -155,7 +155,8 @@ func (s *State) request(task uint8, r Reason, b Budget, log *trace.Log) {
 			t.Epoch = epoch
 		}
 		log.Emit(s.cancelEvent(trace.CancelRequested, task))
-	case t.Phase.cancelActive():
+	// Fault StrengthenCompleted strengthens a Completed task's cancel too.
+	case t.Phase.cancelActive() || t.Phase == Completed && faults.Has(fault.StrengthenCompleted):
 		t.Reason = t.Reason.Strengthen(r, faults)
 		// Fault RepeatKeepsBudget ignores the new request's budget.
 		if !faults.Has(fault.RepeatKeepsBudget) {

@@ -321,6 +321,7 @@ const (
 	DrainingAgain          // a Draining region that is not quiescent announces region_draining again (runtime/cancel)
 	CancelClosedRegion     // a cascade announces region_cancelled for a region already Closed (runtime/cancel)
 	AckOnCancelDispatch    // a cancel-lane dispatch checkpoints its task, acknowledging outside task code (runtime/kernel)
+	StrengthenCompleted    // a cancel request strengthens a Completed task's reason and budget (runtime/cancel)
 
 	count
 )
@@ -608,6 +609,7 @@ var table = [count]info{
 	DrainingAgain:                    {"draining-again", "a Draining region that is not yet quiescent announces region_draining again at every advance (breaks 001 quiescence path: Closing -> Draining, once)"},
 	CancelClosedRegion:               {"cancel-closed-region", "a region cancel announces region_cancelled for a region of its cascade already Closed, whose record it leaves as it was, so the trace names a cancel that was not made (breaks 001 Cascade Law step 3 and the trace: a Closed region has finished its path)"},
 	AckOnCancelDispatch:              {"ack-on-cancel-dispatch", "a cancel-lane dispatch runs a checkpoint of its task, so the cancel is acknowledged on the dispatch, not at a checkpoint of the task's code (breaks 001 B2: the adapter may not auto-ack)"},
+	StrengthenCompleted:              {"strengthen-completed", "a cancel request on a Completed task strengthens its reason, combines its budget and announces cancel_strengthened (breaks 001 T5, invariant 4: Completed is absorbing)"},
 }
 
 // Name is the fault's command-line name.
