@@ -313,6 +313,7 @@ const (
 	WakeAllWaiters                   // a freed slot wakes every queued sender, not only the head (runtime/channel)
 	WaiterJumpsHead                  // any queued sender may take a free slot, not only the head (runtime/channel)
 	LastSenderDrains                 // the last sender's drop discards the queued messages (runtime/channel)
+
 	// Planted by session 44's cancel-protocol audit.
 	CascadeIgnoresDepth    // the cascade takes its regions in id order whatever their depth (runtime/cancel)
 	LeakWaitsForFinalizers // a region finalizing with finalizers left leaves its Reserved obligations unmarked (runtime/cancel)
