@@ -2,6 +2,7 @@ package asupersync
 
 import (
 	"math/rand/v2"
+	"slices"
 	"testing"
 
 	model "modelcheck/model/asupersync"
@@ -98,4 +99,30 @@ func garbageConfigs(rng *rand.Rand) configs {
 func (c *configs) overwrite(s *model.State) {
 	k := &s.P.Kernel
 	s.P.Config, k.Config, k.Sched.Config, k.Cancel.Config, k.Chan.Config, k.Wheel.Config = c.pump, c.kernel, c.sched, c.cancel, c.chan_, c.wheel
+}
+
+// TestChannelInputsReadTheScenario: the channel operations the environment
+// offers, and so the receiver the ghost follows, come from the scenario's
+// channel (its capacity and senders), not from the kernel's copy of it: on
+// the states of seeded walks of every channel scenario, a state whose
+// kernel carries another channel configuration is offered the same inputs.
+func TestChannelInputsReadTheScenario(t *testing.T) {
+	const walks, walkDepth = 4, 12
+	for _, sc := range model.Scenarios() {
+		if sc.Kernel.Channel.Capacity == 0 {
+			continue
+		}
+		m := model.New(sc, nil)
+		rng := rand.New(rand.NewPCG(uint64(len(sc.Name)), 44))
+		var want, got []model.Input
+		seededWalks(t, m, rng, walks, walkDepth, func(d int, s *model.State, ins []model.Input) {
+			other := *s
+			other.P.Kernel.Config.Channel = channel.Config{Capacity: 0, Senders: uint8(rng.UintN(256))}
+			want = m.Enabled(s, want[:0])
+			got = m.Enabled(&other, got[:0])
+			if !slices.Equal(want, got) {
+				t.Fatalf("%s depth %d: offered %v, with the kernel's channel configuration rewritten %v", sc.Name, d, want, got)
+			}
+		})
+	}
 }

@@ -263,11 +263,13 @@ func (m *Model) HasInput(s *State) bool {
 // environment's choice, and a bug in those accessors must not narrow it.
 func (m *Model) channelOps(s *State, t uint8, buf []Input) []Input {
 	k := &s.P.Kernel
-	if !channelConfigured(k) {
+	sc := &m.Scenario
+	// The channel's shape is the scenario's, not the kernel's copy of it,
+	// which a runtime bug could rewrite.
+	if sc.Kernel.Channel.Capacity == 0 {
 		return buf
 	}
-	senders := k.Config.Channel.Senders
-	sc := &m.Scenario
+	senders := sc.Kernel.Channel.Senders
 	add := func(op kernel.Op) { buf = append(buf, Input{K: kernel.Input{Op: op, Task: t}}) }
 	switch {
 	case holdsPermit(k, t):

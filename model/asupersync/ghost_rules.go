@@ -2,6 +2,7 @@ package asupersync
 
 import (
 	"modelcheck/runtime/cancel"
+	"modelcheck/runtime/channel"
 	"modelcheck/runtime/kernel"
 	"modelcheck/runtime/pump"
 	"modelcheck/runtime/trace"
@@ -66,8 +67,9 @@ func before(k *kernel.State) polled {
 
 // observe updates the ghost from a transition: its input, the polled task
 // before it, whether the pump was Running before it, the state after it
-// and its events, in order.
-func (g *Ghost) observe(in Input, p polled, running bool, k *kernel.State, events []trace.Event) {
+// and its events, in order. ch is the scenario's channel configuration,
+// not the kernel's copy of it, which a runtime bug could rewrite.
+func (g *Ghost) observe(in Input, p polled, running bool, k *kernel.State, ch channel.Config, events []trace.Event) {
 	if running && ((in.Host == pump.NoHost && in.K.Op == kernel.Wake) || (in.Host == pump.Callback && authorized(in, events))) {
 		g.OwedTurn = true
 	}
@@ -92,8 +94,8 @@ func (g *Ghost) observe(in Input, p polled, running bool, k *kernel.State, event
 	if in.Host == pump.NoHost {
 		g.Stranded = false
 	}
-	if !g.ReceiverClosed && channelConfigured(k) {
-		g.ReceiverClosed = receiverGone(in, k)
+	if !g.ReceiverClosed && ch.Capacity > 0 {
+		g.ReceiverClosed = receiverGone(in, k, ch.Senders+1)
 	}
 	for i := range events {
 		e := &events[i]
@@ -120,11 +122,10 @@ func (g *Ghost) observe(in Input, p polled, running bool, k *kernel.State, event
 
 // receiverGone reports whether the transition closed the channel's
 // receiver by the environment's reading: the input is the receiver's
-// close, or the receiver's task has completed. The receiver is the
-// configuration's t(Senders+1), not the runtime's Receiver(), for the
-// reason channelOps gives.
-func receiverGone(in Input, k *kernel.State) bool {
-	rx := k.Config.Channel.Senders + 1
+// close, or the receiver's task has completed. The receiver rx is the
+// scenario's t(Senders+1), not the runtime's Receiver(), for the reason
+// channelOps gives.
+func receiverGone(in Input, k *kernel.State, rx uint8) bool {
 	if in.Host == pump.NoHost && in.K.Op == kernel.ChanClose && in.K.Task == rx {
 		return true
 	}

@@ -159,7 +159,7 @@ func (m *Model) Apply(s *State, in Input, log *trace.Log) error {
 		return err
 	}
 	m.track(s, in)
-	s.Ghost.observe(in, p, running, &s.P.Kernel, log.Events[from:])
+	s.Ghost.observe(in, p, running, &s.P.Kernel, m.Scenario.Kernel.Channel, log.Events[from:])
 	return nil
 }
 
