@@ -356,6 +356,11 @@ var faults = []FaultCase{
 	{fault.CancelClosedRegion, "native", []string{"event-from-phase"}},                               // likewise
 	{fault.AckOnCancelDispatch, "native", []string{"ack-unmasked"}},                                  // ack-unmasked read only the mask
 	{fault.StrengthenCompleted, "cancel-kinds", []string{"completed-absorbing", "event-from-phase"}}, // it compared phase and outcome only
+
+	// Session 45 widened the environment (scenario late-returns): no
+	// task returned after acknowledging or masked twice.
+	{fault.LateReturnKeepsOutcome, "late-returns", []string{"completion-outcome"}},
+	{fault.UnmaskClearsDepth, "late-returns", []string{"mask-derived"}},
 }
 
 // Faults returns the fault catalogue in fault order.

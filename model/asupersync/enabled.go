@@ -50,7 +50,7 @@ func (m *Model) Enabled(s *State, buf []Input) []Input {
 		tk := TaskRecord(&k.Cancel, t)
 		task := func(op kernel.Op) kernel.Input { return kernel.Input{Op: op, Task: t} }
 		add(task(kernel.Checkpoint))
-		if sc.Masks && tk.Mask == 0 {
+		if sc.Masks && (tk.Mask == 0 || sc.NestedMasks && tk.Mask == 1) {
 			add(task(kernel.Mask))
 		}
 		if tk.Mask > 0 {
@@ -85,6 +85,13 @@ func (m *Model) Enabled(s *State, buf []Input) []Input {
 			add(task(kernel.CleanupDone))
 		case cancel.Finalizing:
 			add(task(kernel.FinalizeDone))
+		}
+		if sc.LateReturns && (tk.Phase == cancel.Cancelling || tk.Phase == cancel.Finalizing) &&
+			!holdsReserved(&k.Cancel, t) && !holdsPermit(k, t) {
+			add(kernel.Input{Op: kernel.Complete, Task: t, Arg: uint8(cancel.Ok)})
+			if sc.ErrOutcomes {
+				add(kernel.Input{Op: kernel.Complete, Task: t, Arg: uint8(cancel.Err)})
+			}
 		}
 		if tk.Phase == cancel.Running && used(k, obligationIDs) < int(sc.Obligations) && obligationRoom(k) {
 			add(kernel.Input{Op: kernel.Reserve, Task: t, Arg: uint8(cancel.Lease)})

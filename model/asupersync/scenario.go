@@ -44,8 +44,13 @@ type Scenario struct {
 	NoRegionCancel   bool
 	// Governors are the suggestions the governor may switch between.
 	Governors []sched.Governor
-	// Masks allows mask/unmask (depth at most 1).
+	// Masks allows mask/unmask (depth at most 1, or 2 with NestedMasks).
 	Masks bool
+	// NestedMasks lets a masked task mask again (depth 2), so an unmask
+	// that leaves a mask in place must keep deferring the cancel (001 B3:
+	// the ack waits for depth 0, not for any unmask). Without it the
+	// depth never passes 1.
+	NestedMasks bool
 	// DeniedCallbacks lets host callbacks arrive through capabilities the
 	// adapter does not hold (to check fail-closed).
 	DeniedCallbacks bool
@@ -114,6 +119,13 @@ type Scenario struct {
 	// take the target and its descendants and leave the others alone
 	// (001 Cascade Law step 1). Without it the regions form one chain.
 	SiblingRegions bool
+	// LateReturns lets a task return while it is Cancelling or Finalizing,
+	// not only before it acknowledges: its cleanup or finalizer ends early,
+	// and the return must complete the task Cancelled(reason) whatever it
+	// returns (001 R2, semantics notes), from every active phase. Without
+	// it a cancelled task leaves Cancelling only by cleanup_done and
+	// Finalizing only by finalize_done.
+	LateReturns bool
 	// PoolTasks is how many tasks the environment pushes onto the worker
 	// pool's local queues (Kernel.Workers workers).
 	PoolTasks uint8
@@ -280,6 +292,15 @@ var scenarios = []Scenario{
 		Name:   "task-errors",
 		Doc:    "task outcomes: 2 tasks, a root and a child region, and tasks that may return Err as well as Ok, before a cancel (the outcome stands) or under one (it must complete Cancelled, 001 R2)",
 		Native: true, Tasks: 2, Regions: 2, ErrOutcomes: true,
+		CancelKinds: []cancel.Kind{cancel.User}, RegionCancelKind: cancel.Shutdown,
+		Kernel: kernel.Config{CancelStreakLimit: 2, CatchupBatch: 1, MaxChainDepth: 16, MaxChainMemory: 4096},
+		Pump:   pump.Config{BurstLimit: 2, Caps: pump.AllCaps},
+	},
+	{
+		Name:   "late-returns",
+		Doc:    "returns mid-cancel and nested masks: 2 tasks, a root and a child region, an obligation, tasks that may return Ok or Err while Cancelling or Finalizing (the return must complete Cancelled(reason), 001 R2) and mask twice, so an unmask that leaves a mask must still defer the cancel (001 B3)",
+		Native: true, Tasks: 2, Regions: 2, Obligations: 1, ErrOutcomes: true, LateReturns: true,
+		Masks: true, NestedMasks: true,
 		CancelKinds: []cancel.Kind{cancel.User}, RegionCancelKind: cancel.Shutdown,
 		Kernel: kernel.Config{CancelStreakLimit: 2, CatchupBatch: 1, MaxChainDepth: 16, MaxChainMemory: 4096},
 		Pump:   pump.Config{BurstLimit: 2, Caps: pump.AllCaps},

@@ -88,6 +88,9 @@ var settings = []setting{
 	unset("0", wide("max_timer_duration", 11, func(sc *Scenario) *uint64 { return &sc.Kernel.WheelConfig.MaxTimerDuration })),
 	// Line 12 likewise, for keys added after line 11's files.
 	unset("false", model.Flag("spurious_chan_wakes", 12, func(sc *Scenario) *bool { return &sc.SpuriousChanWakes })),
+	// Line 13 likewise, for keys added after line 12's files.
+	unset("false", model.Flag("nested_masks", 13, func(sc *Scenario) *bool { return &sc.NestedMasks })),
+	unset("false", model.Flag("late_returns", 13, func(sc *Scenario) *bool { return &sc.LateReturns })),
 }
 
 // unset gives s the value that means "not used".

@@ -263,6 +263,10 @@ func (s *State) Unmask(task uint8, log *trace.Log) error {
 		return fail(MaskUnderflow, task)
 	}
 	t.Mask--
+	// Fault UnmaskClearsDepth leaves every nested section at once.
+	if s.Config.Faults.Has(fault.UnmaskClearsDepth) {
+		t.Mask = 0
+	}
 	s.emitMask(trace.MaskExited, task, log)
 	return nil
 }
@@ -326,7 +330,8 @@ func (s *State) FinalizeDone(task uint8, log *trace.Log) error {
 // Cancelled(reason) (R2, "completion must resolve to Cancelled").
 //
 // Fault OutcomeIgnoresCancel keeps the returned outcome; fault
-// ErrEscapesCancel keeps an Err.
+// ErrEscapesCancel keeps an Err; fault LateReturnKeepsOutcome keeps it
+// after the acknowledgement.
 func (s *State) Complete(task uint8, o Outcome, log *trace.Log) error {
 	t, err := s.task(task)
 	switch {
@@ -336,7 +341,9 @@ func (s *State) Complete(task uint8, o Outcome, log *trace.Log) error {
 		return fail(BadOutcome, uint8(o))
 	case t.Phase == Completed:
 		return fail(TaskCompleted, task)
-	case t.Phase.cancelActive():
+	// Fault LateReturnKeepsOutcome turns only a return before the
+	// acknowledgement into Cancelled.
+	case t.Phase.cancelActive() && (t.Phase == CancelRequested || !s.Config.Faults.Has(fault.LateReturnKeepsOutcome)):
 		if !s.Config.Faults.Has(fault.OutcomeIgnoresCancel) && (o != Err || !s.Config.Faults.Has(fault.ErrEscapesCancel)) {
 			o = Cancelled
 		}

@@ -324,6 +324,10 @@ const (
 	AckOnCancelDispatch    // a cancel-lane dispatch checkpoints its task, acknowledging outside task code (runtime/kernel)
 	StrengthenCompleted    // a cancel request strengthens a Completed task's reason and budget (runtime/cancel)
 
+	// Planted by session 45, with the environment's late returns and nested masks.
+	LateReturnKeepsOutcome // a return while Cancelling or Finalizing keeps its Ok or Err (runtime/cancel)
+	UnmaskClearsDepth      // an unmask leaves every nested masked section at once (runtime/cancel)
+
 	count
 )
 
@@ -611,6 +615,8 @@ var table = [count]info{
 	CancelClosedRegion:               {"cancel-closed-region", "a region cancel announces region_cancelled for a region of its cascade already Closed, whose record it leaves as it was, so the trace names a cancel that was not made (breaks 001 Cascade Law step 3 and the trace: a Closed region has finished its path)"},
 	AckOnCancelDispatch:              {"ack-on-cancel-dispatch", "a cancel-lane dispatch runs a checkpoint of its task, so the cancel is acknowledged on the dispatch, not at a checkpoint of the task's code (breaks 001 B2: the adapter may not auto-ack)"},
 	StrengthenCompleted:              {"strengthen-completed", "a cancel request on a Completed task strengthens its reason, combines its budget and announces cancel_strengthened (breaks 001 T5, invariant 4: Completed is absorbing)"},
+	LateReturnKeepsOutcome:           {"late-return-keeps-outcome", "a task that returns while Cancelling or Finalizing completes with the Ok or Err it returned: only a return before the acknowledgement is turned into Cancelled(reason), so a task whose cleanup ends in an early return hides its cancellation (breaks the semantics notes: a completion while the cancel protocol is active resolves to Cancelled(reason), from every active phase; 001 R2)"},
+	UnmaskClearsDepth:                {"unmask-clears-depth", "an unmask sets the mask depth to 0 instead of lowering it by one, so a task still inside an outer masked section acknowledges its cancel at the next checkpoint (breaks 001 B3: the cancel stays deferred while mask depth > 0)"},
 }
 
 // Name is the fault's command-line name.
