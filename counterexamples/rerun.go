@@ -148,6 +148,10 @@ func (f *File[C, S, I]) Replay(ctx context.Context, w io.Writer) (Replayed[S, I]
 		return Replayed[S, I]{Outcome: o}, err
 	}
 	p.writeEnd(run, &o, len(f.Case.Script))
+	if o.Violation != nil && o.Violation.Step == 0 && !o.Violation.Stuck {
+		// No step ran: the state the verdict is about is the initial one.
+		tw.write("  0. (the initial state)\n       state: " + p.spec.Brief(&o.Final) + "\n")
+	}
 	tw.write(verdict(&o, len(f.Case.Script)))
 	r := Replayed[S, I]{Outcome: o}
 	if m := run.done(); m != nil && m.truncated(run.last) {

@@ -488,12 +488,17 @@ func writeText(w io.Writer, c *exploreConfig, sys counterexamples.System, faults
 	all := sys.Invariants()
 	for i, v := range r.Violations {
 		inv := all[v.Invariant]
-		kind := "violated by the last step"
-		if v.Stuck {
+		kind, path := "violated by the last step", strings.Join(v.Path, "; ")
+		switch {
+		case v.Stuck:
 			kind = "stuck state reached"
+		case v.Depth == 0:
+			// Model.Init's check of the runtime as constructed, or of the
+			// scenario's spawns before the first step.
+			kind, path = "violated in the initial state", "no input"
 		}
 		fmt.Fprintf(w, "\nVIOLATION %s (%s) at depth %d: %s\n  contract: %s\n  rule: %s\n",
-			inv.Name, kind, v.Depth, strings.Join(v.Path, "; "), strings.Join(inv.ContractIDs, ", "), inv.Rule)
+			inv.Name, kind, v.Depth, path, strings.Join(inv.ContractIDs, ", "), inv.Rule)
 		steps, final, err := found.Trace(i)
 		if err != nil {
 			return fmt.Errorf("replaying the counterexample: %w", err)

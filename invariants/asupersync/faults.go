@@ -361,6 +361,17 @@ var faults = []FaultCase{
 	// task returned after acknowledging or masked twice.
 	{fault.LateReturnKeepsOutcome, "late-returns", []string{"completion-outcome"}},
 	{fault.UnmaskClearsDepth, "late-returns", []string{"mask-derived"}},
+
+	// Session 45's audit of what the checks take from the runtime: each
+	// derived check holds a value to its value before, so a wrong start
+	// passed every step (initial-state checks the runtime as constructed).
+	{fault.DecisionSeqFromOne, "default", []string{"initial-state"}},
+	{fault.DecisionHashFromOne, "default", []string{"initial-state"}},
+	{fault.StreakFromOne, "default", []string{"initial-state"}},
+	{fault.CertificateFromOne, "default", []string{"initial-state"}},
+	{fault.GovernorStartsMeet, "default", []string{"initial-state"}},
+	{fault.RngSeededZero, "stealing", []string{"initial-state"}},
+	{fault.WheelIgnoresFirstIDs, "timers", []string{"initial-state"}},
 }
 
 // Faults returns the fault catalogue in fault order.

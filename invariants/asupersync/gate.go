@@ -840,6 +840,8 @@ var gates = map[string]gate{
 	// c.inputRefused -> true, set only by Checker.Refused, never on a
 	// transition Check is asked about.
 	"offered-input-accepted": {applies: never},
+	// c.atOrigin -> true, set only by Checker.Origin, never on a transition.
+	"initial-state": {applies: never},
 	// No wheel -> false.
 	"wheel-ready-due": {applies: withWheel},
 	// No wheel, or no scheduler_step_begin (mayHold) -> false.

@@ -59,6 +59,9 @@ type Context struct {
 	changedDone bool
 	// inputRefused is set only by Checker.Refused: the runtime refused In.
 	inputRefused bool
+	// atOrigin is set only by Checker.Origin: After is the runtime as
+	// constructed, before any input.
+	atOrigin bool
 	// certWitnesses outlive a transition: they are keyed by the
 	// certificate's value, not by the transition.
 	certWitnesses certWitnesses
@@ -90,7 +93,7 @@ func (c *Context) reset(sc *model.Scenario, before *model.State, in model.Input,
 // transitionSignature(in, events)).
 func (c *Context) point(sc *model.Scenario, before *model.State, in model.Input, after *model.State, events []trace.Event, sig signature) {
 	c.Scenario, c.Before, c.In, c.After, c.Events, c.sig = sc, before, in, after, events, sig
-	c.replayDone, c.changedDone, c.inputRefused = false, false, false
+	c.replayDone, c.changedDone, c.inputRefused, c.atOrigin = false, false, false, false
 }
 
 // All returns the invariants in check order; a transition reports the

@@ -67,6 +67,7 @@ func (c *stopAtSpawn) Check(_ *State, in Input, _ *State, _ []trace.Event) int {
 	return 0
 }
 func (c *stopAtSpawn) Refused(*State, Input) int { c.refused++; return 0 }
+func (c *stopAtSpawn) Origin(*State) int         { return 0 }
 func (c *stopAtSpawn) Stuck(*State) int          { return 0 }
 func (c *stopAtSpawn) Fork() Checker             { return c }
 

@@ -54,6 +54,11 @@ type Checker interface {
 	// Enabled offered: 1+the index of the invariant that reports it, or 0
 	// if that invariant is not checked.
 	Refused(before *State, in Input) int
+	// Origin checks the runtime as constructed, before the scenario's
+	// first spawn: 1+the index of the invariant it breaks, or 0. The
+	// checks of each step hold a carried value to its value before, so
+	// none of them sees where it starts.
+	Origin(s *State) int
 	// Stuck checks a state with nothing enabled; 0 if terminal.
 	Stuck(s *State) int
 	// Fork returns a checker for another worker (own scratch space).
@@ -86,6 +91,9 @@ func New(sc Scenario, c Checker) *Model {
 // after another as the environment would (Apply, so the environment's
 // ghost sees them too).
 //
+// The runtime as configured is checked first (Checker.Origin); if it
+// breaks an invariant, InitViolation reports it and no task is spawned.
+//
 // Each spawn is a step of the runtime like any other, so the checker
 // checks it like one: the first invariant a spawn breaks, or the refusal
 // of a spawn (a runtime that refuses or panics on it; a scenario Validate
@@ -97,6 +105,11 @@ func New(sc Scenario, c Checker) *Model {
 func (m *Model) Init() State {
 	s := State{P: pump.New(m.Scenario.Pump, m.Scenario.Kernel)}
 	m.initViolation = 0
+	if m.Checker != nil {
+		if m.initViolation = m.Checker.Origin(&s); m.initViolation != 0 {
+			return s
+		}
+	}
 	for range m.Scenario.Spawned {
 		in := Input{K: kernel.Input{Op: kernel.Spawn, Region: 1}}
 		next := s

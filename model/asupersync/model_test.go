@@ -13,6 +13,7 @@ type refuseAll struct{}
 
 func (refuseAll) Check(*State, Input, *State, []trace.Event) int { return 0 }
 func (refuseAll) Refused(*State, Input) int                      { return 3 }
+func (refuseAll) Origin(*State) int                              { return 0 }
 func (refuseAll) Stuck(*State) int                               { return 0 }
 func (c refuseAll) Fork() Checker                                { return c }
 

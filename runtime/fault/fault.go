@@ -328,6 +328,15 @@ const (
 	LateReturnKeepsOutcome // a return while Cancelling or Finalizing keeps its Ok or Err (runtime/cancel)
 	UnmaskClearsDepth      // an unmask leaves every nested masked section at once (runtime/cancel)
 
+	// Planted by session 45's audit of what the checks take from the runtime: starts no step check sees.
+	DecisionSeqFromOne   // decision_seq starts at 1 (runtime/sched)
+	DecisionHashFromOne  // the decision_hash chain starts at 1 (runtime/sched)
+	StreakFromOne        // the cancel streak starts at 1 (runtime/sched)
+	CertificateFromOne   // the certificate starts with one cancel dispatch counted (runtime/sched)
+	GovernorStartsMeet   // the governor starts at MeetDeadlines (runtime/sched)
+	RngSeededZero        // every worker's generator is seeded 0, not its worker id (runtime/kernel)
+	WheelIgnoresFirstIDs // the wheel numbers timers from 1 whatever first_id and first_gen say (runtime/wheel)
+
 	count
 )
 
@@ -617,6 +626,13 @@ var table = [count]info{
 	StrengthenCompleted:              {"strengthen-completed", "a cancel request on a Completed task strengthens its reason, combines its budget and announces cancel_strengthened (breaks 001 T5, invariant 4: Completed is absorbing)"},
 	LateReturnKeepsOutcome:           {"late-return-keeps-outcome", "a task that returns while Cancelling or Finalizing completes with the Ok or Err it returned: only a return before the acknowledgement is turned into Cancelled(reason), so a task whose cleanup ends in an early return hides its cancellation (breaks the semantics notes: a completion while the cancel protocol is active resolves to Cancelled(reason), from every active phase; 001 R2)"},
 	UnmaskClearsDepth:                {"unmask-clears-depth", "an unmask sets the mask depth to 0 instead of lowering it by one, so a task still inside an outer masked section acknowledges its cancel at the next checkpoint (breaks 001 B3: the cancel stays deferred while mask depth > 0)"},
+	DecisionSeqFromOne:               {"decision-seq-from-one", "the scheduler starts decision_seq at 1, so the first decision is numbered 2 and every replay's sequence is off by one (breaks 000 S6: decision_seq counts the adapter's decisions from none)"},
+	DecisionHashFromOne:              {"decision-hash-from-one", "the scheduler starts the decision_hash chain at 1 instead of 0, so every decision_hash differs from a conforming runtime's (breaks 000 S6: the decision hash is a function of the decisions alone)"},
+	StreakFromOne:                    {"streak-from-one", "the scheduler starts with a cancel streak of 1, so the cancel lane is skipped one dispatch early (breaks 000 S2: the streak counts consecutive cancel dispatches, none before the first)"},
+	CertificateFromOne:               {"certificate-from-one", "the fairness certificate starts with one cancel dispatch counted (breaks 004 3.8: the certificate counts the dispatches made)"},
+	GovernorStartsMeet:               {"governor-starts-meet", "the scheduler starts under MeetDeadlines, so the timed lane goes before the cancel lane until a governor input says otherwise (breaks 000 S1: NoPreference until the governor suggests another mode)"},
+	RngSeededZero:                    {"rng-seeded-zero", "every worker's generator is seeded with 0 instead of its worker id, so all workers draw the same hints and steal scans (breaks 004 3.5: DetRng::new(worker_id as u64))"},
+	WheelIgnoresFirstIDs:             {"wheel-ignores-first-ids", "the wheel numbers its timers from id 1 and generation 1 whatever first_id and first_gen configure, so a scenario set two short of the u64 wrap never wraps (breaks INV-TM-06: the counters wrap safely from where they are configured to start)"},
 }
 
 // Name is the fault's command-line name.

@@ -38,6 +38,7 @@ import (
 
 	"modelcheck/runtime/cancel"
 	"modelcheck/runtime/channel"
+	"modelcheck/runtime/dethash"
 	"modelcheck/runtime/fault"
 	"modelcheck/runtime/sched"
 	"modelcheck/runtime/trace"
@@ -142,6 +143,12 @@ func New(cfg Config) State {
 	if cfg.Workers > 0 {
 		s.Pool = sched.NewPool(cfg.Workers, 0)
 		s.Pool.Faults = cfg.Faults
+		// Fault RngSeededZero seeds every worker's generator alike.
+		if cfg.Faults.Has(fault.RngSeededZero) {
+			for w := range s.Pool.Rng {
+				s.Pool.Rng[w] = dethash.NewRng(0)
+			}
+		}
 	}
 	if cfg.Channel.Capacity > 0 {
 		cc := cfg.Channel

@@ -200,7 +200,29 @@ type State struct {
 }
 
 // New returns an empty scheduler.
-func New(cfg Config) State { return State{Config: cfg} }
+//
+// Faults DecisionSeqFromOne, DecisionHashFromOne, StreakFromOne,
+// CertificateFromOne and GovernorStartsMeet start a counter, or the
+// governor, off its origin.
+func New(cfg Config) State {
+	s := State{Config: cfg}
+	if cfg.Faults.Has(fault.DecisionSeqFromOne) {
+		s.Seq = 1
+	}
+	if cfg.Faults.Has(fault.DecisionHashFromOne) {
+		s.Hash = 1
+	}
+	if cfg.Faults.Has(fault.StreakFromOne) {
+		s.Streak = 1
+	}
+	if cfg.Faults.Has(fault.CertificateFromOne) {
+		s.Cert.CancelDispatches = 1
+	}
+	if cfg.Faults.Has(fault.GovernorStartsMeet) {
+		s.Governor = MeetDeadlines
+	}
+	return s
+}
 
 // BaseLimit is the configured limit with 0 read as 1.
 func (s *State) BaseLimit() uint8 {

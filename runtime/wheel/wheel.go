@@ -217,6 +217,10 @@ var (
 // New is a wheel at time now (TimerWheel::with_config).
 func New(cfg Config, now uint64) State {
 	w := State{Config: cfg.normalized(), Now: now, NextID: cfg.FirstID, NextGen: cfg.FirstGen}
+	// Fault WheelIgnoresFirstIDs numbers from 1 whatever is configured.
+	if cfg.Faults.Has(fault.WheelIgnoresFirstIDs) {
+		w.NextID, w.NextGen = 1, 1
+	}
 	w.realign()
 	return w
 }
