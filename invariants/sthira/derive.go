@@ -155,9 +155,9 @@ func (st *step) input(before *rt.State) {
 			f := &st.sh.Queues[p-1]
 			for _, id := range f.Items[:f.Len] {
 				t := sm.TaskRecord(&st.sh, id)
-				t.Waited = min(t.Waited+1, rt.WaitCap)
+				t.Waited = min(t.Waited+1, waitCap)
 				if st.holdersAbove(t.Prio) != 0 {
-					t.Starved = min(t.Starved+1, rt.WaitCap)
+					t.Starved = min(t.Starved+1, waitCap)
 				}
 			}
 		}
@@ -243,7 +243,7 @@ func (st *step) event(e rt.Event) {
 		g, _ := st.held(t.Scope)
 		want := t.Scope + 1
 		if g >= st.cfg.Limit {
-			want = rt.GlobalLimit
+			want = globalLimit
 		}
 		if st.authorized(t.Scope) || e.Limit != want {
 			st.bad |= 1 << iDiagnostics
@@ -319,7 +319,7 @@ func (st *step) declared(e rt.Event) {
 		// ERROR (drops are never retried, §8), once.
 		old := sm.TaskRecord(&st.sh, e.Other)
 		if in.Op != rt.Retry || e.Other != in.Task || old.Outcome != rt.Error || old.Reason != rt.NotDropped ||
-			id == e.Other || id <= st.cfg.Tasks || t.Phase != rt.Unused ||
+			id == e.Other || id != st.firstNeverUsed() ||
 			e.Prio != old.Prio || e.Scope != old.Scope || old.Phase != rt.Disposed || old.Retried {
 			st.bad |= 1 << iRetry
 		}
@@ -330,6 +330,20 @@ func (st *step) declared(e rt.Event) {
 	default:
 		st.bad |= 1 << iLifecycle
 	}
+}
+
+// firstNeverUsed is the slot a retry's new task takes: the first after
+// the scenario's tasks that no task was ever declared in (§9 "previous
+// task state is not reused": a never-used slot is a new ref), as the
+// runtime documents its choice; 0 if none. Session 45's audit found any
+// never-used slot accepted, so a retry into the last one passed.
+func (st *step) firstNeverUsed() uint8 {
+	for i := int(st.cfg.Tasks); i < rt.MaxTasks; i++ {
+		if st.sh.Tasks[i].Phase == rt.Unused {
+			return uint8(i + 1)
+		}
+	}
+	return 0
 }
 
 // queuedEvent: §6 "excess tasks remain queued", into the queue of the
@@ -453,7 +467,8 @@ func (st *step) droppedEvent(e rt.Event) {
 	case rt.Cancelled:
 		fair = in.Op == rt.Cancel && in.Task == id && isQueued && e.Other == 0
 	case rt.MaxWait:
-		fair = in.Op == rt.Tick && isQueued && st.cfg.MaxWait != 0 && t.Waited > st.cfg.MaxWait && e.Other == 0
+		fair = in.Op == rt.Tick && isQueued && st.cfg.MaxWait != 0 && t.Waited > st.cfg.MaxWait && e.Other == 0 &&
+			id == st.firstTimedOut()
 	case rt.QueueFull, rt.Preempted:
 		// §6 "excess tasks remain queued": an overflow is only of an
 		// arrival that may not start, as its CONCURRENCY_LIMIT_REACHED
@@ -477,6 +492,27 @@ func (st *step) droppedEvent(e rt.Event) {
 	t.Phase, t.Reason, t.Outcome, t.RefValid = rt.Disposed, e.Reason, dropOutcome(e.Reason), false
 	st.dropped |= bit(id)
 	st.gone |= bit(id)
+}
+
+// firstTimedOut is the queued shadow task a tick's next max-wait drop
+// must name: the first whose wait exceeds the max wait, in activation
+// order (Q_HIGH, Q_NORMAL, Q_LOW; §5) and FIFO within a queue (§4); 0 if
+// none. §8 orders no drops; this is the order the runtime documents (its
+// tick visits the queues as the activation loop does), the fixture
+// testdata/sthira/sthira.s8_drop_policy.txt shows (t3, t5 of Q_HIGH, then
+// t4, then t2 in one tick), and the order every check reads queues in. A tick that
+// visited the queues LOW first, or a queue from its tail, passed every
+// check before session 45.
+func (st *step) firstTimedOut() uint8 {
+	for _, p := range rt.Priorities {
+		f := &st.sh.Queues[p-1]
+		for _, id := range f.Items[:f.Len] {
+			if sm.TaskRecord(&st.sh, id).Waited > st.cfg.MaxWait {
+				return id
+			}
+		}
+	}
+	return 0
 }
 
 // overflowVictim is the task the documented overflow choice drops when
@@ -605,6 +641,7 @@ func (st *step) close(before, after *rt.State) {
 				why = rt.WaitGlobalLimit
 			}
 			if !answered || ap != p || apos != pos || d.Queue != p || d.Position != pos || d.Why != why ||
+				d.WhyShown != whyShown(why) ||
 				d.Waited != t.Waited || d.Starved != t.Starved || d.BlockedBy != t.BlockedBy ||
 				!spelledAs(rt.AppendTaskSet(spelling[:0], d.BlockedBy), t.BlockedBy) {
 				st.bad |= 1 << iDiagnostics
@@ -724,6 +761,32 @@ func priorityRank(p rt.Priority) int {
 	}
 	return 0
 }
+
+// whyShown is §10's "why a task is waiting" as DevTools displays it, in
+// the checker's own words rather than the runtime's WaitReason.String:
+// session 45's audit removed its scope_limit case, and a scope-limit wait
+// showed as "not_waiting" while the compared value was right.
+func whyShown(w rt.WaitReason) string {
+	switch w {
+	case rt.WaitGlobalLimit:
+		return "global_limit"
+	case rt.WaitScopeLimit:
+		return "scope_limit"
+	}
+	return ""
+}
+
+// waitCap is where the wait and starvation counters saturate, the
+// checker's own copy of the runtime's documented 7 (README, package doc
+// of runtime/sthira): read from rt.WaitCap, a runtime that saturated
+// early moved the checker's counters with it (session 45's audit).
+const waitCap = 7
+
+// globalLimit is CONCURRENCY_LIMIT_REACHED's number for the global
+// maxConcurrentTasks (scope s(k) is k), the checker's own rather than the
+// runtime's rt.GlobalLimit, for the same reason: a GlobalLimit of 1 made
+// the global limit and s1's one number, and the check agreed.
+const globalLimit = 0
 
 // dropOutcome is the outcome a drop surfaces by its reason, as the
 // semantics notes name them (max wait TIMEOUT, cancel ABORTED, an

@@ -30,6 +30,12 @@ func (w WaitReason) String() string {
 // and its wait time and starvation duration in ticks.
 type Diagnosis struct {
 	Why WaitReason
+	// WhyShown is Why as DevTools displays it ("global_limit",
+	// "scope_limit"); empty for a task that is not waiting. It is the
+	// display §10 says DevTools MUST show, so it is checked apart from
+	// the value: a spelling that loses a case shows a waiting task as
+	// not waiting while Why is right.
+	WhyShown string
 	// Queue is the task's queue (its priority); Position its place, 0 at
 	// the head.
 	Queue    Priority
@@ -50,8 +56,18 @@ func (s *State) QueueLengths(cfg *Config) [3]int {
 	return l
 }
 
-// Diagnose describes task id; a task in no queue is NotWaiting.
+// Diagnose describes task id; a task in no queue is NotWaiting, with
+// nothing shown.
 func (s *State) Diagnose(cfg *Config, id uint8) Diagnosis {
+	d := s.diagnosis(cfg, id)
+	if d.Why != NotWaiting {
+		d.WhyShown = d.Why.String()
+	}
+	return d
+}
+
+// diagnosis is Diagnose's values, before the reason is spelled.
+func (s *State) diagnosis(cfg *Config, id uint8) Diagnosis {
 	q, pos, ok := s.Queued(id)
 	if !ok {
 		return Diagnosis{}

@@ -44,19 +44,23 @@
 //     queue_full), so tasks already waiting keep their place.
 //   - Max wait (§8): time is a tick input; each tick adds one to the wait
 //     of every queued task, and a task whose wait exceeds MaxWait is
-//     dropped (reason max_wait, outcome TIMEOUT) in that tick.
+//     dropped (reason max_wait, outcome TIMEOUT) in that tick. The drops
+//     of one tick come out in queue order: Q_HIGH, Q_NORMAL, Q_LOW, FIFO
+//     within each (§8 orders none; this is the order §5 reads queues in).
 //   - A drop emits TASK_DROPPED (with its reason), TASK_FAILED (the
 //     surfaced error, with the outcome: REJECTED for queue_full and
 //     preempted, TIMEOUT for max_wait, ABORTED for cancel) and
 //     TASK_DISPOSED, and invalidates the ref. Explicit cancel applies to a
 //     queued task; a running task ends only through its own completion.
 //   - Retry (§9) is allowed once for a task that completed with outcome
-//     ERROR: it declares a new task in a fresh slot (a new ref) with the
-//     original's priority and scope, and submits it. Drops are never
+//     ERROR: it declares a new task in the first never-used slot (a new
+//     ref) with the original's priority and scope, and submits it. A retry
+//     that fails with ERROR may be retried in turn. Drops are never
 //     retried.
 //   - Diagnostics (§10): wait time and starvation duration count ticks
 //     (saturating at WaitCap); starvation duration counts the ticks during
 //     which a higher-priority task held a slot (§7's definition); "blocked
 //     by" is the set of higher-priority tasks that held a slot at some
-//     moment while the task was queued.
+//     moment while the task was queued; "why" is shown as global_limit or
+//     scope_limit (Diagnosis.WhyShown).
 package sthira

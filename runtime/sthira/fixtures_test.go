@@ -91,7 +91,7 @@ func (f *fixture) diagnose() string {
 		}
 		if d := f.s.Diagnose(&f.cfg, id); d.Why != NotWaiting {
 			fmt.Fprintf(&b, " waits: why=%s queue=%s position=%d wait=%d starved=%d blocked_by=%s",
-				d.Why, d.Queue.Queue(), d.Position, d.Waited, d.Starved, TaskSet(d.BlockedBy))
+				d.WhyShown, d.Queue.Queue(), d.Position, d.Waited, d.Starved, TaskSet(d.BlockedBy))
 		}
 		b.WriteString("\n")
 	}
