@@ -251,7 +251,7 @@ var auditBugs = []struct {
 	{"preempt-while-authorized", plantedBug{"runtime/sthira/step.go", "\tif s.authorized(cfg, t.Scope) {\n",
 		"\tif !cfg.Reject && cfg.QueueLimit != 0 && s.QueuedCount(cfg) >= int(cfg.QueueLimit) && s.authorized(cfg, t.Scope) {\n" +
 			"\t\tfor q := Low; t.Prio.Above(q); q-- {\n\t\t\tif f := &s.Queues[q-1]; f.Len > 0 {\n\t\t\t\tvictim := f.Items[f.Len-1]\n" +
-			"\t\t\t\tf.remove(int(f.Len - 1))\n\t\t\t\ts.drop(cfg, victim, Preempted, id, log)\n\t\t\t\tbreak\n\t\t\t}\n\t\t}\n\t}\n" +
+			"\t\t\t\tf.remove(cfg, int(f.Len-1))\n\t\t\t\ts.drop(cfg, victim, Preempted, id, log)\n\t\t\t\tbreak\n\t\t\t}\n\t\t}\n\t}\n" +
 			"\tif s.authorized(cfg, t.Scope) {\n"}, sthira("scoped-overflow"), "drop-policy"},
 	// An arrival dropped for full queues (no lower-priority task to
 	// preempt) gets no CONCURRENCY_LIMIT_REACHED first.

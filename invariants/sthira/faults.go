@@ -38,6 +38,20 @@ var faults = []FaultCase{
 	{rt.LimitReportedTwice, "default", []string{"lifecycle"}},
 	{rt.FailedReportedTwice, "reject", []string{"lifecycle"}},
 	{rt.ScopeLimitOne, "wide", []string{"work-conservation", "diagnostics"}},
+	// Session 45's audit of contract 003: bugs every scenario explored
+	// clean before, each now stopped where named.
+	{rt.ScopeLimitUnspelled, "scopes", []string{"diagnostics"}},
+	{rt.MaxWaitSaturated, "maxwait-cap", []string{"drop-policy"}},
+	{rt.ScanTwoPerQueue, "deep-queue", []string{"work-conservation"}},
+	{rt.RemoveSwapsLast, "deep-queue", []string{"diagnostics", "observable-state"}},
+	{rt.TickLowFirst, "timeout", []string{"drop-policy"}},
+	{rt.TickFromTail, "timeout", []string{"drop-policy"}},
+	{rt.RetryTakesLastSlot, "reject", []string{"retry-new-task"}},
+	{rt.RetryOfRetryRefused, "retry-twice", []string{"offered-input-accepted"}},
+	{rt.RetryTakesDisposedSlot, "retry-twice", []string{"retry-new-task"}},
+	{rt.RecycleKeepsRecord, "recycle-retry", []string{"observable-state"}},
+	{rt.WaitCapFive, "starvation", []string{"diagnostics"}},
+	{rt.GlobalLimitMisnumbered, "default", []string{"diagnostics"}},
 }
 
 // Faults returns the catalogue: every fault of runtime/sthira with the

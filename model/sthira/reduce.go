@@ -83,7 +83,7 @@ func withoutTask(sc *Scenario, script []Input, id uint8) (Scenario, []Input, boo
 
 // Size is a measure every reduction lowers.
 func Size(sc *Scenario) int {
-	n := 8*int(sc.Config.Tasks) + 4*int(sc.Retries) + bits.OnesCount32(uint32(sc.Config.Faults))
+	n := 8*int(sc.Config.Tasks) + 4*int(sc.Retries) + bits.OnesCount64(uint64(sc.Config.Faults))
 	for _, on := range []bool{sc.Errors, sc.Suspend, sc.Cancel, sc.Ticks, sc.Config.Recycle, sc.Config.Reject,
 		sc.Config.MaxWait != 0, sc.Config.QueueLimit != 0, sc.Config.ScopeLimit[0] != 0, sc.Config.ScopeLimit[1] != 0} {
 		if on {

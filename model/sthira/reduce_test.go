@@ -25,7 +25,7 @@ func TestReductionsShrink(t *testing.T) {
 		for _, red := range rs {
 			r := red.Config
 			if err := r.Validate(); err != nil || Size(&r) >= Size(&sc) || r.Config.Faults&^sc.Config.Faults != 0 ||
-				bits.OnesCount32(uint32(sc.Config.Faults&^r.Config.Faults)) > 1 {
+				bits.OnesCount64(uint64(sc.Config.Faults&^r.Config.Faults)) > 1 {
 				t.Errorf("%s: reduction %v (size %d, was %d): %v", sc.Name, r.Spell(), Size(&r), Size(&sc), err)
 			}
 		}

@@ -62,6 +62,10 @@ func (s *State) Diagnose(cfg *Config, id uint8) Diagnosis {
 	d := s.diagnosis(cfg, id)
 	if d.Why != NotWaiting {
 		d.WhyShown = d.Why.String()
+		// Fault ScopeLimitUnspelled loses the scope_limit spelling.
+		if d.Why == WaitScopeLimit && cfg.Faults.Has(ScopeLimitUnspelled) {
+			d.WhyShown = NotWaiting.String()
+		}
 	}
 	return d
 }

@@ -12,8 +12,9 @@ import (
 // package's own: runtime/fault is asupersync's catalogue.
 type Fault uint8
 
-// Faults is a set of faults, bit f for Fault f.
-type Faults uint32
+// Faults is a set of faults, bit f for Fault f: 64 bits, since session
+// 45's audit took the switches past 32.
+type Faults uint64
 
 // The fault switches, each named by the rule it breaks.
 const (
@@ -89,6 +90,42 @@ const (
 	// ScopeLimitOne authorizes a task only while its scope holds no slot,
 	// whatever the scope's limit (§6).
 	ScopeLimitOne
+	// ScopeLimitUnspelled shows a scope-limit wait as "not_waiting", the
+	// spelling's scope_limit case lost (§10).
+	ScopeLimitUnspelled
+	// MaxWaitSaturated skips the max-wait drop once the wait counter has
+	// saturated at WaitCap (§8).
+	MaxWaitSaturated
+	// ScanTwoPerQueue: the activation loop looks at only the first two
+	// tasks of each queue (§5, §6).
+	ScanTwoPerQueue
+	// RemoveSwapsLast fills the gap a task leaves in its queue with the
+	// queue's last task instead of moving the rest up (§4).
+	RemoveSwapsLast
+	// TickLowFirst visits the queues LOW to HIGH on a tick, so same-tick
+	// max-wait drops come out against the activation order (§8, §10).
+	TickLowFirst
+	// TickFromTail visits each queue from its tail on a tick, so same-tick
+	// max-wait drops of one queue come out newest first (§4, §8).
+	TickFromTail
+	// RetryTakesLastSlot puts a retry in the last never-used slot instead
+	// of the first (§9).
+	RetryTakesLastSlot
+	// RetryOfRetryRefused refuses the retry of a task that is itself a
+	// retry (§9).
+	RetryOfRetryRefused
+	// RetryTakesDisposedSlot lets a retry take a disposed slot, reusing a
+	// ref (§9).
+	RetryTakesDisposedSlot
+	// RecycleKeepsRecord declares a task in a recycled slot without
+	// forgetting the old task's drop reason and retry marks (§9).
+	RecycleKeepsRecord
+	// WaitCapFive saturates the wait and starvation counters at 5, not
+	// WaitCap (§10).
+	WaitCapFive
+	// GlobalLimitMisnumbered reports the global limit in
+	// CONCURRENCY_LIMIT_REACHED with scope s1's number (§10).
+	GlobalLimitMisnumbered
 	numFaults
 )
 
@@ -120,6 +157,18 @@ var faultInfo = [numFaults]struct{ name, doc string }{
 	FailedReportedTwice:     {"failed-reported-twice", "a completion with ERROR emits its TASK_FAILED twice, so the diagnostics show two failures where one task failed once (§10: the diagnostics events are totally ordered per task, one per thing that happened)"},
 	ScopeLimitOne:           {"scope-limit-one", "a scoped task may start only while its scope holds no slot, as if every scope's maxConcurrentTasks were 1, so a task waits while its scope has room (§6: excess tasks remain queued, and only they)"},
 	CancelSkipsLow:          {"cancel-skips-low", "an explicit cancel looks the task up in Q_HIGH and Q_NORMAL only, so the cancel of a queued LOW task is refused with an error (§8: explicit cancellation is issued for a queued task)"},
+	ScopeLimitUnspelled:     {"scope-limit-unspelled", "a task waiting for its scope's limit is shown as \"not_waiting\": the spelling lost its scope_limit case while the reason itself is right (§10: DevTools MUST display why a task is waiting)"},
+	MaxWaitSaturated:        {"max-wait-saturated", "the max-wait drop is skipped once the wait counter has saturated at WaitCap, so with max wait 6 a task waits forever (§8: a task that exceeds max wait time is dropped)"},
+	ScanTwoPerQueue:         {"scan-two-per-queue", "the activation loop looks at only the first two tasks of each queue, so a third, authorized, waits while its slot is free (§5, §6: excess tasks remain queued, and only they)"},
+	RemoveSwapsLast:         {"remove-swaps-last", "a task leaving the middle of a queue is replaced by the queue's last task, so the queue is no longer in arrival order (§4: queues are FIFO)"},
+	TickLowFirst:            {"tick-low-first", "a tick visits Q_LOW before Q_NORMAL and Q_HIGH, so the max-wait drops of one tick come out LOW first (§8 drop events, in the activation order §5 gives the queues)"},
+	TickFromTail:            {"tick-from-tail", "a tick visits each queue from its tail, so the max-wait drops of one tick come out newest first (§4: queues are FIFO; §8 drop events in queue order)"},
+	RetryTakesLastSlot:      {"retry-takes-last-slot", "a retry's new task takes the last never-used slot instead of the first (§9: retry creates a new task, in the first never-used slot)"},
+	RetryOfRetryRefused:     {"retry-of-retry-refused", "the retry of a task that is itself a retry, and failed with ERROR, is refused (§9: any task that failed with ERROR may be retried, once)"},
+	RetryTakesDisposedSlot:  {"retry-takes-disposed-slot", "a retry may take a disposed retry slot, declaring the new task under an old, invalidated ref (§8 ref invalidated, §9 new task)"},
+	RecycleKeepsRecord:      {"recycle-keeps-record", "a task declared in a recycled slot keeps the old task's drop reason, retry mark and retry-of (§9: previous task state is not reused)"},
+	WaitCapFive:             {"wait-cap-five", "the wait and starvation counters saturate at 5 instead of WaitCap (7), so a task's wait time stops growing early (§10 task wait time, starvation duration)"},
+	GlobalLimitMisnumbered:  {"global-limit-misnumbered", "CONCURRENCY_LIMIT_REACHED names the global limit with scope s1's number (§10: the diagnostics say which limit was reached)"},
 }
 
 // AllFaults lists every fault in declaration order.

@@ -300,9 +300,14 @@ func (f *FIFO) push(id uint8) {
 }
 
 // remove takes the task at position i out, keeping the order of the rest
-// and zeroing the freed place (states are compared as bytes).
-func (f *FIFO) remove(i int) {
-	copy(f.Items[i:f.Len], f.Items[i+1:f.Len])
+// (§4: FIFO) and zeroing the freed place (states are compared as bytes).
+func (f *FIFO) remove(cfg *Config, i int) {
 	f.Len--
+	if cfg.Faults.Has(RemoveSwapsLast) {
+		// Fault RemoveSwapsLast fills the gap with the last task.
+		f.Items[i] = f.Items[f.Len]
+	} else {
+		copy(f.Items[i:f.Len], f.Items[i+1:f.Len+1])
+	}
 	f.Items[f.Len] = 0
 }

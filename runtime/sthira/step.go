@@ -52,7 +52,14 @@ func (s *State) declare(cfg *Config, in Input, log *Log) error {
 	if in.Prio < High || in.Prio > Low || in.Scope >= MaxScopes {
 		return fmt.Errorf("%s: bad priority or scope", in)
 	}
-	*t = Task{Phase: Init, Prio: in.Prio, Scope: in.Scope, RefValid: true}
+	if cfg.Faults.Has(RecycleKeepsRecord) {
+		// Fault RecycleKeepsRecord resets only what a new task starts
+		// with, keeping the old task's Reason, Retried and RetryOf.
+		t.Phase, t.Prio, t.Scope, t.RefValid, t.Outcome = Init, in.Prio, in.Scope, true, NoOutcome
+		t.Waited, t.Starved, t.BlockedBy = 0, 0, 0
+	} else {
+		*t = Task{Phase: Init, Prio: in.Prio, Scope: in.Scope, RefValid: true}
+	}
 	log.emit(Event{Kind: TaskDeclared, Task: in.Task, Prio: in.Prio, Scope: in.Scope})
 	return nil
 }
@@ -120,7 +127,7 @@ func (s *State) overflow(cfg *Config, id uint8, log *Log) bool {
 	for q := Low; p.Above(q); q-- {
 		if f := &s.Queues[q-1]; f.Len > 0 {
 			victim := f.Items[f.Len-1]
-			f.remove(int(f.Len - 1))
+			f.remove(cfg, int(f.Len-1))
 			s.drop(cfg, victim, Preempted, id, log)
 			return true
 		}
@@ -128,7 +135,7 @@ func (s *State) overflow(cfg *Config, id uint8, log *Log) bool {
 	if cfg.Faults.Has(OverflowDropsOldest) {
 		if f := &s.Queues[p-1]; f.Len > 0 {
 			victim := f.Items[0]
-			f.remove(0)
+			f.remove(cfg, 0)
 			s.drop(cfg, victim, QueueFull, 0, log)
 			return true
 		}
@@ -181,6 +188,10 @@ func (s *State) authorized(cfg *Config, scope uint8) bool {
 // limitReached names the limit that keeps a task of scope from starting.
 func (s *State) limitReached(cfg *Config, scope uint8) uint8 {
 	if s.Active >= cfg.Limit {
+		// Fault GlobalLimitMisnumbered gives the global limit s1's number.
+		if cfg.Faults.Has(GlobalLimitMisnumbered) {
+			return 1
+		}
 		return GlobalLimit
 	}
 	return scope + 1
@@ -196,7 +207,7 @@ func (s *State) activationLoop(cfg *Config, log *Log) {
 			return
 		}
 		p, pos, _ := s.Queued(id)
-		s.Queues[p-1].remove(pos)
+		s.Queues[p-1].remove(cfg, pos)
 		s.activate(id, log)
 	}
 }
@@ -209,7 +220,12 @@ func (s *State) nextAuthorized(cfg *Config) uint8 {
 	}
 	for _, p := range order {
 		f := &s.Queues[p-1]
-		for i := range int(f.Len) {
+		n := int(f.Len)
+		// Fault ScanTwoPerQueue looks no further than the second task.
+		if cfg.Faults.Has(ScanTwoPerQueue) {
+			n = min(n, 2)
+		}
+		for i := range n {
 			if cfg.Faults.Has(LIFOQueue) {
 				i = int(f.Len) - 1 - i
 			}
@@ -321,7 +337,7 @@ func (s *State) cancel(cfg *Config, id uint8, log *Log) error {
 	if !ok {
 		return fmt.Errorf("cancel t%d: task is not queued (%s)", id, s.Task(id).Phase)
 	}
-	s.Queues[p-1].remove(pos)
+	s.Queues[p-1].remove(cfg, pos)
 	s.drop(cfg, id, Cancelled, 0, log)
 	return nil
 }
@@ -348,23 +364,44 @@ func (s *State) drop(cfg *Config, id uint8, why DropReason, by uint8, log *Log) 
 // Semantics: a task queued while a higher-priority task holds a slot
 // starves one tick more, observably, and nothing else happens to it: no
 // reprioritization, no fairness correction, no aging. Queues are visited
-// in activation order, so drops come out in that order.
+// in activation order (§5: Q_HIGH, Q_NORMAL, Q_LOW) and each from its head
+// (§4: FIFO), so the drops of one tick come out in that order: the
+// contract orders no drops, and this is the order the queues are read in
+// everywhere else (the drop-policy check holds the runtime to it).
 func (s *State) tick(cfg *Config, log *Log) {
-	for _, p := range Priorities {
+	order := Priorities
+	if cfg.Faults.Has(TickLowFirst) {
+		order = [3]Priority{Low, Normal, High}
+	}
+	waitCap := uint8(WaitCap)
+	// Fault WaitCapFive saturates the counters early.
+	if cfg.Faults.Has(WaitCapFive) {
+		waitCap = 5
+	}
+	for _, p := range order {
 		f := &s.Queues[p-1]
 		for i := 0; i < int(f.Len); {
-			id := f.Items[i]
+			// i counts the tasks kept; fault TickFromTail visits the
+			// queue from its tail, where the same count works as well.
+			at := i
+			if cfg.Faults.Has(TickFromTail) {
+				at = int(f.Len) - 1 - i
+			}
+			id := f.Items[at]
 			t := s.Task(id)
-			t.Waited = min(t.Waited+1, WaitCap)
+			t.Waited = min(t.Waited+1, waitCap)
 			if s.holdersAbove(t.Prio) != 0 {
-				t.Starved = min(t.Starved+1, WaitCap)
+				t.Starved = min(t.Starved+1, waitCap)
 			}
 			limit := cfg.MaxWait
 			if cfg.Faults.Has(TimeoutEarly) {
 				limit--
 			}
-			if cfg.MaxWait != 0 && t.Waited > limit {
-				f.remove(i)
+			// MaxWait is below WaitCap (Validate), so a saturated counter
+			// still exceeds it; fault MaxWaitSaturated reads saturation
+			// as "no longer measured" and keeps the task.
+			if cfg.MaxWait != 0 && t.Waited > limit && !(cfg.Faults.Has(MaxWaitSaturated) && t.Waited >= WaitCap) {
+				f.remove(cfg, at)
 				s.drop(cfg, id, MaxWait, 0, log)
 				if cfg.Faults.Has(RetryDropped) {
 					s.redeclare(cfg, id, log)
@@ -382,7 +419,7 @@ func (s *State) tick(cfg *Config, log *Log) {
 			f := &s.Queues[p-1]
 			for i := 0; i < int(f.Len); i++ {
 				if id := f.Items[i]; s.Task(id).Waited >= 2 {
-					f.remove(i)
+					f.remove(cfg, i)
 					s.Task(id).Prio = p - 1
 					s.Queues[p-2].push(id)
 					break aging
@@ -397,7 +434,8 @@ func (s *State) tick(cfg *Config, log *Log) {
 // submitted task; the original stays disposed.
 func (s *State) retry(cfg *Config, id uint8, log *Log) error {
 	old := s.Task(id)
-	if old.Phase != Disposed || old.Outcome != Error || old.Retried {
+	// Fault RetryOfRetryRefused refuses a retry's own retry.
+	if old.Phase != Disposed || old.Outcome != Error || old.Retried || cfg.Faults.Has(RetryOfRetryRefused) && old.RetryOf != 0 {
 		return fmt.Errorf("retry t%d: only a task that failed with ERROR can be retried, once", id)
 	}
 	if s.freeRetrySlot(cfg) == 0 {
@@ -427,10 +465,22 @@ func (s *State) redeclare(cfg *Config, id uint8, log *Log) error {
 	return s.submit(cfg, n, log)
 }
 
-// freeRetrySlot is the first never-used slot after the scenario's tasks.
+// freeRetrySlot is the first never-used slot after the scenario's tasks:
+// never used, so the new task's ref is new (§9 "previous task state is
+// not reused", §8 a disposed task's ref stays invalid); the first, so
+// that which slot a retry takes is determined by the state.
 func (s *State) freeRetrySlot(cfg *Config) uint8 {
+	if cfg.Faults.Has(RetryTakesLastSlot) {
+		for i := MaxTasks - 1; i >= int(cfg.Tasks); i-- {
+			if s.Tasks[i].Phase == Unused {
+				return uint8(i + 1)
+			}
+		}
+		return 0
+	}
 	for i := int(cfg.Tasks); i < MaxTasks; i++ {
-		if s.Tasks[i].Phase == Unused {
+		// Fault RetryTakesDisposedSlot takes a disposed slot as free.
+		if ph := s.Tasks[i].Phase; ph == Unused || ph == Disposed && cfg.Faults.Has(RetryTakesDisposedSlot) {
 			return uint8(i + 1)
 		}
 	}
