@@ -320,12 +320,23 @@ func burstLimit(c *Context) bool {
 	if c.Scenario.Native {
 		return false
 	}
-	limit := c.Scenario.Pump.BurstLimit
-	if limit == 0 {
-		limit = pump.DefaultBurstLimit
-	}
 	// The derived count (burst-derived), not the runtime's counter.
-	return c.burst() > limit
+	return c.burst() > scenarioBurstLimit(c.Scenario)
+}
+
+// unsetBurstLimit is microtask_burst_limit where a configuration leaves
+// it unset: the project's default (runtime/pump documents 8; 000 P1 names
+// none), spelled here so that a runtime whose default drifted is judged
+// by this one, not by its own. No named scenario leaves it unset (the
+// scenario reader refuses 0); the conformance fixtures run at it.
+const unsetBurstLimit = 8
+
+// scenarioBurstLimit is the scenario's microtask_burst_limit.
+func scenarioBurstLimit(sc *model.Scenario) uint8 {
+	if sc.Pump.BurstLimit == 0 {
+		return unsetBurstLimit
+	}
+	return sc.Pump.BurstLimit
 }
 
 // liveBefore reports whether timer id was live before the transition: an

@@ -74,3 +74,12 @@ func TestOriginHoldsEveryStart(t *testing.T) {
 		}
 	}
 }
+
+// TestUnsetBurstLimit: the checker's own unset microtask_burst_limit is
+// the one the runtime documents, so a runtime whose default drifts fails
+// here (no named scenario runs at the unset limit).
+func TestUnsetBurstLimit(t *testing.T) {
+	if unsetBurstLimit != pump.DefaultBurstLimit {
+		t.Errorf("the checker reads an unset burst limit as %d, the runtime as %d", unsetBurstLimit, pump.DefaultBurstLimit)
+	}
+}

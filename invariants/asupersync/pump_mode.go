@@ -61,11 +61,7 @@ func burstHandoffAtLimit(c *Context) bool {
 	if c.Scenario.Native || c.firstIndex(trace.BurstLimitReached) < 0 {
 		return false
 	}
-	limit := c.Scenario.Pump.BurstLimit
-	if limit == 0 {
-		limit = pump.DefaultBurstLimit
-	}
-	if c.burst() < limit {
+	if c.burst() < scenarioBurstLimit(c.Scenario) {
 		return true
 	}
 	return !hasWork(c.Scenario, kern(c.After))
