@@ -7,6 +7,7 @@ import (
 	"sync/atomic"
 	"time"
 
+	"modelcheck/internal/suggest"
 	"modelcheck/model"
 )
 
@@ -56,12 +57,20 @@ type StepError[I model.Input] struct {
 	Offered []I
 }
 
+// maxOffered is the most offered inputs a StepError's message names: a
+// hand-written scenario may offer many inputs at a step, and a message
+// of thousands buries the input that was not among them.
+const maxOffered = 24
+
 func (e *StepError[I]) Error() string {
-	names := make([]string, len(e.Offered))
-	for i, in := range e.Offered {
-		names[i] = in.String()
+	names := make([]string, 0, min(len(e.Offered), maxOffered))
+	for _, in := range e.Offered[:min(len(e.Offered), maxOffered)] {
+		names = append(names, in.String())
 	}
-	return fmt.Sprintf("%q: the model does not offer it here (it offers: %s)", e.Input.String(), strings.Join(names, "; "))
+	if more := len(e.Offered) - len(names); more > 0 {
+		names = append(names, fmt.Sprintf("and %d more", more))
+	}
+	return fmt.Sprintf("%s: the model does not offer it here (it offers: %s)", suggest.Quote(e.Input.String()), strings.Join(names, "; "))
 }
 
 // stepError is what execute's caller needs of a StepError whatever its

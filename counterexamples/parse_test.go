@@ -10,6 +10,7 @@ import (
 	"strings"
 	"testing"
 
+	"modelcheck/internal/suggest"
 	model "modelcheck/model/asupersync"
 	"modelcheck/runtime/fault"
 	"modelcheck/runtime/pump"
@@ -128,6 +129,32 @@ func TestCorruptFilesAreErrors(t *testing.T) {
 		}
 	}
 }
+
+// TestScenarioErrorsStayShort: a scenario value's error quotes at most
+// suggest.MaxEcho bytes of it, and an input not offered names at most
+// maxOffered of those the model offers: a hostile 64 KiB deadlines list
+// made a 64 KiB error, and a 6000-deadline scenario's "it offers:" list
+// ran to 143 KB.
+func TestScenarioErrorsStayShort(t *testing.T) {
+	text := sample(t)
+	long := strings.TrimSuffix(strings.Repeat("2,", 20000), ",")
+	_, err := replayText(strings.Replace(text, "tasks=2", "tasks=2 deadlines="+long, 1))
+	if err == nil || len(err.Error()) > 400 || !strings.Contains(err.Error(), "(39999 bytes)") {
+		t.Errorf("a 39999-byte deadlines value: error %.600v (%d bytes), want one quoting at most %d bytes of it", err, len(fmt.Sprint(err)), suggest.MaxEcho)
+	}
+	e := &StepError[spelled]{Input: "wake t9"}
+	for i := range 1000 {
+		e.Offered = append(e.Offered, spelled(fmt.Sprintf("spawn r1 deadline=%d", i+1)))
+	}
+	if msg := e.Error(); len(msg) > 2000 || !strings.HasSuffix(msg, fmt.Sprintf("; and %d more)", 1000-maxOffered)) {
+		t.Errorf("1000 inputs offered: %d-byte message %.300q..., want at most %d named and the rest counted", len(msg), msg, maxOffered)
+	}
+}
+
+// spelled is an input that is its spelling.
+type spelled string
+
+func (s spelled) String() string { return string(s) }
 
 // TestChangedOutputIsAMismatch: an expected output that differs from the
 // run (the runtime changed, or the file was edited) is reported with the

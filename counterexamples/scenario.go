@@ -7,6 +7,7 @@ import (
 
 	"github.com/cockroachdb/datadriven"
 
+	"modelcheck/internal/suggest"
 	"modelcheck/model"
 )
 
@@ -83,6 +84,13 @@ func (p *Pipeline[C, S, I]) parseScenario(args []datadriven.CmdArg) (string, C, 
 	settings := p.spec.Settings()
 	seen := map[string]bool{}
 	for _, a := range args {
+		// An unknown key is named (cut to suggest.MaxEcho) before a
+		// repeat is: "given twice" echoes the key whole, and only a known
+		// key is short.
+		i := slices.IndexFunc(settings, func(s model.Setting[C]) bool { return s.Key == a.Key })
+		if i < 0 && a.Key != "base" {
+			return "", sc, fmt.Errorf("scenario: unknown key %s (known: base, %s)", suggest.Quote(a.Key), strings.Join(settingKeys(settings), ", "))
+		}
 		if seen[a.Key] {
 			return "", sc, fmt.Errorf("scenario: %s is given twice", a.Key)
 		}
@@ -90,13 +98,9 @@ func (p *Pipeline[C, S, I]) parseScenario(args []datadriven.CmdArg) (string, C, 
 		if a.Key == "base" {
 			continue
 		}
-		i := slices.IndexFunc(settings, func(s model.Setting[C]) bool { return s.Key == a.Key })
-		if i < 0 {
-			return "", sc, fmt.Errorf("scenario: unknown key %q (known: base, %s)", a.Key, strings.Join(settingKeys(settings), ", "))
-		}
 		v := strings.Join(a.Vals, ",")
 		if err := settings[i].Set(&sc, v); err != nil {
-			return "", sc, fmt.Errorf("scenario: %s=%q: %w", a.Key, v, err)
+			return "", sc, fmt.Errorf("scenario: %s=%s: %w", a.Key, suggest.Quote(v), err)
 		}
 	}
 	if p.validator != nil {

@@ -60,7 +60,7 @@ func main() {
 const stopGrace = 3 * time.Second
 
 // runWithGrace runs cmd and returns its exit status, or exit 3 if ctx is
-// cancelled (a signal) and cmd has not returned stopGrace later. A step
+// cancelled (a signal) and cmd has not returned grace later. A step
 // of the runtime under check that never returns (an endless loop in it,
 // which no check can report because the step never ends) would otherwise
 // keep the command from ever seeing the signal, and so would a write of
@@ -86,7 +86,12 @@ func runWithGrace(ctx context.Context, grace time.Duration, stderr io.Writer, cm
 	}
 	st := standingOf(ctx)
 	code := worse(st.code(), exitStopped)
-	why, lost := "a step of the model under check had not returned (an endless loop in the runtime?)", "there are no results to report"
+	// Which call the command sits in is not known here: a step of the
+	// model that never returns is the likely one, but work between
+	// steps that looks for no signal holds it too (the shrinker enumerating
+	// a 9000-value scenario list's reductions did), so the message names
+	// both rather than blame the runtime for certain.
+	why, lost := "the command had not stopped (a step of the model under check that never returns, an endless loop in the runtime? or other work that does not look for the signal)", "there are no results to report"
 	if st.blockedWriting() {
 		why = "its output was still not being read (a pipe nobody reads?)"
 	}

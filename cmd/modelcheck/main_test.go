@@ -403,7 +403,7 @@ func TestRunWithGraceLeavesAStuckCommand(t *testing.T) {
 	cancel()
 	var errb strings.Builder
 	stuck := func() int { select {} }
-	if code := runWithGrace(cancelled, grace, &errb, stuck); code != exitStopped || !strings.Contains(errb.String(), "had not returned") {
+	if code := runWithGrace(cancelled, grace, &errb, stuck); code != exitStopped || !strings.Contains(errb.String(), "had not stopped") || strings.Contains(errb.String(), "had not returned") {
 		t.Fatalf("stuck command: exit %d, stderr %q; want 3 and the reason", code, errb.String())
 	}
 	errb.Reset()
@@ -431,7 +431,7 @@ func TestRunWithGraceKeepsWhatWasEarned(t *testing.T) {
 		code   int
 		says   []string
 	}{
-		{"stuck step after a violation", exitViolation, false, exitViolation, []string{"had not returned", "a violation was found before, so the exit status is 1"}},
+		{"stuck step after a violation", exitViolation, false, exitViolation, []string{"had not stopped", "a violation was found before, so the exit status is 1"}},
 		{"blocked output after a violation", exitViolation, true, exitViolation, []string{"output was still not being read", "a violation was found before"}},
 		{"blocked output after a bad file", exitUsage, true, exitUsage, []string{"output was still not being read", "the exit status is 2"}},
 		{"blocked output", exitOK, true, exitStopped, []string{"output was still not being read", "the rest of the results are lost"}},

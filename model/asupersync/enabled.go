@@ -121,7 +121,7 @@ func (m *Model) Enabled(s *State, buf []Input) []Input {
 			// One timed task, in the root region, is enough to put the
 			// timed lane between the other two; more only multiply states.
 			if sc.TimedTasks && r == 1 && !hasTimedTask(k) {
-				add(kernel.Input{Op: kernel.Spawn, Region: r, N: 2})
+				add(kernel.Input{Op: kernel.Spawn, Region: r, N: TimedTaskDeadline})
 			}
 			if r == 1 {
 				for _, d := range sc.Deadlines {

@@ -3,6 +3,7 @@ package asupersync
 import (
 	"fmt"
 	"math"
+	"slices"
 	"sort"
 
 	"modelcheck/internal/suggest"
@@ -652,10 +653,16 @@ var scenarios = []Scenario{
 	},
 }
 
+// TimedTaskDeadline is the deadline of the one timed task TimedTasks
+// lets the environment spawn.
+const TimedTaskDeadline = 2
+
 // Validate refuses a scenario the model cannot run as meant: more tasks
-// spawned before the first step than it may create, or a browser
-// scenario whose tasks sleep but whose adapter lacks the timer capability.
-// There no timer turn can ever deliver the sleeps' expiries, so every
+// spawned before the first step than it may create, deadlines that repeat
+// TimedTasks's own or sleeps that repeat Sleep (one input offered twice,
+// which a counterexample file cannot tell apart), or a browser scenario
+// whose tasks sleep but whose adapter lacks the timer capability. There no
+// timer turn can ever deliver the sleeps' expiries, so every
 // sleeping task ends parked forever and the explorer would report `stuck`
 // with no fault on: a finding about the scenario, not the runtime. (Timed
 // tasks alone need no timer: a deadline orders the timed lane, nothing
@@ -664,6 +671,13 @@ var scenarios = []Scenario{
 func (sc *Scenario) Validate() error {
 	if err := kernel.Validate(sc.Kernel); err != nil {
 		return err
+	}
+	if sc.TimedTasks && slices.Contains(sc.Deadlines, TimedTaskDeadline) {
+		return fmt.Errorf("deadlines lists %d, the deadline timed_tasks=true already offers, so the same spawn would be offered twice: "+
+			"drop %d from deadlines, or set timed_tasks=false (deadlines=%d offers it to every spawn)", TimedTaskDeadline, TimedTaskDeadline, TimedTaskDeadline)
+	}
+	if sc.Sleep != 0 && slices.Contains(sc.Sleeps, sc.Sleep) {
+		return fmt.Errorf("sleeps lists %d, the duration sleep=%d already offers, so the same sleep would be offered twice: drop %d from sleeps", sc.Sleep, sc.Sleep, sc.Sleep)
 	}
 	if sc.Spawned > sc.Tasks {
 		return fmt.Errorf("spawned=%d exceeds tasks=%d: only tasks the scenario may create can be spawned before the first step", sc.Spawned, sc.Tasks)

@@ -7,6 +7,7 @@ import (
 	"strconv"
 	"strings"
 
+	"modelcheck/internal/suggest"
 	"modelcheck/model"
 	"modelcheck/runtime/cancel"
 	"modelcheck/runtime/channel"
@@ -110,8 +111,26 @@ func spellDeadlines(sc *Scenario) string {
 	return strings.Join(out, ",")
 }
 
+// MaxDeadlines and MaxPriorities bound the deadlines and priorities
+// lists: a task carries one deadline and one priority, and a run holds at
+// most kernel.MaxTasks tasks, so MaxTasks distinct values already give
+// every order the tasks of one run can meet in (the named scenarios use
+// two). A longer list adds no behaviour, only inputs offered at every
+// spawn, and shrinking tries one candidate per value, each a copy of the
+// list: a 9000-value list took minutes to shrink.
+const (
+	MaxDeadlines  = kernel.MaxTasks
+	MaxPriorities = kernel.MaxTasks
+)
+
+// MaxSleeps bounds the sleeps list: the kernel's timer table holds
+// kernel.MaxTimers timers, so that many distinct durations let every
+// timer pending at once differ (the named scenarios use three). A longer
+// list adds inputs at every step and shrink candidates, not behaviour.
+const MaxSleeps = kernel.MaxTimers
+
 func setDeadlines(sc *Scenario, v string) (err error) {
-	sc.Deadlines, err = parseList(v, func(s string) (uint32, error) {
+	sc.Deadlines, err = parseList(v, MaxDeadlines, "a run holds at most that many tasks, each with one deadline", func(s string) (uint32, error) {
 		n, err := parseNumber(s, 1, 1<<31)
 		return uint32(n), err
 	})
@@ -130,7 +149,7 @@ func spellPriorities(sc *Scenario) string {
 }
 
 func setPriorities(sc *Scenario, v string) (err error) {
-	sc.Priorities, err = parseList(v, func(s string) (uint8, error) {
+	sc.Priorities, err = parseList(v, MaxPriorities, "a run holds at most that many tasks, each with one priority", func(s string) (uint8, error) {
 		n, err := parseNumber(s, 1, 255)
 		return uint8(n), err
 	})
@@ -184,7 +203,7 @@ func spellSleeps(sc *Scenario) string {
 }
 
 func setSleeps(sc *Scenario, v string) (err error) {
-	sc.Sleeps, err = parseList(v, func(s string) (uint32, error) {
+	sc.Sleeps, err = parseList(v, MaxSleeps, "the timer table holds at most that many timers", func(s string) (uint32, error) {
 		n, err := parseNumber(s, 1, 1<<31)
 		return uint32(n), err
 	})
@@ -228,29 +247,41 @@ func list[T fmt.Stringer](xs []T) string {
 }
 
 // parseList reads a comma-separated list without duplicates ("none":
-// empty).
-func parseList[T comparable](v string, parse func(string) (T, error)) ([]T, error) {
+// empty) of at most most values, why being the reason. The count is checked before a value is
+// parsed, so a hostile list costs at most most+1 parses, and the
+// duplicate check stays small.
+func parseList[T comparable](v string, most int, why string, parse func(string) (T, error)) ([]T, error) {
 	if v == "none" {
 		return nil, nil
 	}
 	var out []T
-	for _, name := range strings.Split(v, ",") {
+	for i, name := range strings.Split(v, ",") {
+		if i == most {
+			return nil, fmt.Errorf("lists more than %d values (at most %d distinct ones: %s)", most, most, why)
+		}
 		x, err := parse(name)
 		if err != nil {
 			return nil, err
 		}
 		if slices.Contains(out, x) {
-			return nil, fmt.Errorf("%q is listed twice", name)
+			return nil, fmt.Errorf("%s is listed twice", suggest.Quote(name))
 		}
 		out = append(out, x)
 	}
 	return out, nil
 }
 
+// parseNames is parseList for a list of names: their vocabulary bounds it,
+// since a name listed twice is refused, so a list longer than the
+// vocabulary fails at its first repeat.
+func parseNames[T comparable](v string, parse func(string) (T, error)) ([]T, error) {
+	return parseList(v, math.MaxInt, "", parse)
+}
+
 func spellCancelKinds(sc *Scenario) string { return list(sc.CancelKinds) }
 
 func setCancelKinds(sc *Scenario, v string) (err error) {
-	sc.CancelKinds, err = parseList(v, cancel.ParseKind)
+	sc.CancelKinds, err = parseNames(v, cancel.ParseKind)
 	return err
 }
 
@@ -274,11 +305,11 @@ func setRegionCancel(sc *Scenario, v string) error {
 func spellGovernors(sc *Scenario) string { return list(sc.Governors) }
 
 func setGovernors(sc *Scenario, v string) (err error) {
-	sc.Governors, err = parseList(v, func(name string) (sched.Governor, error) {
+	sc.Governors, err = parseNames(v, func(name string) (sched.Governor, error) {
 		if g, ok := sched.ParseGovernor(name); ok {
 			return g, nil
 		}
-		return 0, fmt.Errorf("unknown governor suggestion %q (want NoPreference, MeetDeadlines, DrainObligations or DrainRegions)", name)
+		return 0, fmt.Errorf("unknown governor suggestion %s (want NoPreference, MeetDeadlines, DrainObligations or DrainRegions)", suggest.Quote(name))
 	})
 	return err
 }
@@ -303,7 +334,7 @@ func spellCaps(sc *Scenario) string {
 }
 
 func setCaps(sc *Scenario, v string) error {
-	caps, err := parseList(v, pump.ParseCapability)
+	caps, err := parseNames(v, pump.ParseCapability)
 	sc.Pump.Caps = 0
 	for _, c := range caps {
 		sc.Pump.Caps |= c
@@ -316,7 +347,7 @@ func spellFaults(sc *Scenario) string { return list(sc.Kernel.Faults.List()) }
 // setFaults sets the kernel's and the pump's faults alike, as the command
 // line does.
 func setFaults(sc *Scenario, v string) error {
-	fs, err := parseList(v, fault.Parse)
+	fs, err := parseNames(v, fault.Parse)
 	var set fault.Set
 	for _, f := range fs {
 		set = set.With(f)

@@ -1,7 +1,12 @@
 package asupersync
 
 import (
+	"fmt"
+	"strconv"
+	"strings"
 	"testing"
+
+	"modelcheck/internal/suggest"
 
 	"modelcheck/runtime/fault"
 )
@@ -43,6 +48,60 @@ func TestListKeysReadTheirBounds(t *testing.T) {
 		if _, err := setKey(t, c.key, c.value); (err == nil) != c.ok {
 			t.Errorf("%s=%s: error %v, want accepted %v", c.key, c.value, err, c.ok)
 		}
+	}
+}
+
+// TestListKeysHoldWhatTheModelCanUse: a deadlines, priorities or sleeps
+// list may hold as many distinct values as the kernel has tasks (or
+// timers), and one more is refused, naming the limit: a longer list
+// offered nothing new but made shrinking quadratic in its length (a
+// 9000-deadline file took minutes). A value listed twice is refused too,
+// its echo cut to suggest.MaxEcho bytes.
+func TestListKeysHoldWhatTheModelCanUse(t *testing.T) {
+	values := func(n int) string {
+		var out []string
+		for i := 1; i <= n; i++ {
+			out = append(out, strconv.Itoa(i))
+		}
+		return strings.Join(out, ",")
+	}
+	for key, most := range map[string]int{"deadlines": MaxDeadlines, "priorities": MaxPriorities, "sleeps": MaxSleeps} {
+		if _, err := setKey(t, key, values(most)); err != nil {
+			t.Errorf("%s with %d values: %v", key, most, err)
+		}
+		_, err := setKey(t, key, values(9000))
+		if err == nil || !strings.Contains(err.Error(), fmt.Sprintf("more than %d values", most)) {
+			t.Errorf("%s with 9000 values: error %v, want one naming the limit %d", key, err, most)
+		}
+		if _, err := setKey(t, key, "3,3"); err == nil || !strings.Contains(err.Error(), "listed twice") {
+			t.Errorf("%s=3,3: error %v, want listed twice", key, err)
+		}
+	}
+	long := strings.Repeat("x", 2000)
+	for _, key := range []string{"cancel_kinds", "governors", "caps", "faults"} {
+		if _, err := setKey(t, key, long); err == nil || len(err.Error()) > 400 {
+			t.Errorf("%s with a 2000-byte name: error %v, want one that quotes at most %d bytes of it", key, err, suggest.MaxEcho)
+		}
+	}
+}
+
+// TestValidateRefusesAnInputOfferedTwice: deadline 2 with timed_tasks on,
+// or Sleep's duration again in sleeps, would offer one input twice in a
+// state (a hand-written "scenario base=default deadlines=2" listed
+// "spawn r1 deadline=2" twice among what it offers).
+func TestValidateRefusesAnInputOfferedTwice(t *testing.T) {
+	sc := lookup(t, "default")
+	sc.TimedTasks, sc.Deadlines = true, []uint32{3, TimedTaskDeadline}
+	if err := sc.Validate(); err == nil || !strings.Contains(err.Error(), "deadlines lists 2") {
+		t.Errorf("timed_tasks=true deadlines=3,2: error %v, want deadlines lists 2", err)
+	}
+	sc.TimedTasks = false
+	if err := sc.Validate(); err != nil {
+		t.Errorf("timed_tasks=false deadlines=3,2: %v", err)
+	}
+	sc.Sleep, sc.Sleeps = 5, []uint32{4, 5}
+	if err := sc.Validate(); err == nil || !strings.Contains(err.Error(), "sleeps lists 5") {
+		t.Errorf("sleep=5 sleeps=4,5: error %v, want sleeps lists 5", err)
 	}
 }
 

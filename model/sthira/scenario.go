@@ -237,7 +237,7 @@ func setTasks(sc *Scenario, value string) error {
 		prio, scope, ok := strings.Cut(p, "-")
 		pr, err := rt.ParsePriority(prio)
 		if !ok || err != nil || (scope != "s1" && scope != "s2") {
-			return fmt.Errorf("task %q is not PRIORITY-sN (HIGH, NORMAL or LOW; s1 or s2)", p)
+			return fmt.Errorf("task %s is not PRIORITY-sN (HIGH, NORMAL or LOW; s1 or s2)", suggest.Quote(p))
 		}
 		sc.Specs[i] = TaskSpec{Prio: pr, Scope: scope[1] - '1'}
 	}

@@ -60,7 +60,7 @@ func setVocabulary(sc *Scenario, v string) error {
 			for _, q := range rt.Protocols {
 				known = append(known, q.Name)
 			}
-			return fmt.Errorf("unknown protocol %q (known: %s)", name, strings.Join(known, ", "))
+			return fmt.Errorf("unknown protocol %s (known: %s)", suggest.Quote(name), strings.Join(known, ", "))
 		}
 		for _, q := range ps {
 			if q == p {

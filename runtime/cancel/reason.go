@@ -5,6 +5,7 @@ import (
 	"strconv"
 	"strings"
 
+	"modelcheck/internal/suggest"
 	"modelcheck/runtime/fault"
 )
 
@@ -65,7 +66,7 @@ func ParseKind(s string) (Kind, error) {
 			return k, nil
 		}
 	}
-	return 0, fmt.Errorf("unknown cancel kind %q (known: %s)", s, strings.Join(kindNames[:], ", "))
+	return 0, fmt.Errorf("unknown cancel kind %s (known: %s)", suggest.Quote(s), strings.Join(kindNames[:], ", "))
 }
 
 // sameName compares names ignoring case, '_' and '-'.

@@ -26,6 +26,7 @@ package pump
 import (
 	"fmt"
 
+	"modelcheck/internal/suggest"
 	"modelcheck/runtime/fault"
 	"modelcheck/runtime/kernel"
 	"modelcheck/runtime/trace"
@@ -81,7 +82,7 @@ func ParseCapability(s string) (Capability, error) {
 			return c.c, nil
 		}
 	}
-	return 0, fmt.Errorf("unknown capability %q (want timer, message, time or entropy)", s)
+	return 0, fmt.Errorf("unknown capability %s (want timer, message, time or entropy)", suggest.Quote(s))
 }
 
 func (c Capability) String() string {
