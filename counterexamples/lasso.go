@@ -350,7 +350,7 @@ func (f *File[C, S, I]) replayLoop(ctx context.Context, o Outcome[S, I], tw *tra
 	o.Final, o.Violation = lo.Final, lo.Violation
 	m := check.done()
 	if m != nil && m.truncated(check.last) {
-		return o, nil, fmt.Errorf("%s:%d: the loop's expected output is missing or stops short of what the loop prints (a truncated file?)", f.Path, min(m.Line, f.Loop.End))
+		return o, nil, &ShortOutputError{Path: f.Path, Line: min(m.Line, f.Loop.End), Of: "loop"}
 	}
 	return o, m, nil
 }

@@ -60,6 +60,26 @@ func (m *Mismatch) Error() string {
 	return fmt.Sprintf("%s:%d: the file has%s %s; now printed: %s", m.Path, m.Line, at, suggest.Quote(m.Want[from:]), suggest.Quote(m.Got[from:]))
 }
 
+// ShortOutputError is a file whose recorded output is missing or stops
+// short of what its run (or its loop) prints: a truncated file, or one
+// written by hand. It is an error, since the file cannot be checked, but
+// the run was made: Replay's outcome says whether its violation
+// reproduced, and a violation found is exit 1 whatever the file lacks.
+type ShortOutputError struct {
+	Path string
+	Line int
+	// Of is "run" or "loop": whose expected output stops short.
+	Of string
+}
+
+func (e *ShortOutputError) Error() string {
+	hint := " modelcheck shrink writes a complete one"
+	if e.Of == "loop" {
+		hint = ""
+	}
+	return fmt.Sprintf("%s:%d: the %s's expected output is missing or stops short of what the %s prints (a truncated file?%s)", e.Path, e.Line, e.Of, e.Of, hint)
+}
+
 // truncated reports whether the recorded output stops short of what is
 // printed: it ends early, or its last line is a prefix of the line
 // printed there.
@@ -155,7 +175,7 @@ func (f *File[C, S, I]) Replay(ctx context.Context, w io.Writer) (Replayed[S, I]
 	tw.write(verdict(&o, len(f.Case.Script)))
 	r := Replayed[S, I]{Outcome: o}
 	if m := run.done(); m != nil && m.truncated(run.last) {
-		return r, fmt.Errorf("%s:%d: the run's expected output is missing or stops short of what the run prints (a truncated file? modelcheck shrink writes a complete one)", f.Path, min(m.Line, f.End))
+		return r, &ShortOutputError{Path: f.Path, Line: min(m.Line, f.End), Of: "run"}
 	}
 	var loopMismatch *Mismatch
 	switch {

@@ -82,15 +82,21 @@ func TestReplayExitStatus(t *testing.T) {
 	if _, stderr, code := modelcheck(t, "replay", kept); code != exitUsage || !strings.Contains(stderr, "go test ./counterexamples -run 'TestRegression/fixed$' -rewrite") {
 		t.Fatalf("fixed runtime, a file go test replays: exit %d\n%s", code, stderr)
 	}
-	for _, c := range []struct{ text, want string }{
-		{text[:len(text)/2], `truncated.txt:\d+: the run's expected output is missing or stops short`},
-		{text[:len(text)/5], `truncated.txt:\d+: scenario: no ---- line before the end of the file \(truncated\?\)`},
-		{strings.Replace(text, "microtask\n", "microtask now\n", 1), `truncated.txt:19: "microtask now": microtask: takes no operands`},
+	// A file cut in its expected output still runs its whole script, and
+	// the violation it reproduces is exit 1 with a MISMATCH note: a found
+	// violation always is. One cut before its script ends is malformed.
+	for _, c := range []struct {
+		text, want string
+		code       int
+	}{
+		{text[:len(text)/2], `MISMATCH .*truncated.txt:\d+: the run's expected output is missing or stops short`, exitViolation},
+		{text[:len(text)/5], `truncated.txt:\d+: scenario: no ---- line before the end of the file \(truncated\?\)`, exitUsage},
+		{strings.Replace(text, "microtask\n", "microtask now\n", 1), `truncated.txt:19: "microtask now": microtask: takes no operands`, exitUsage},
 	} {
 		bad := writeTemp(t, "truncated.txt", c.text)
 		_, stderr, code := modelcheck(t, "replay", bad)
-		if code != exitUsage || !regexp.MustCompile(c.want).MatchString(stderr) {
-			t.Errorf("exit %d, stderr %q, want 2 and %q", code, stderr, c.want)
+		if code != c.code || !regexp.MustCompile(c.want).MatchString(stderr) {
+			t.Errorf("exit %d, stderr %q, want %d and %q", code, stderr, c.code, c.want)
 		}
 		for _, files := range [][]string{{good, bad}, {bad, good}} {
 			_, stderr, code := modelcheck(t, append([]string{"replay"}, files...)...)
@@ -98,6 +104,13 @@ func TestReplayExitStatus(t *testing.T) {
 				t.Errorf("replay %v: exit %d, stderr %q, want 1 and %q", files, code, stderr, c.want)
 			}
 		}
+	}
+	// A script written by hand records no output at all: its violation
+	// reproduces, so exit 1, not 2 (it was 2).
+	hand := writeTemp(t, "hand.txt", "scenario base=default faults=lifo-ready\n----\n\nrun\nspawn r1\nmicrotask\nspawn r1\ndispatch\n----\n")
+	if out, stderr, code := modelcheck(t, "replay", hand); code != exitViolation || !strings.Contains(out, "violation lane-order by step 4") ||
+		!strings.Contains(stderr, "MISMATCH "+hand+":9: the run's expected output is missing") {
+		t.Errorf("hand-written script: exit %d\n%s%s", code, out, stderr)
 	}
 	if _, stderr, code := modelcheck(t, "replay"); code != exitUsage || !strings.Contains(stderr, "no file given") {
 		t.Errorf("replay with no file: exit %d, %s", code, stderr)

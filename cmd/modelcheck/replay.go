@@ -16,7 +16,7 @@ func replayCmd(ctx context.Context, args []string, stdout, stderr io.Writer) int
 	model := modelFlag(fs)
 	stepTimeout := stepTimeoutFlag(fs)
 	fs.Usage = func() {
-		fmt.Fprintf(fs.Output(), "Usage: modelcheck replay FILE... [--model NAME] [--step-timeout D]\n\nRe-runs counterexample files step by step: each input, its events and the state it left.\nEach file is read as the model its '# model:' header line names.\nExit status: 0 no violation and every file records exactly what it prints,\n1 a violation reproduces (MISMATCH on stderr if its output differs) or a step\nnever returns (HANG), 2 a file is malformed, or runs clean but records other\noutput, 3 interrupted. Over several files: 1 if any file gives 1, else 2 if\nany gives 2, else 3 if interrupted.\nFlags may come before, between or after the files; after -- every argument\nis a file (replay -- -a.txt).\n\nFlags:\n")
+		fmt.Fprintf(fs.Output(), "Usage: modelcheck replay FILE... [--model NAME] [--step-timeout D]\n\nRe-runs counterexample files step by step: each input, its events and the state it left.\nEach file is read as the model its '# model:' header line names.\nExit status: 0 no violation and every file records exactly what it prints,\n1 a violation reproduces (MISMATCH on stderr if its output differs, is missing\nor stops short) or a step never returns (HANG), 2 a file is malformed, or runs\nclean but records other or short output, 3 interrupted. Over several files: 1 if any file gives 1, else 2 if\nany gives 2, else 3 if interrupted.\nFlags may come before, between or after the files; after -- every argument\nis a file (replay -- -a.txt).\n\nFlags:\n")
 		fs.PrintDefaults()
 	}
 	files, code, done := parseFiles(fs, args, stdout, stderr)
@@ -104,6 +104,7 @@ func replayRun(ctx context.Context, path string, lookup func(string) (counterexa
 		err = nil // the output's, which replayFile reports
 	}
 	var hang *counterexamples.HangError
+	var short *counterexamples.ShortOutputError
 	switch {
 	case err != nil && ctx.Err() != nil:
 		fmt.Fprintf(stderr, "modelcheck replay: %s: interrupted\n", path)
@@ -111,6 +112,11 @@ func replayRun(ctx context.Context, path string, lookup func(string) (counterexa
 	case errors.As(err, &hang):
 		// A runtime bug the file found, as a violation is: exit 1.
 		fmt.Fprintf(stderr, "modelcheck replay: HANG %s: %v\n", path, hang)
+		return exitViolation
+	case errors.As(err, &short) && violation != nil:
+		// A hand-written script records no output; its violation is
+		// still a runtime bug found: exit 1, as for any other mismatch.
+		fmt.Fprintf(stderr, "modelcheck replay: MISMATCH %v\n  the violation reproduces, but the file does not record all of its output%s\n", err, mismatchHint(path, f.Lasso()))
 		return exitViolation
 	case err != nil:
 		fmt.Fprintf(stderr, "modelcheck replay: %v\n", err)
