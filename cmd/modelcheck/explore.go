@@ -291,6 +291,10 @@ func (c *exploreConfig) resolve() (counterexamples.System, counterexamples.Prepa
 		return nil, nil, fmt.Errorf("--walks needs a depth bound (--depth 0 would walk forever); without --depth it walks %d deep", defaultWalkDepth)
 	case c.coverage && c.liveness != "":
 		return nil, nil, fmt.Errorf("--coverage counts an invariant run; drop --liveness")
+	case len(c.only) > 0 && c.liveness != "":
+		// It was ignored: the user asked about one invariant and was
+		// answered about a liveness property.
+		return nil, nil, fmt.Errorf("--liveness searches for a lasso among the transitions that break no invariant, not one invariant; drop --invariant")
 	}
 	prep, err := sys.Prepare(c.scenario, c.faults, c.only)
 	return sys, prep, err

@@ -86,6 +86,7 @@ func TestBadInputExitsTwo(t *testing.T) {
 		{[]string{"explore", "--max-states", "-5"}, "negative"},
 		{[]string{"explore", "--coverage", "--dfs"}, "drop --dfs"},
 		{[]string{"explore", "--coverage", "--liveness", "eventually-quiescent"}, "drop --liveness"},
+		{[]string{"explore", "--model", "sthira", "--liveness", "starvation", "--invariant", "activation-order"}, "drop --invariant"},
 		{[]string{"explore", "--step-timeout", "-1s"}, "--step-timeout -1s is negative"},
 		{[]string{"explore", "--step-timeout", "5"}, "invalid value"},
 		{[]string{"explore", "--step-timeout", "1ns"}, "--step-timeout 1ns is under 100ms"},
