@@ -1,6 +1,8 @@
 package main
 
 import (
+	"errors"
+	"io/fs"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -174,6 +176,16 @@ func TestShrinkCommand(t *testing.T) {
 	// Kept where go test replays it, under a name of its own choosing: the
 	// test line names the subtest that name makes.
 	kept := filepath.Join(t.TempDir(), "testdata", "counterexamples", "lost-wake-by-hand.txt")
+	// A folder that is not there is refused, and none is made (shrink
+	// made the whole tree, so a slip in a folder's name went unseen).
+	if _, stderr, code := modelcheck(t, "shrink", path, "--out", kept); code != exitUsage ||
+		!strings.Contains(stderr, "does not exist (shrink makes no folders)") {
+		t.Fatalf("--out into a missing folder: exit %d, %s", code, stderr)
+	}
+	if _, err := os.Stat(filepath.Dir(filepath.Dir(kept))); !errors.Is(err, fs.ErrNotExist) {
+		t.Fatalf("--out into a missing folder made %s (%v)", filepath.Dir(filepath.Dir(kept)), err)
+	}
+	mkdirs(t, filepath.Dir(kept))
 	if _, stderr, code := modelcheck(t, "shrink", path, "--out", kept); code != exitOK ||
 		!strings.Contains(readFile(t, kept), "\n# replay: modelcheck replay testdata/counterexamples/lost-wake-by-hand.txt\n# test: go test ./counterexamples -run 'TestRegression/lost-wake-by-hand$' -v\n") {
 		t.Fatalf("--out into testdata/counterexamples: exit %d, %s\n%s", code, stderr, readFile(t, kept))
@@ -264,6 +276,7 @@ func TestExploreSpellsInputCounts(t *testing.T) {
 func TestPrintedCommandsPasteAsTyped(t *testing.T) {
 	path := writeTemp(t, "hand.txt", handWritten)
 	odd := filepath.Join(t.TempDir(), "with space", "it's.txt")
+	mkdirs(t, filepath.Dir(odd)) // shrink makes no folders
 	if _, stderr, code := modelcheck(t, "shrink", path, "--out", odd); code != exitOK {
 		t.Fatalf("shrink --out %q: exit %d, %s", odd, code, stderr)
 	}
@@ -272,6 +285,7 @@ func TestPrintedCommandsPasteAsTyped(t *testing.T) {
 	}
 
 	kept := filepath.Join(t.TempDir(), "testdata", "counterexamples", "my copy.txt")
+	mkdirs(t, filepath.Dir(kept))
 	if _, stderr, code := modelcheck(t, "shrink", path, "--out", kept); code != exitOK {
 		t.Fatalf("shrink --out %q: exit %d, %s", kept, code, stderr)
 	}
@@ -396,5 +410,13 @@ func TestDroppedFaultsAreSaid(t *testing.T) {
 	out, _, code = modelcheck(t, "explore", "--model", "vm", "--scenario", "claim", "--fault", "unblock-reversed", "--out", t.TempDir())
 	if want := "  faults: the shrunk case needs none of unblock-reversed: the violation happens with every fault off, a finding of the runtime (or the model) as written, not of the fault\n"; code != exitViolation || !strings.Contains(out, want) {
 		t.Errorf("the VM's false claim under a fault: exit %d, want 1 and %q:\n%s", code, want, out)
+	}
+}
+
+// mkdirs makes dir and the folders above it, for a shrink --out there.
+func mkdirs(t *testing.T, dir string) {
+	t.Helper()
+	if err := os.MkdirAll(dir, 0o755); err != nil {
+		t.Fatal(err)
 	}
 }

@@ -408,7 +408,8 @@ func TestOutCheckedBeforeExploring(t *testing.T) {
 // TestShrinkOutCheckedBeforeShrinking: shrink refuses an --out it could
 // not write before it reads FILE, so a long shrink never ends in a write
 // error. FILE does not exist here: an --out checked only at the write
-// would fail on FILE instead. The folders made for the check go again.
+// would fail on FILE instead. A folder that is not there is refused, not
+// made.
 func TestShrinkOutCheckedBeforeShrinking(t *testing.T) {
 	top := t.TempDir()
 	file := filepath.Join(top, "a-file")
@@ -420,13 +421,14 @@ func TestShrinkOutCheckedBeforeShrinking(t *testing.T) {
 		{filepath.Join(file, "below.txt"), "cannot write to " + file},
 		{filepath.Join(top, "new") + string(filepath.Separator), "names a folder"},
 		{top, "is not a regular file"},
+		{filepath.Join(top, "new", "deeper", "x.txt"), "does not exist (shrink makes no folders)"},
 	} {
 		stdout, stderr, code := modelcheck(t, "shrink", missing, "--out", c.out)
 		if code != exitUsage || stdout != "" || !strings.Contains(stderr, c.want) || strings.Contains(stderr, "no-such-counterexample") {
 			t.Errorf("shrink --out %s: exit %d, stdout %q, stderr %q; want 2 saying %q before FILE is read", c.out, code, stdout, stderr, c.want)
 		}
 	}
-	if _, stderr, code := modelcheck(t, "shrink", missing, "--out", filepath.Join(top, "new", "deeper", "x.txt")); code != exitUsage || !strings.Contains(stderr, "no-such-counterexample") {
+	if _, stderr, code := modelcheck(t, "shrink", missing, "--out", filepath.Join(top, "x.txt")); code != exitUsage || !strings.Contains(stderr, "no-such-counterexample") {
 		t.Errorf("shrink of a missing FILE: exit %d, %q; want 2 naming it", code, stderr)
 	}
 	if entries, err := os.ReadDir(top); err != nil || len(entries) != 1 {

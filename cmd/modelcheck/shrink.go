@@ -11,6 +11,7 @@ import (
 	"strconv"
 
 	"modelcheck/counterexamples"
+	"modelcheck/internal/suggest"
 )
 
 func shrinkCmd(ctx context.Context, args []string, stdout, stderr io.Writer) int {
@@ -19,7 +20,7 @@ func shrinkCmd(ctx context.Context, args []string, stdout, stderr io.Writer) int
 	model := modelFlag(fs)
 	stepTimeout := stepTimeoutFlag(fs)
 	fs.Usage = func() {
-		fmt.Fprintf(fs.Output(), "Usage: modelcheck shrink FILE [--out FILE] [--model NAME] [--step-timeout D]\n\nShrinks a counterexample file (written by explore or by hand) to a 1-minimal one:\nfewer inputs, a smaller scenario, simpler inputs, the same invariant broken.\nThe file is read as the model its '# model:' header line names.\nShrinking a shrunk file changes nothing. A file with other content is never\noverwritten, except FILE itself.\nExit status: 0 shrunk, 1 a step never returned (HANG; nothing written), 2 bad\nusage, a malformed file, no violation to shrink or an output path that is not\na regular file, 3 interrupted (nothing written).\nFlags may come before or after FILE; after -- the argument is FILE, whatever\nit looks like (shrink -- -a.txt).\n\nFlags:\n")
+		fmt.Fprintf(fs.Output(), "Usage: modelcheck shrink FILE [--out FILE] [--model NAME] [--step-timeout D]\n\nShrinks a counterexample file (written by explore or by hand) to a 1-minimal one:\nfewer inputs, a smaller scenario, simpler inputs, the same invariant broken.\nThe file is read as the model its '# model:' header line names.\nShrinking a shrunk file changes nothing. A file with other content is never\noverwritten, except FILE itself.\nExit status: 0 shrunk, 1 a step never returned (HANG; nothing written), 2 bad\nusage, a malformed file, no violation to shrink, an output path that is not\na regular file or one in a folder that does not exist (shrink makes none),\n3 interrupted (nothing written).\nFlags may come before or after FILE; after -- the argument is FILE, whatever\nit looks like (shrink -- -a.txt).\n\nFlags:\n")
 		fs.PrintDefaults()
 	}
 	files, code, done := parseFiles(fs, args, stdout, stderr)
@@ -51,6 +52,13 @@ func shrinkCmd(ctx context.Context, args []string, stdout, stderr io.Writer) int
 			return exitUsage
 		}
 		dir = filepath.Dir(*out)
+		// --out names a file, and a slip in its folder's name would
+		// otherwise make a tree of folders nobody meant; explore's --out
+		// names a folder and makes it.
+		if _, err := os.Stat(dir); errors.Is(err, os.ErrNotExist) {
+			fmt.Fprintf(stderr, "modelcheck shrink: --out %s: its folder %s does not exist (shrink makes no folders)\n", suggest.Quote(*out), suggest.Quote(dir))
+			return exitUsage
+		}
 	}
 	made, err := checkOut(dir)
 	if err != nil {
