@@ -11,6 +11,7 @@ import (
 	"os"
 	"runtime"
 	"runtime/debug"
+	"slices"
 	"strings"
 	"time"
 	"unicode"
@@ -179,6 +180,9 @@ func exploreCmd(ctx context.Context, args []string, stdout, stderr io.Writer) in
 	if err != nil {
 		fmt.Fprintf(stderr, "modelcheck explore: %v\n", err)
 	}
+	if len(r.Violations) == 0 && r.Hang == nil {
+		noteFaultScenarios(stderr, &c, sys, prep.Faults())
+	}
 	// A violation found is exit 1 whatever else went wrong: it is the one
 	// thing a caller must never miss; so is a step that never returns, a
 	// runtime bug too. Only then does a lost or broken report (2) come
@@ -192,6 +196,20 @@ func exploreCmd(ctx context.Context, args []string, stdout, stderr io.Writer) in
 		return exitStopped
 	}
 	return exitOK
+}
+
+// noteFaultScenarios says on stderr, for each fault turned on that the
+// catalogue catches in another scenario than the one explored, which
+// scenario that is: a fault planted where the scenario never reaches its
+// code runs clean, and a bare OK read as "the checks cannot catch it".
+// Stdout and the JSON report keep their shape.
+func noteFaultScenarios(stderr io.Writer, c *exploreConfig, sys counterexamples.System, on []string) {
+	for _, f := range sys.Faults() {
+		if slices.Contains(on, f.Name) && f.Scenario != "" && f.Scenario != c.scenario {
+			fmt.Fprintf(stderr, "modelcheck explore: note: fault %s is caught in scenario %s, not %s (see 'modelcheck list --model %s'): try --scenario %s\n",
+				f.Name, f.Scenario, c.scenario, c.model, f.Scenario)
+		}
+	}
 }
 
 // defaultWalkDepth is how deep --walks walks without --depth: BFS covers

@@ -56,3 +56,18 @@ func TestNamedInvariantsAreNotNotedUnchecked(t *testing.T) {
 		t.Errorf("--invariant %s, text: exit %d:\n%s", name, code, out)
 	}
 }
+
+// TestFaultInAnotherScenarioIsNoted: a clean run with a fault the
+// catalogue catches in another scenario says on stderr which one, and
+// keeps stdout as it is; a fault explored in its own scenario gets no
+// note. It ran OK with no hint that the fault's code was never reached.
+func TestFaultInAnotherScenarioIsNoted(t *testing.T) {
+	out, stderr, code := modelcheck(t, "explore", "--model", "vm", "--fault", "buffer-overflow", "--depth", "4", "--out", "")
+	if code != exitOK || !strings.Contains(stderr, "note: fault buffer-overflow is caught in scenario backpressure, not default") || strings.Contains(out, "backpressure") {
+		t.Errorf("another scenario: exit %d\n%s%s", code, out, stderr)
+	}
+	_, stderr, _ = modelcheck(t, "explore", "--model", "vm", "--scenario", "backpressure", "--fault", "buffer-overflow", "--depth", "4", "--out", "")
+	if strings.Contains(stderr, "note: fault") {
+		t.Errorf("its own scenario: %s", stderr)
+	}
+}
