@@ -157,7 +157,24 @@ func (b *byteSize) Set(v string) error {
 // model: a step that has not returned after it is named, and the command
 // ends with exit 1 (see counterexamples.DefaultStepTimeout).
 func stepTimeoutFlag(fs *flag.FlagSet) *time.Duration {
-	return fs.Duration("step-timeout", counterexamples.DefaultStepTimeout, "end the run (exit 1) naming the step when a step of the model has not returned after this long: an endless loop in the runtime (0: wait forever)")
+	d := counterexamples.DefaultStepTimeout
+	fs.Var((*duration)(&d), "step-timeout", "end the run (exit 1) naming the step when a step of the model has not returned after `d`, a duration with its unit (10s, 1m): an endless loop in the runtime (0: wait forever)")
+	return &d
+}
+
+// duration is a time.Duration flag whose error says what a duration
+// looks like: flag's own says only "parse error" for --step-timeout 5.
+type duration time.Duration
+
+func (d *duration) String() string { return time.Duration(*d).String() }
+
+func (d *duration) Set(v string) error {
+	n, err := time.ParseDuration(v)
+	if err != nil {
+		return fmt.Errorf("want a duration with its unit, like 5s or 1m (0 for none)")
+	}
+	*d = duration(n)
+	return nil
 }
 
 // minStepTimeout is the shortest --step-timeout taken. A healthy step

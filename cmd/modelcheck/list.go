@@ -123,16 +123,30 @@ func writeCatalogue(stdout io.Writer, c *catalogue) {
 				fmt.Fprintf(stdout, "  %-*s %s\n", width, s.Name, s.Doc)
 			}
 		}
+		// Names are padded to the longest of their list, so no name runs
+		// into its text (wheel-browser-overflow did at a fixed width).
+		width = 0
+		for _, inv := range c.Invariants {
+			if inv.Model == m.Name {
+				width = max(width, len(inv.Name))
+			}
+		}
 		fmt.Fprintf(stdout, "\ninvariants of %s:\n", m.Name)
 		for _, inv := range c.Invariants {
 			if inv.Model == m.Name {
-				fmt.Fprintf(stdout, "  %-30s %s\n  %-30s [%s]\n", inv.Name, inv.Doc, "", strings.Join(inv.ContractIDs, ", "))
+				fmt.Fprintf(stdout, "  %-*s %s\n  %-*s [%s]\n", width, inv.Name, inv.Doc, width, "", strings.Join(inv.ContractIDs, ", "))
+			}
+		}
+		width = 0
+		for _, f := range c.Faults {
+			if f.Model == m.Name {
+				width = max(width, len(f.Name))
 			}
 		}
 		fmt.Fprintf(stdout, "\nfaults of %s (modelcheck explore --model %s --fault NAME):\n", m.Name, m.Name)
 		for _, f := range c.Faults {
 			if f.Model == m.Name {
-				fmt.Fprintf(stdout, "  %-28s trips %s (scenario %s)\n  %-28s %s\n", f.Name, strings.Join(f.Trips, ", "), f.Scenario, "", f.Doc)
+				fmt.Fprintf(stdout, "  %-*s trips %s (scenario %s)\n  %-*s %s\n", width, f.Name, strings.Join(f.Trips, ", "), f.Scenario, width, "", f.Doc)
 			}
 		}
 		header := fmt.Sprintf("\nliveness properties of %s (modelcheck explore --model %s --liveness NAME):\n", m.Name, m.Name)

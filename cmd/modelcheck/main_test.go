@@ -88,7 +88,7 @@ func TestBadInputExitsTwo(t *testing.T) {
 		{[]string{"explore", "--coverage", "--liveness", "eventually-quiescent"}, "drop --liveness"},
 		{[]string{"explore", "--model", "sthira", "--liveness", "starvation", "--invariant", "activation-order"}, "drop --invariant"},
 		{[]string{"explore", "--step-timeout", "-1s"}, "--step-timeout -1s is negative"},
-		{[]string{"explore", "--step-timeout", "5"}, "invalid value"},
+		{[]string{"explore", "--step-timeout", "5"}, `invalid value "5" for flag -step-timeout: want a duration with its unit, like 5s`},
 		{[]string{"explore", "--step-timeout", "1ns"}, "--step-timeout 1ns is under 100ms"},
 		{[]string{"replay", "--step-timeout", "99ms", "x.txt"}, "--step-timeout 99ms is under 100ms"},
 		{[]string{"replay", "--step-timeout", "-1s", "x.txt"}, "--step-timeout -1s is negative"},

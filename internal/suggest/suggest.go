@@ -51,10 +51,25 @@ func Quote(s string) string {
 // not among known. The name is echoed with Quote: it may come from a file
 // (a counterexample's '# model:' header line, say) of any length.
 func Unknown(what, name string, known []string) error {
+	return UnknownOf("", what, name, known)
+}
+
+// UnknownOf is Unknown for a name of model's (a vm fault, say; "" for the
+// default model's): the whole list is then in 'modelcheck list --model
+// MODEL', which the error names, since plain 'modelcheck list' prints
+// every model's and the list it means is hard to find among them.
+func UnknownOf(model, what, name string, known []string) error {
+	if model != "" {
+		what = model + " " + what
+	}
 	if len(known) <= listAll {
 		return fmt.Errorf("unknown %s %s (known: %s)", what, Quote(name), strings.Join(known, ", "))
 	}
-	all := fmt.Sprintf("'modelcheck list' names all %d", len(known))
+	list := "modelcheck list"
+	if model != "" {
+		list += " --model " + model
+	}
+	all := fmt.Sprintf("'%s' names all %d", list, len(known))
 	near := nearest(name, known)
 	if len(near) == 0 {
 		return fmt.Errorf("unknown %s %s (%s)", what, Quote(name), all)

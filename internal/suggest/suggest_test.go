@@ -77,3 +77,14 @@ func TestEdits(t *testing.T) {
 		}
 	}
 }
+
+// TestAnotherModelsListIsNamed: a long list of another model's names
+// points at 'modelcheck list --model M', where that list is; plain
+// 'modelcheck list' prints every model's (an unknown vm fault said
+// "'modelcheck list' names all 35").
+func TestAnotherModelsListIsNamed(t *testing.T) {
+	err := UnknownOf("vm", "fault", "nope-nope-nope", many())
+	if want := fmt.Sprintf(`unknown vm fault "nope-nope-nope" ('modelcheck list --model vm' names all %d)`, len(many())); err.Error() != want {
+		t.Errorf("got %q, want %q", err, want)
+	}
+}

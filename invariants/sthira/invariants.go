@@ -89,7 +89,7 @@ func selection(only []string) (uint32, error) {
 	for _, name := range only {
 		i := slices.Index(Names(), name)
 		if i < 0 {
-			return 0, suggest.Unknown("sthira invariant", name, Names())
+			return 0, suggest.UnknownOf("sthira", "invariant", name, Names())
 		}
 		on |= 1 << i
 	}

@@ -116,7 +116,7 @@ func NewChecker(sc *mvm.Scenario, only []string) (*Checker, error) {
 			}
 		}
 		if !found {
-			return nil, suggest.Unknown("vm invariant", name, Names())
+			return nil, suggest.UnknownOf("vm", "invariant", name, Names())
 		}
 	}
 	if len(only) > 0 && c.on[invClaim] && !sc.Claim {

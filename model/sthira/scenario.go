@@ -149,7 +149,7 @@ func Lookup(name string) (Scenario, error) {
 		}
 		names = append(names, sc.Name)
 	}
-	return Scenario{}, suggest.Unknown("sthira scenario", name, names)
+	return Scenario{}, suggest.UnknownOf("sthira", "scenario", name, names)
 }
 
 // Settings lists the scenario keys in spelling order, on three lines of

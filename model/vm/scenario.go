@@ -86,7 +86,7 @@ func Lookup(name string) (Scenario, error) {
 		}
 		names = append(names, sc.Name)
 	}
-	return Scenario{}, suggest.Unknown("vm scenario", name, names)
+	return Scenario{}, suggest.UnknownOf("vm", "scenario", name, names)
 }
 
 // NumConfigs is the number of lockstep configurations.

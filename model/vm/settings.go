@@ -113,7 +113,7 @@ func WithFault(sc *Scenario, name string) error {
 		for _, g := range rt.AllFaults() {
 			known = append(known, g.Name())
 		}
-		return suggest.Unknown("vm fault", name, known)
+		return suggest.UnknownOf("vm", "fault", name, known)
 	}
 	sc.Faults = sc.Faults.With(f)
 	return nil

@@ -199,7 +199,7 @@ func ParseFault(name string) (Fault, error) {
 	for i, fi := range faultInfo {
 		names[i] = fi.name
 	}
-	return 0, suggest.Unknown("sthira fault", name, names)
+	return 0, suggest.UnknownOf("sthira", "fault", name, names)
 }
 
 // Has reports whether f is switched on.
