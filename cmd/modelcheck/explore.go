@@ -398,7 +398,7 @@ func newReport(c *exploreConfig, sys counterexamples.System, faults []string, r 
 	if c.walks > 0 {
 		rep.Walks, rep.Seed, rep.Swarm = c.walks, &c.seed, c.swarm
 	}
-	if !r.Complete && len(r.Violations) == 0 {
+	if !r.Complete && (len(r.Violations) == 0 || cutShort(&r)) {
 		rep.StoppedEarly = r.StoppedEarly.String()
 	}
 	rep.Hang = hangJSON(r.Hang)
@@ -437,6 +437,13 @@ func searched(depth, maxReached int) string {
 		return fmt.Sprintf("in any reachable state (no new state past depth %d)", maxReached)
 	}
 	return fmt.Sprintf("within depth %d", depth)
+}
+
+// cutShort reports whether a run that found a violation stopped before
+// the end of the level it found it in (a signal, a limit): its counts are
+// then of part of that level, not of the states up to it.
+func cutShort(r *explore.Result[string]) bool {
+	return r.StoppedEarly != explore.NotStopped && r.StoppedEarly != explore.StoppedAtViolation
 }
 
 // strategyName is the run's strategy as the report names it.
@@ -491,6 +498,9 @@ func writeText(w io.Writer, c *exploreConfig, sys counterexamples.System, faults
 	case r.Hang != nil:
 		return writeHang(w, r.Hang, found.HangTrace)
 	case len(r.Violations) > 0:
+		if cutShort(&r) {
+			fmt.Fprintf(w, "STOPPED EARLY (%s) in the level of the first violation: the counts are of the part explored\n", r.StoppedEarly)
+		}
 	case !r.Complete:
 		fmt.Fprintf(w, "STOPPED EARLY (%s): no violation in the part explored; the bound was not reached\n", r.StoppedEarly)
 		return nil

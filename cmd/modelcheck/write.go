@@ -36,12 +36,18 @@ func writeCounterexamples(ctx context.Context, c *exploreConfig, sys counterexam
 		return files
 	}
 	origin := counterexamples.Origin{Command: exploreCommand(c, sys, faults), Dir: c.out}
+	// An interrupt that came while the explorer ran stops the shrinking
+	// before it starts; said as it happened.
+	while := "while shrinking"
+	if ctx.Err() != nil {
+		while = "before shrinking"
+	}
 	for i, v := range r.Violations {
 		shrunk, err := found.Counterexample(ctx, i, origin)
 		switch {
 		case err != nil && ctx.Err() != nil:
 			// Said as the user did it: "context canceled" is Go's word.
-			files[i].err = fmt.Errorf("interrupted while shrinking the %s counterexample (its trace is as found; run again to write it)", v.Name)
+			files[i].err = fmt.Errorf("interrupted %s the %s counterexample (its trace is as found; run again to write it)", while, v.Name)
 			continue
 		case err != nil:
 			files[i].err = fmt.Errorf("shrinking the %s counterexample: %w", v.Name, err)
