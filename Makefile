@@ -22,7 +22,10 @@ build:
 test:
 	@test -z "$$(gofmt -l $$(git ls-files '*.go' 2>/dev/null || find . -name '*.go'))" || { echo "gofmt needed:"; gofmt -l .; exit 1; }
 	$(GO) vet ./...
-	$(GO) test ./...
+	# cmd/modelcheck's end-to-end tests take about six minutes on two quiet
+	# cores, near go test's default ten-minute limit per package on a busy
+	# machine; the limit is there to catch a hang, which 30 minutes still does.
+	$(GO) test -timeout 30m ./...
 
 # go build uses cmd/modelcheck/default.pgo (profile-guided optimisation)
 # by itself; the benchmarks are built with it too, so they measure the
