@@ -336,6 +336,17 @@ const (
 	GovernorStartsMeet   // the governor starts at MeetDeadlines (runtime/sched)
 	RngSeededZero        // every worker's generator is seeded 0, not its worker id (runtime/kernel)
 	WheelIgnoresFirstIDs // the wheel numbers timers from 1 whatever first_id and first_gen say (runtime/wheel)
+	// Planted by session 45's wheel audit.
+	OverflowTiesNewestFirst   // overflow entries with equal deadlines refill newest first (runtime/wheel)
+	MinGroupCapped            // the coalescing threshold is capped at 2 whatever min_group_size says (runtime/wheel)
+	TimerBoundCappedAtDefault // an explicit max_timer_duration above 7 days is cut to 7 days (runtime/wheel)
+	WheelBoundCappedAtDefault // an explicit max_wheel_duration above 24 h is cut to 24 h (runtime/wheel)
+	GenFollowsID              // a registration's generation is its id (runtime/wheel)
+	LookupByGen               // the active map is searched by generation, not id (runtime/wheel)
+	CoalesceWindowMasked      // the coalescing boundary rounds now down with a power-of-two mask (runtime/wheel)
+	CascadeRoundsDeadline     // a cascade rounds an entry's deadline down to its slot's start (runtime/wheel)
+	CursorSkipsDead           // the skip-ahead passes over slots that hold only cancelled entries (runtime/wheel)
+	CancelDropsEntry          // a cancel removes the entry from storage at once (runtime/wheel)
 
 	count
 )
@@ -633,6 +644,17 @@ var table = [count]info{
 	GovernorStartsMeet:               {"governor-starts-meet", "the scheduler starts under MeetDeadlines, so the timed lane goes before the cancel lane until a governor input says otherwise (breaks 000 S1: NoPreference until the governor suggests another mode)"},
 	RngSeededZero:                    {"rng-seeded-zero", "every worker's generator is seeded with 0 instead of its worker id, so all workers draw the same hints and steal scans (breaks 004 3.5: DetRng::new(worker_id as u64))"},
 	WheelIgnoresFirstIDs:             {"wheel-ignores-first-ids", "the wheel numbers its timers from id 1 and generation 1 whatever first_id and first_gen configure, so a scenario set two short of the u64 wrap never wraps (breaks INV-TM-06: the counters wrap safely from where they are configured to start)"},
+
+	OverflowTiesNewestFirst:   {"overflow-ties-newest-first", "the overflow heap's top is the last of the entries with the earliest deadline, not the first, so two timers with one deadline leave the heap newest first (breaks 004 2.8: the overflow heap orders by deadline, then generation)"},
+	MinGroupCapped:            {"min-group-capped", "coalescing fires a group early once it has 2 members even when min_group_size is larger, so with min_group_size 3 a pair fires before its deadline (breaks 004 2.4 step 5: timers within the window are promoted only when the group threshold is met)"},
+	TimerBoundCappedAtDefault: {"timer-bound-capped-at-default", "a configured max_timer_duration above the 7-day default is cut to 7 days, so try_register refuses a duration the configuration allows (breaks 004 2.3, 2.7, INV-TM-04: the bound is the configured max_timer_duration)"},
+	WheelBoundCappedAtDefault: {"wheel-bound-capped-at-default", "a configured max_wheel_duration above the 24 h default is cut to 24 h, so a timer the configured bound keeps on the wheel goes to the overflow heap (breaks 004 2.3, 2.7: deltas below max_wheel_duration are placed on a level)"},
+	GenFollowsID:              {"gen-follows-id", "a registration takes the id counter's value as its generation too, so the generation counter is ignored and, with counters that start apart, a handle's generation is not the generation counter's successor (breaks 004 2.3, 2.6, INV-TM-06: id and generation advance independently)"},
+	LookupByGen:               {"lookup-by-gen", "the active map is searched for a handle's id among the stored generations, so with ids and generations apart no live timer is found: its cancel is refused and its entry dropped as dead (breaks 004 2.2, 2.5: active is a map from id to generation)"},
+	CoalesceWindowMasked:      {"coalesce-window-masked", "the coalescing boundary is (now &^ (window - 1)) + window, right only for a power-of-two window, so with a 3 ms window the collect at 1 ms coalesces up to 4 ms instead of 3 (breaks 004 2.4 step 5: the window is aligned to multiples of coalesce_window)"},
+	CascadeRoundsDeadline:     {"cascade-rounds-deadline", "a cascade out of level k rounds the entry's deadline down to the start of its slot (a multiple of 256^k), so a 300 ms timer cascading at 256 ms fires at 256 ms and reports deadline 256 (breaks 004 2.2, 2.4: an entry keeps its deadline; INV-TM-08)"},
+	CursorSkipsDead:           {"cursor-skips-dead", "the skip-ahead looks for the next tick only among live entries, so a slot holding only cancelled entries is jumped over and keeps them past the tick that should have taken it (breaks 004 2.4 steps 1, 3: the cursor takes every slot it passes, and dead entries are dropped there)"},
+	CancelDropsEntry:          {"cancel-drops-entry", "a cancel that leaves other timers active removes the cancelled entry from its slot at once (wheel_dead_dropped in the cancel's step) instead of leaving it for the cursor (breaks 004 2.5 step 3: lazy deletion, no physical removal at cancel)"},
 }
 
 // Name is the fault's command-line name.

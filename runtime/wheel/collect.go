@@ -74,7 +74,8 @@ func (w *State) nextTick(limit uint64) uint64 {
 	best := limit
 	for i := range w.Entries {
 		e := &w.Entries[i]
-		if !e.Used {
+		// Fault CursorSkipsDead looks at live entries only.
+		if !e.Used || w.Config.Faults.Has(fault.CursorSkipsDead) && !w.isLive(e.Handle) {
 			continue
 		}
 		var t uint64
@@ -177,6 +178,11 @@ func (w *State) cascade(k int, s uint8, log *trace.Log) {
 			w.drop(int(i), log)
 			continue
 		}
+		// Fault CascadeRoundsDeadline rounds the deadline to the slot's
+		// start.
+		if w.Config.Faults.Has(fault.CascadeRoundsDeadline) {
+			w.Entries[i].Deadline &^= uint64(1)<<(8*k) - 1
+		}
 		w.replace(int(i), log)
 	}
 }
@@ -205,12 +211,17 @@ func (w *State) refill(log *trace.Log) {
 }
 
 // minOverflow is the top of the overflow heap: the overflow entry with the
-// earliest (deadline, seq), or -1.
+// earliest (deadline, seq), or -1. Fault OverflowTiesNewestFirst lets the
+// last of equal deadlines win.
 func (w *State) minOverflow() int {
+	ties := w.Config.Faults.Has(fault.OverflowTiesNewestFirst)
 	best := -1
 	for i := range w.Entries {
 		e := &w.Entries[i]
-		if e.Used && e.Level == Overflow && (best < 0 || e.Deadline < w.Entries[best].Deadline) {
+		if !e.Used || e.Level != Overflow {
+			continue
+		}
+		if best < 0 || e.Deadline < w.Entries[best].Deadline || ties && e.Deadline == w.Entries[best].Deadline {
 			best = i // pool order is seq order: the first of equals wins
 		}
 	}
@@ -247,6 +258,10 @@ func (w *State) drain(now uint64, max int, log *trace.Log) int {
 		boundary := uint64(math.MaxUint64)
 		if q < math.MaxUint64 && q+1 <= math.MaxUint64/win {
 			boundary = (q + 1) * win
+			// Fault CoalesceWindowMasked rounds now down with a mask.
+			if w.Config.Faults.Has(fault.CoalesceWindowMasked) {
+				boundary = now&^(win-1) + win
+			}
 		}
 		// Fault CoalesceUnaligned: the window starts at now.
 		if w.Config.Faults.Has(fault.CoalesceUnaligned) && now <= math.MaxUint64-win {
@@ -261,7 +276,12 @@ func (w *State) drain(now uint64, max int, log *trace.Log) int {
 				early = early || e.Deadline > now
 			}
 		}
-		if group >= int(w.Config.MinGroupSize) {
+		threshold := int(w.Config.MinGroupSize)
+		// Fault MinGroupCapped never asks for more than a pair.
+		if w.Config.Faults.Has(fault.MinGroupCapped) {
+			threshold = min(threshold, 2)
+		}
+		if group >= threshold {
 			limit = boundary
 			if early {
 				if log != nil {

@@ -147,6 +147,14 @@ func (c Config) normalized() Config {
 	if c.MaxTimerDuration == 0 {
 		c.MaxTimerDuration = DefaultMaxTimerDuration
 	}
+	// Faults WheelBoundCappedAtDefault and TimerBoundCappedAtDefault cut
+	// an explicit bound above its default (24 h, 7 days) to the default.
+	if c.Faults.Has(fault.WheelBoundCappedAtDefault) {
+		c.MaxWheelDuration = min(c.MaxWheelDuration, DefaultMaxWheelDuration)
+	}
+	if c.Faults.Has(fault.TimerBoundCappedAtDefault) {
+		c.MaxTimerDuration = min(c.MaxTimerDuration, DefaultMaxTimerDuration)
+	}
 	if c.CoalesceWindow == 0 {
 		c.CoalesceWindow = 1
 	}
@@ -256,10 +264,16 @@ func (w *State) used() int {
 	return n
 }
 
-// activeIndex finds id in the active map.
+// activeIndex finds id in the active map. Fault LookupByGen compares
+// the id with the stored generations.
 func (w *State) activeIndex(id uint64) int {
+	byGen := w.Config.Faults.Has(fault.LookupByGen)
 	for i := range w.Active {
-		if w.ActiveUsed&(1<<i) != 0 && w.Active[i].ID == id {
+		key := w.Active[i].ID
+		if byGen {
+			key = w.Active[i].Gen
+		}
+		if w.ActiveUsed&(1<<i) != 0 && key == id {
 			return i
 		}
 	}
@@ -305,6 +319,10 @@ func (w *State) TryRegister(deadline uint64, task uint8, log *trace.Log) (Handle
 	h := Handle{ID: w.NextID, Gen: w.NextGen}
 	w.NextID = w.next(w.NextID)
 	w.NextGen = w.next(w.NextGen)
+	// Fault GenFollowsID takes the id for the generation too.
+	if w.Config.Faults.Has(fault.GenFollowsID) {
+		h.Gen, w.NextGen = h.ID, w.NextID
+	}
 	if i := w.activeIndex(h.ID); i >= 0 {
 		w.Active[i].Gen = h.Gen // HashMap::insert overwrites
 	} else {
@@ -376,10 +394,30 @@ func (w *State) Cancel(h Handle, log *trace.Log) bool {
 		now = 0
 	}
 	emit(log, trace.Event{Kind: trace.WheelCancelled, ID: h.ID, Gen: h.Gen, Now: now})
+	// Fault CancelDropsEntry removes the entry at once while other
+	// timers stay active (the purge below clears everything anyway).
+	if w.Config.Faults.Has(fault.CancelDropsEntry) && w.ActiveUsed != 0 {
+		w.dropNow(h, log)
+	}
 	if w.ActiveUsed == 0 {
 		w.purge(log)
 	}
 	return true
+}
+
+// dropNow is fault CancelDropsEntry's eager deletion: the entry holding h
+// leaves storage, and its slot's occupancy bit goes if the slot empties.
+func (w *State) dropNow(h Handle, log *trace.Log) {
+	for j := range w.Entries {
+		if e := &w.Entries[j]; e.Used && e.Handle == h {
+			w.drop(j, log)
+			if e.Level < Levels && !w.slotHasEntries(e.Level, e.Slot) {
+				w.Occupied[e.Level][e.Slot/64] &^= 1 << (e.Slot % 64)
+			}
+			w.compact()
+			return
+		}
+	}
 }
 
 // purge is purge_inactive_storage (INV-TM-05): every entry, slot and bitmap

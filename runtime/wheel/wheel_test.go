@@ -32,6 +32,19 @@ func TestNewNormalizesConfig(t *testing.T) {
 	if w := New(Config{FirstID: 7, FirstGen: 9}, 0); w.NextID != 7 || w.NextGen != 9 {
 		t.Errorf("counters start at %d/%d", w.NextID, w.NextGen)
 	}
+	// Bounds above the defaults stand (004 2.7: both are configurable);
+	// only the physical range clamps max_wheel_duration.
+	long := Config{MaxWheelDuration: 100_000_000, MaxTimerDuration: 8 * day}
+	if w := New(long, 0); w.Config.MaxWheelDuration != long.MaxWheelDuration || w.Config.MaxTimerDuration != long.MaxTimerDuration {
+		t.Errorf("bounds above the defaults became %d/%d", w.Config.MaxWheelDuration, w.Config.MaxTimerDuration)
+	}
+	w = New(long, 0)
+	if _, err := w.TryRegister(7*day+1, 0, nil); err != nil {
+		t.Errorf("7 days + 1 ms under an 8-day bound: %v", err)
+	}
+	if _, err := w.TryRegister(25*hour, 0, nil); err != nil || w.Entries[1].Level != Level3 {
+		t.Errorf("25 h under a 100,000,000 ms wheel bound: %v, level %d", err, w.Entries[1].Level)
+	}
 }
 
 // TestPlacement: insert_entry's rule, level by level, at both edges of
@@ -447,6 +460,50 @@ func TestCoalescing(t *testing.T) {
 	if w.Collect(5, 0, nil) != 1 {
 		t.Error("window 1 did not fire the timer at now+1")
 	}
+}
+
+// TestCoalescingGroupOfThree: with min_group_size 3 a pair inside the
+// window waits for its deadlines; three fire together. Every other test
+// and scenario had a threshold of 1 or 2, where a threshold capped at 2
+// agreed.
+func TestCoalescingGroupOfThree(t *testing.T) {
+	w := New(Config{Coalesce: true, CoalesceWindow: 4, MinGroupSize: 3}, 0)
+	a := reg(t, &w, 1, 0, nil)
+	b := reg(t, &w, 3, 0, nil)
+	var log trace.Log
+	// now=1: boundary 4 holds a and b, a group of 2: only a, due, fires.
+	if n := w.Collect(1, 0, &log); n != 1 || !slices.Equal(firedHandles(&log), []Handle{a}) || count(&log, trace.WheelCoalesced) != 0 {
+		t.Fatalf("pair under min group 3:\n%s", events(&log))
+	}
+	log.Reset()
+	if n := w.Collect(3, 0, &log); n != 1 || !slices.Equal(firedHandles(&log), []Handle{b}) {
+		t.Fatalf("b at its deadline:\n%s", events(&log))
+	}
+	w = New(Config{Coalesce: true, CoalesceWindow: 4, MinGroupSize: 3}, 0)
+	a, b = reg(t, &w, 1, 0, nil), reg(t, &w, 2, 0, nil)
+	c := reg(t, &w, 3, 0, nil)
+	log.Reset()
+	if n := w.Collect(1, 0, &log); n != 3 || !slices.Equal(firedHandles(&log), []Handle{a, b, c}) {
+		t.Fatalf("group of 3:\n%s", events(&log))
+	}
+	if e := log.Events[0]; e.Kind != trace.WheelCoalesced || e.Count != 3 {
+		t.Errorf("coalesced event %v", e)
+	}
+}
+
+// TestOverflowTiesLeaveInRegistrationOrder: timers with one deadline in
+// the overflow heap leave it at one tick, oldest first (004 2.8: deadline,
+// then generation).
+func TestOverflowTiesLeaveInRegistrationOrder(t *testing.T) {
+	w := New(Config{}, 0)
+	a := reg(t, &w, 25*hour, 0, nil)
+	b := reg(t, &w, 25*hour, 1, nil)
+	var log trace.Log
+	w.Collect(hour+1, 0, &log)
+	if len(log.Events) != 2 || log.Events[0].ID != a.ID || log.Events[1].ID != b.ID {
+		t.Fatalf("refill order:\n%s", events(&log))
+	}
+	mustCheck(t, &w)
 }
 
 // TestNextDeadline: the earliest live deadline anywhere.
