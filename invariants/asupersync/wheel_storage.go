@@ -251,12 +251,19 @@ func cascadeBreaks(b *wheel.State, events []trace.Event, breaks func(from wheel.
 // event's now shows (004 2.4: level k's slot is taken when the level below
 // wraps; an overflow entry enters at the first tick its delta is below
 // max_wheel_duration). The jumps skip ticks, so a skip that passed a
-// cascade's tick moves it later: same fires, other events.
+// cascade's tick moves it later: same fires, other events. Entries with
+// one deadline leave the overflow heap at one tick, and the heap's order
+// among them (004 2.8: deadline, then generation) shows only in the order
+// of their wheel_cascaded events: a heap whose top was the newest of equal
+// deadlines passed every check (session 45's wheel audit, timers, depth 8).
 var wheelCascadeTimeInvariants = []Invariant{
-	{"wheel-cascade-on-time", []string{"004/2.4", "tm-cascade-001", "tm-overflow-001"},
-		"each wheel_cascaded happens at the tick its move is due: out of level k's slot s at a multiple of 256^k whose level-k index is s, out of the overflow heap at deadline - max_wheel_duration + 1 (the bound 24 h when unset)", wheelCascadeOnTime},
+	{"wheel-cascade-on-time", []string{"004/2.4", "004/2.8", "tm-cascade-001", "tm-overflow-001"},
+		"each wheel_cascaded happens at the tick its move is due: out of level k's slot s at a multiple of 256^k whose level-k index is s, out of the overflow heap at deadline - max_wheel_duration + 1 (the bound 24 h when unset); the entries that leave the overflow heap at one tick leave it in (deadline, registration) order (004 2.8: deadline, then generation, counted before any wrap)", wheelCascadeOnTime},
 }
 
+// wheelCascadeOnTime reads each entry's deadline and registration
+// sequence from the wheel before the step (wheel-seq-derived derives the
+// sequence from the registrations), not from the runtime's heap.
 func wheelCascadeOnTime(c *Context) bool {
 	b, _, ok := wheels(c)
 	if !ok {
@@ -266,13 +273,23 @@ func wheelCascadeOnTime(c *Context) bool {
 	if bound == 0 {
 		bound = contractMaxWheelDuration
 	}
+	// The last entry out of the overflow heap, and its tick.
+	var last wheel.Entry
+	var lastNow uint64
+	refilled := false
 	return cascadeBreaks(b, c.Events, func(from wheel.Entry, e *trace.Event) bool {
 		switch {
 		case from.Level >= wheel.Level1 && from.Level <= wheel.Level3:
 			shift := 8 * uint(from.Level)
 			return e.Now&(1<<shift-1) != 0 || uint8(e.Now>>shift) != from.Slot
 		case from.Level == wheel.Overflow:
-			return from.Deadline < bound || e.Now != from.Deadline-bound+1
+			if from.Deadline < bound || e.Now != from.Deadline-bound+1 {
+				return true
+			}
+			if refilled && e.Now == lastNow && (from.Deadline < last.Deadline || from.Deadline == last.Deadline && from.Seq < last.Seq) {
+				return true
+			}
+			last, lastNow, refilled = from, e.Now, true
 		}
 		return false
 	})
