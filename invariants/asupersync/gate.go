@@ -502,6 +502,14 @@ var gates = map[string]gate{
 	// The wheel unchanged -> nothing moved.
 	"wheel-cascade-announced": {applies: withWheel, changed: wheelPart},
 	"wheel-cascade-on-time":   {applies: withWheel, on: kinds(trace.WheelCascaded)},
+	// wheels(c) false without a wheel; an unchanged wheel stores the
+	// same entries at the same time and fires nothing (a fire and a
+	// registration change it).
+	"wheel-deadline-kept": {applies: withWheel, changed: wheelPart},
+	// wheels(c) false without a wheel; no move of the wheel's time -> false.
+	"wheel-slot-taken": {applies: withWheel, changed: wheelPart},
+	// wheels(c) false without a wheel; no wheel_dead_dropped -> false.
+	"wheel-drops-when-reached": {applies: withWheel, on: kinds(trace.WheelDeadDropped)},
 	// !Scenario.Kernel.Wheel -> false; then only wheel_registered and
 	// wheel_rejected events are looked at.
 	"wheel-default-bounds": {applies: withWheel, on: kinds(trace.WheelRegistered, trace.WheelRejected)},

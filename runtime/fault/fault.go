@@ -336,6 +336,7 @@ const (
 	GovernorStartsMeet   // the governor starts at MeetDeadlines (runtime/sched)
 	RngSeededZero        // every worker's generator is seeded 0, not its worker id (runtime/kernel)
 	WheelIgnoresFirstIDs // the wheel numbers timers from 1 whatever first_id and first_gen say (runtime/wheel)
+
 	// Planted by session 45's wheel audit.
 	OverflowTiesNewestFirst   // overflow entries with equal deadlines refill newest first (runtime/wheel)
 	MinGroupCapped            // the coalescing threshold is capped at 2 whatever min_group_size says (runtime/wheel)
