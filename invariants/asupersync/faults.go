@@ -372,6 +372,30 @@ var faults = []FaultCase{
 	{fault.GovernorStartsMeet, "default", []string{"initial-state"}},
 	{fault.RngSeededZero, "stealing", []string{"initial-state"}},
 	{fault.WheelIgnoresFirstIDs, "timers", []string{"initial-state"}},
+
+	// Session 45's wheel audit of 004 2: bugs that got through every
+	// scenario (the last six reached only package wheel's tests), and the
+	// scenario and check that catch each now.
+	//
+	// Equal overflow deadlines leave the heap at one tick; only the
+	// order of their wheel_cascaded events shows the heap's tie-break.
+	{fault.OverflowTiesNewestFirst, "timers", []string{"wheel-cascade-on-time"}},
+	// No scenario set min group above 2.
+	{fault.MinGroupCapped, "coalesce-group-3", []string{"wheel-coalesce-window"}},
+	// No scenario set a bound above the defaults.
+	{fault.TimerBoundCappedAtDefault, "wheel-bounds-long", []string{"wheel-accepts-valid"}},
+	{fault.WheelBoundCappedAtDefault, "wheel-bounds-long", []string{"wheel-placement"}},
+	// Every scenario started ids and generations at one value.
+	{fault.GenFollowsID, "wheel-id-gen", []string{"wheel-wrap-safe"}},
+	{fault.LookupByGen, "wheel-id-gen", []string{"cancel-clears-timer", "wheel-cancel-answered", "wheel-drops-when-reached"}},
+	// Every scenario's coalescing window was a power of two.
+	{fault.CoalesceWindowMasked, "coalesce-window-3", []string{"wheel-ready-due", "wheel-coalesce-window"}},
+	// No check kept a timer's registered deadline.
+	{fault.CascadeRoundsDeadline, "timers", []string{"wheel-deadline-kept"}},
+	// No check asked that the cursor take every slot it passes.
+	{fault.CursorSkipsDead, "timers", []string{"wheel-slot-taken"}},
+	// No wheel check looked at drops in a cancel's step.
+	{fault.CancelDropsEntry, "timers", []string{"wheel-drops-when-reached"}},
 }
 
 // Faults returns the fault catalogue in fault order.
