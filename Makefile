@@ -19,12 +19,12 @@ run: build
 build:
 	$(GO) build -o bin/modelcheck ./cmd/modelcheck
 
+# cmd/modelcheck's end-to-end tests take about six minutes on two quiet
+# cores, near go test's default ten-minute limit per package on a busy
+# machine; the limit is there to catch a hang, which 30 minutes still does.
 test:
 	@test -z "$$(gofmt -l $$(git ls-files '*.go' 2>/dev/null || find . -name '*.go'))" || { echo "gofmt needed:"; gofmt -l .; exit 1; }
 	$(GO) vet ./...
-	# cmd/modelcheck's end-to-end tests take about six minutes on two quiet
-	# cores, near go test's default ten-minute limit per package on a busy
-	# machine; the limit is there to catch a hang, which 30 minutes still does.
 	$(GO) test -timeout 30m ./...
 
 # go build uses cmd/modelcheck/default.pgo (profile-guided optimisation)
