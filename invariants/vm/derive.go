@@ -387,14 +387,65 @@ func loadsRefused(s *rt.State, f rt.Faults) bool {
 	// The coroutine table's bound: three sessions of at most three roles
 	// fit its slots, so no state the environment reaches fills it while
 	// loads are possible, and the probe fills it on a copy.
+	// Every protocol: a refused load of ping-pong (protocol 0) that wrote
+	// its protocol into the free session slot wrote a zero there and
+	// left the copy as it was (session 45's audit).
 	if s.NSessions < rt.MaxSessions {
 		full := *s
 		full.NCoros = rt.MaxCoros
-		if !refused(&full, rt.PingPong, 0, 1, f) {
-			return false
+		for p := range rt.NumProtocols {
+			if !refused(&full, p, 0, 1, f) {
+				return false
+			}
+		}
+	}
+	return loadsAccepted(s, f)
+}
+
+// loadsAccepted: load-refused's other side, the bounds' edges. A load the
+// VM can hold is taken, exactly as loadDerived derives it, at every
+// capacity and response (a scenario gives every session one capacity, so
+// a session that took another's capacity passed), and into the last
+// coroutine slots (no environment fills the table to its last slot: a
+// bound tested with >= passed). Probed on copies, as the refusals are.
+func loadsAccepted(s *rt.State, f rt.Faults) bool {
+	if s.NSessions >= rt.MaxSessions {
+		return true
+	}
+	for p := range rt.NumProtocols {
+		roles := len(rt.Protocols[p].Roles)
+		for _, ncoros := range [...]int{int(s.NCoros), rt.MaxCoros - roles} {
+			if ncoros < int(s.NCoros) || ncoros+roles > rt.MaxCoros {
+				continue
+			}
+			for capacity := uint8(1); capacity <= rt.MaxCapacity; capacity++ {
+				for resp := uint8(0); resp <= 1; resp++ {
+					if !accepted(s, uint8(ncoros), loadInput{proto: p, resp: resp, capacity: capacity}, f) {
+						return false
+					}
+				}
+			}
 		}
 	}
 	return true
+}
+
+// accepted: on a copy of s whose coroutine table counts ncoros slots
+// taken, Load takes in with no error and loads what loadDerived derives.
+// A panic is a refusal of a load the VM can hold.
+func accepted(s *rt.State, ncoros uint8, in loadInput, f rt.Faults) (ok bool) {
+	defer func() {
+		if recover() != nil {
+			ok = false
+		}
+	}()
+	before := *s
+	before.NCoros = ncoros
+	probe := before
+	if rt.Load(&probe, in.proto, in.resp, in.capacity, f) != nil {
+		return false
+	}
+	return loadDerived(&before, &probe, in)
 }
 
 // refused: Load refuses the load on a copy of s with the error of a bound

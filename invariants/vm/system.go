@@ -52,6 +52,9 @@ var faults = []FaultCase{
 	{rt.NegativeNAccepted, "default", []string{"n-zero-rejected"}},
 	{rt.ResponseRefusedAsCapacity, "default", []string{"load-refused"}},
 	{rt.HandlerCountsPerRole, "handlers", []string{"reference-derived", "exec-instr-derived"}},
+	{rt.LaterSessionTakesFirstCapacity, "default", []string{"load-refused"}},
+	{rt.RefusedLoadWritesProtocol, "default", []string{"load-refused"}},
+	{rt.CoroBoundOneShort, "default", []string{"load-refused"}},
 }
 
 // System is the VM system as the command line lists it.

@@ -113,6 +113,15 @@ const (
 	// HandlerCountsPerRole: the handler counts the invokes of the
 	// invoking role, not of its session.
 	HandlerCountsPerRole
+	// LaterSessionTakesFirstCapacity: Load gives a later session's edges
+	// the first session's capacity, not the one it was asked for.
+	LaterSessionTakesFirstCapacity
+	// RefusedLoadWritesProtocol: Load, refusing a load for the coroutine
+	// bound, has already written the protocol into the free session slot.
+	RefusedLoadWritesProtocol
+	// CoroBoundOneShort: Load tests its coroutine bound with >=, so it
+	// refuses a load that would fill the table's last slot.
+	CoroBoundOneShort
 	numFaults
 )
 
@@ -152,6 +161,9 @@ var faultInfo = [numFaults]struct{ name, doc string }{
 	{"negative-n-accepted", "only N = 0 is refused: a round with a negative N runs, advancing the clock and releasing coroutines, where N below 1 is an error"},
 	{"response-refused-as-capacity", "Load refuses a handler response other than 0 or 1 with the capacity's error (ErrCapacity), naming the wrong bound"},
 	{"handler-counts-per-role", "the effect handler counts the invokes of the invoking role, not of its session: turn-invokes' B, invoking after A, gets count 0 where the session's is 1"},
+	{"later-session-takes-first-capacity", "Load gives every session after the first the first session's capacity, not the capacity it was asked for (no scenario loads two capacities)"},
+	{"refused-load-writes-protocol", "Load, refusing a load that breaks the coroutine bound, has already written the protocol into the free session slot: the refusal changes the state"},
+	{"coro-bound-one-short", "Load tests its coroutine bound with >= (NCoros + roles >= MaxCoros), so it refuses a load that would fill the table's last slot"},
 }
 
 // Name is the fault's name on the command line.

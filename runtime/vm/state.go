@@ -166,7 +166,11 @@ func Load(s *State, p ProtocolID, resp, capacity uint8, f Faults) error {
 		return ErrCapacity
 	case resp > 1:
 		return ErrResponse
-	case int(s.NCoros)+len(Protocols[p].Roles) > MaxCoros && !f.Has(CoroBoundIgnored):
+	case int(s.NCoros)+len(Protocols[p].Roles) > MaxCoros && !f.Has(CoroBoundIgnored),
+		int(s.NCoros)+len(Protocols[p].Roles) == MaxCoros && f.Has(CoroBoundOneShort):
+		if f.Has(RefusedLoadWritesProtocol) {
+			s.Sessions[s.NSessions].Proto = p
+		}
 		return ErrTooManyCoros
 	}
 	sid := s.NSessions
@@ -175,6 +179,9 @@ func Load(s *State, p ProtocolID, resp, capacity uint8, f Faults) error {
 	*ses = Session{Proto: p, Resp: resp}
 	for e := range ses.Bufs {
 		ses.Bufs[e].Cap = capacity
+		if sid > 0 && f.Has(LaterSessionTakesFirstCapacity) {
+			ses.Bufs[e].Cap = s.Sessions[0].Bufs[e].Cap
+		}
 	}
 	for role, r := range Protocols[p].Roles {
 		if !r.Spawned {
