@@ -55,6 +55,7 @@ var faults = []FaultCase{
 	{rt.LaterSessionTakesFirstCapacity, "default", []string{"load-refused"}},
 	{rt.RefusedLoadWritesProtocol, "default", []string{"load-refused"}},
 	{rt.CoroBoundOneShort, "default", []string{"load-refused"}},
+	{rt.SessionWideBackpressure, "backpressure", []string{"exec-instr-derived"}},
 }
 
 // System is the VM system as the command line lists it.

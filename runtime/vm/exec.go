@@ -32,6 +32,9 @@ func execInstr(s *State, c uint8, f Faults, ev []Event) ([]Event, result) {
 		if f.Has(SendReadsFirstEdge) {
 			tested = &ses.Bufs[0]
 		}
+		if f.Has(SessionWideBackpressure) && ses.Bufs[0].Len+ses.Bufs[1].Len >= b.Cap {
+			return block(s, c, SendWait, ev), blocks
+		}
 		if bufferFull(tested, f) && (in.Op == OpSend || !f.Has(ChooseIgnoresBackpressure)) {
 			return block(s, c, SendWait, ev), blocks
 		}

@@ -122,6 +122,9 @@ const (
 	// CoroBoundOneShort: Load tests its coroutine bound with >=, so it
 	// refuses a load that would fill the table's last slot.
 	CoroBoundOneShort
+	// SessionWideBackpressure: a send's backpressure test counts the
+	// messages on all of its session's edges against the edge's capacity.
+	SessionWideBackpressure
 	numFaults
 )
 
@@ -164,6 +167,7 @@ var faultInfo = [numFaults]struct{ name, doc string }{
 	{"later-session-takes-first-capacity", "Load gives every session after the first the first session's capacity, not the capacity it was asked for (no scenario loads two capacities)"},
 	{"refused-load-writes-protocol", "Load, refusing a load that breaks the coroutine bound, has already written the protocol into the free session slot: the refusal changes the state"},
 	{"coro-bound-one-short", "Load tests its coroutine bound with >= (NCoros + roles >= MaxCoros), so it refuses a load that would fill the table's last slot"},
+	{"session-wide-backpressure", "a send's backpressure test counts the messages on every edge of its session against the edge's capacity: cross-edges' A, sending on an empty e1 while e0 holds a message, waits in SendWait at capacity 1 for good"},
 }
 
 // Name is the fault's name on the command line.

@@ -91,6 +91,7 @@ const (
 	OverdrawReply
 	ThreeInvokes
 	TurnInvokes
+	CrossEdges
 	NumProtocols
 )
 
@@ -171,6 +172,11 @@ var Protocols = [NumProtocols]Protocol{
 		Roles: []RoleCode{
 			{Name: "A", Tokens: 1, Code: []Instr{{Op: OpOpen}, {Op: OpInvoke, Arg: 0}, {Op: OpChoose, Edge: 0}, {Op: OpOffer, Edge: 1, Arg: 4}, {Op: OpClose}}},
 			{Name: "B", Tokens: 1, Code: []Instr{{Op: OpOffer, Edge: 0, Arg: 1}, {Op: OpInvoke, Arg: 0}, {Op: OpChoose, Edge: 1}}},
+		}},
+	CrossEdges: {Name: "cross-edges", Doc: "A sends on e0 and then on e1 without waiting, B receives from e1 and then from e0: a send onto an empty e1 while e0 holds a message, which only e1's own buffer may hold back",
+		Roles: []RoleCode{
+			{Name: "A", Code: []Instr{{Op: OpOpen}, {Op: OpSend, Edge: 0, Label: 1}, {Op: OpSend, Edge: 1, Label: 2}, {Op: OpClose}}},
+			{Name: "B", Tokens: 2, Code: []Instr{{Op: OpRecv, Edge: 1}, {Op: OpRecv, Edge: 0}}},
 		}},
 }
 
