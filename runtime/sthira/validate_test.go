@@ -18,3 +18,32 @@ func TestValidateMaxWaitBelowCap(t *testing.T) {
 		t.Errorf("WaitCap is %d; the README and the package doc say the counters saturate at 7", WaitCap)
 	}
 }
+
+// TestValidateBoundsAtTheirEdges: every bound Validate holds accepts its
+// largest legal value and refuses the next. Session 45's mutation sample
+// (seed 4545) read the scope limit's `> MaxTasks` as `>=`, refusing a
+// scope as wide as the scheduler, and nothing else noticed: no scenario
+// sets a limit of MaxTasks.
+func TestValidateBoundsAtTheirEdges(t *testing.T) {
+	base := Config{Limit: 1, Tasks: 1}
+	for _, c := range []struct {
+		name string
+		set  func(c *Config, v uint8)
+	}{
+		{"limit", func(c *Config, v uint8) { c.Limit = v }},
+		{"tasks", func(c *Config, v uint8) { c.Tasks = v }},
+		{"queue limit", func(c *Config, v uint8) { c.QueueLimit = v }},
+		{"scope s1 limit", func(c *Config, v uint8) { c.ScopeLimit[0] = v }},
+		{"last scope's limit", func(c *Config, v uint8) { c.ScopeLimit[len(c.ScopeLimit)-1] = v }},
+	} {
+		ok, over := base, base
+		c.set(&ok, MaxTasks)
+		c.set(&over, MaxTasks+1)
+		if err := ok.Validate(); err != nil {
+			t.Errorf("%s %d refused: %v", c.name, MaxTasks, err)
+		}
+		if over.Validate() == nil {
+			t.Errorf("%s %d accepted", c.name, MaxTasks+1)
+		}
+	}
+}
