@@ -60,7 +60,7 @@ var coreInvariants = []Invariant{
 	{"quiescence", []string{"wasm-cancel-state-machine-v1/invariant-5", "wasm-cancel-state-machine-v1/quiescence-completion", "wasm-browser-scheduler-semantics-v1/purpose-2"},
 		"a region closes only with no live task, no open child, no reserved obligation and no pending finalizer; and a Finalizing region holds no Reserved obligation (those left when it finalizes are Leaked as it enters Finalizing)", quiescence},
 	{"no-leak", []string{"wasm-cancel-state-machine-v1/no-obligation-leaks", "wasm-browser-scheduler-semantics-v1/purpose-4"},
-		"no obligation is ever leaked, but one its holder broke: with leaky_tasks, an obligation whose holder completed Ok still holding it is Leaked when its region finalizes; no other is", noLeak},
+		"no obligation is ever leaked, but one its holder broke: with leaky_tasks, an obligation whose holder completed Ok or Err still holding it is Leaked when its region finalizes; no other is", noLeak},
 	{"no-spawn-after-cancel", []string{"cancel.region.no_new_spawn_after_cancel"},
 		"no task is spawned into a region that is cancelled or closing", noSpawnAfterCancel},
 	{"no-obligation-after-cancel", []string{"cancel.region.no_new_obligation_after_cancel"},
@@ -652,7 +652,8 @@ func reservedWhileFinalizing(a *cancel.State) bool {
 
 // noLeak: the runtime leaks nothing. Where tasks may break their
 // obligations (Scenario.LeakyTasks), an obligation whose holder completed
-// Ok still holding it is the program's leak, which the runtime must mark
+// Ok or Err still holding it (an Err return before any cancel breaks it as
+// an Ok one does) is the program's leak, which the runtime must mark
 // Leaked when the region finalizes; any other Leaked one, above all one a
 // holder completing Cancelled held (the runtime aborts those), is the
 // runtime's.

@@ -84,8 +84,8 @@ func TestAckUnmaskedCatchesAnAckOfNoTask(t *testing.T) {
 
 // TestNoLeakCatchesALeakItsHolderDidNotBreak proves no-leak's holder
 // clauses one at a time (000 P4, obligations are never leaked; with
-// leaky_tasks only an obligation whose holder completed Ok still holding
-// it may be Leaked). A real state is reached (leaky-tasks: t1 spawned),
+// leaky_tasks only an obligation whose holder completed Ok or Err still
+// holding it may be Leaked). A real state is reached (leaky-tasks: t1 spawned),
 // then replayed with obligation 1 Leaked and held by task 200 (no task), by
 // t1 still live, or by t1 completed Cancelled (whose obligations the
 // runtime aborts).

@@ -77,8 +77,9 @@ func (m *Model) Enabled(s *State, buf []Input) []Input {
 			if (sc.LeakyTasks || !holdsReserved(&k.Cancel, t)) && !holdsPermit(k, t) {
 				add(kernel.Input{Op: kernel.Complete, Task: t, Arg: uint8(cancel.Ok)})
 			}
-			// With ErrOutcomes a well-behaved task may return Err too.
-			if sc.ErrOutcomes && !holdsReserved(&k.Cancel, t) && !holdsPermit(k, t) {
+			// With ErrOutcomes a well-behaved task may return Err too,
+			// and a leaky one holding its Lease.
+			if sc.ErrOutcomes && (sc.LeakyTasks || !holdsReserved(&k.Cancel, t)) && !holdsPermit(k, t) {
 				add(kernel.Input{Op: kernel.Complete, Task: t, Arg: uint8(cancel.Err)})
 			}
 		case cancel.Cancelling:
@@ -86,8 +87,10 @@ func (m *Model) Enabled(s *State, buf []Input) []Input {
 		case cancel.Finalizing:
 			add(task(kernel.FinalizeDone))
 		}
+		// A late return holding a Lease (LeakyTasks) ends a cleanup
+		// that never resolved it: the Cancelled completion must abort it.
 		if sc.LateReturns && (tk.Phase == cancel.Cancelling || tk.Phase == cancel.Finalizing) &&
-			!holdsReserved(&k.Cancel, t) && !holdsPermit(k, t) {
+			(sc.LeakyTasks || !holdsReserved(&k.Cancel, t)) && !holdsPermit(k, t) {
 			add(kernel.Input{Op: kernel.Complete, Task: t, Arg: uint8(cancel.Ok)})
 			if sc.ErrOutcomes {
 				add(kernel.Input{Op: kernel.Complete, Task: t, Arg: uint8(cancel.Err)})

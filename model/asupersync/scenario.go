@@ -89,8 +89,11 @@ type Scenario struct {
 	// LeakyTasks lets a task complete Ok while it still holds a Reserved
 	// obligation: a task that breaks its obligation, which the runtime
 	// must report as Leaked when its region finalizes (semantics notes),
-	// not hide. Without it the model's tasks resolve what they hold
-	// before they return, and no obligation may ever be Leaked.
+	// not hide. With ErrOutcomes it may return Err holding it too, and
+	// with LateReturns return while Cancelling or Finalizing holding it,
+	// where the return completes it Cancelled and must abort what it
+	// holds. Without it the model's tasks resolve what they hold before
+	// they return, and no obligation may ever be Leaked.
 	LeakyTasks bool
 	// DropFutures lets a task parked on the channel, when it is polled
 	// again, return instead of re-polling the reserve or recv it waits
@@ -302,6 +305,14 @@ var scenarios = []Scenario{
 		Doc:    "returns mid-cancel and nested masks: 2 tasks, a root and a child region, an obligation, tasks that may return Ok or Err while Cancelling or Finalizing (the return must complete Cancelled(reason), 001 R2) and mask twice, so an unmask that leaves a mask must still defer the cancel (001 B3)",
 		Native: true, Tasks: 2, Regions: 2, Obligations: 1, ErrOutcomes: true, LateReturns: true,
 		Masks: true, NestedMasks: true,
+		CancelKinds: []cancel.Kind{cancel.User}, RegionCancelKind: cancel.Shutdown,
+		Kernel: kernel.Config{CancelStreakLimit: 2, CatchupBatch: 1, MaxChainDepth: 16, MaxChainMemory: 4096},
+		Pump:   pump.Config{BurstLimit: 2, Caps: pump.AllCaps},
+	},
+	{
+		Name:   "leaky-returns",
+		Doc:    "returns holding an obligation: 2 tasks, a root and a child region, 1 obligation, leaky tasks that may return Ok or Err still holding their Lease before a cancel (an Err return breaks it as an Ok one does: it stays Reserved and is Leaked when its region finalizes) or while Cancelling or Finalizing (the return completes Cancelled and must abort it); every other scenario's Err and late returns hold nothing Reserved",
+		Native: true, Tasks: 2, Regions: 2, Obligations: 1, LeakyTasks: true, ErrOutcomes: true, LateReturns: true,
 		CancelKinds: []cancel.Kind{cancel.User}, RegionCancelKind: cancel.Shutdown,
 		Kernel: kernel.Config{CancelStreakLimit: 2, CatchupBatch: 1, MaxChainDepth: 16, MaxChainMemory: 4096},
 		Pump:   pump.Config{BurstLimit: 2, Caps: pump.AllCaps},
