@@ -396,6 +396,16 @@ var faults = []FaultCase{
 	{fault.CursorSkipsDead, "timers", []string{"wheel-slot-taken"}},
 	// No wheel check looked at drops in a cancel's step.
 	{fault.CancelDropsEntry, "timers", []string{"wheel-drops-when-reached"}},
+
+	// Session 46's cancel audit of contract 001: bugs that got through
+	// every scenario, and the scenario and check that catch each now.
+	//
+	// No task returned Err, or returned while Cancelling or Finalizing,
+	// holding an obligation (scenario leaky-returns; depth 4 and 6).
+	{fault.ErrReturnAbortsHeld, "leaky-returns", []string{"resolution-has-cause"}},
+	{fault.LateReturnKeepsHeld, "leaky-returns", []string{"no-leak"}},
+	// No check derived cancel_requested (depth 4).
+	{fault.CompletionClearsCancelRequested, "native", []string{"cancel-requested-derived"}},
 }
 
 // Faults returns the fault catalogue in fault order.

@@ -639,6 +639,8 @@ var gates = map[string]gate{
 	// Each task's epoch is b's unless its phase moved (so its record
 	// changed); then cancel_requested events are compared.
 	"epoch-derived": {on: kinds(trace.CancelRequested), changed: cancelTasksPart},
+	// Each task's cancel_requested flag is b's unless its record changed.
+	"cancel-requested-derived": {changed: cancelTasksPart},
 	// Native -> false; mode and source are b's unless these events,
 	// compared with a's.
 	"pump-mode-derived": {applies: withPump, on: kinds(trace.PumpScheduled, trace.HostHandoff, trace.PumpRunning, trace.PumpIdle, trace.AuthorizationDenied), changed: modePart | sourcePart},

@@ -329,14 +329,22 @@ func (s *State) FinalizeDone(task uint8, log *trace.Log) error {
 // (CancelRequested, Cancelling, Finalizing) the task completes as
 // Cancelled(reason) (R2, "completion must resolve to Cancelled").
 //
+// A late return (from Cancelling or Finalizing) ends the cleanup or the
+// finalizer early, so what the task still holds is aborted as on any
+// Cancelled completion: the cleanup that would have resolved it never
+// finished.
+//
 // Fault OutcomeIgnoresCancel keeps the returned outcome; fault
 // ErrEscapesCancel keeps an Err; fault LateReturnKeepsOutcome keeps it
-// after the acknowledgement.
+// after the acknowledgement; fault LateReturnKeepsHeld leaves a late
+// return's obligations Reserved.
 func (s *State) Complete(task uint8, o Outcome, log *trace.Log) error {
 	t, err := s.task(task)
-	switch {
-	case err != nil:
+	if err != nil {
 		return err
+	}
+	late := t.Phase == Cancelling || t.Phase == Finalizing
+	switch {
 	case o != Ok && o != Err:
 		return fail(BadOutcome, uint8(o))
 	case t.Phase == Completed:
@@ -348,21 +356,46 @@ func (s *State) Complete(task uint8, o Outcome, log *trace.Log) error {
 			o = Cancelled
 		}
 	}
-	s.complete(task, o, log)
+	// Fault LateReturnKeepsHeld completes a late return as if its cleanup
+	// had resolved what it holds.
+	if late && s.Config.Faults.Has(fault.LateReturnKeepsHeld) {
+		s.finish(task, o, log)
+	} else {
+		s.complete(task, o, log)
+	}
 	s.advanceRegions(log)
 	return nil
 }
 
 // complete moves a live task to Completed(o). A task completing Cancelled
 // aborts the obligations it still holds (AbortedCancel), so cancellation
-// never leaks them ("no obligation leaks").
+// never leaks them ("no obligation leaks"). One completing Ok or Err
+// leaves them Reserved: it broke them, and its region reports them Leaked
+// when it finalizes (the semantics notes' violation).
 //
 // Fault LeakObligationOnCancel: the obligations stay Reserved. Fault
-// CompletionHidesLeak aborts them on an Ok or Err completion too.
+// CompletionHidesLeak aborts them on an Ok or Err completion too, fault
+// ErrReturnAbortsHeld on an Err completion.
 func (s *State) complete(task uint8, o Outcome, log *trace.Log) {
+	s.finish(task, o, log)
+	hides := s.Config.Faults.Has(fault.CompletionHidesLeak) || o == Err && s.Config.Faults.Has(fault.ErrReturnAbortsHeld)
+	if o != Cancelled && !hides || s.Config.Faults.Has(fault.LeakObligationOnCancel) {
+		return
+	}
+	s.abortHeld(task, log)
+}
+
+// finish is the record half of complete: Completed(o), announced by
+// task_completed. CancelPending (CxInner.cancel_requested) stays as it
+// was: set, it records that the task was cancelled (T1 sets it, and
+// nothing clears it). Fault CompletionClearsCancelRequested clears it.
+func (s *State) finish(task uint8, o Outcome, log *trace.Log) {
 	t := &s.Tasks[task-1]
 	t.Phase = Completed
 	t.Outcome = o
+	if s.Config.Faults.Has(fault.CompletionClearsCancelRequested) {
+		t.CancelPending = false
+	}
 	e := s.taskEvent(trace.TaskCompleted, task)
 	e.AttrKey, e.AttrVal = attrOutcome, o.String()
 	// Fault OutcomeKeyResult misnames the attribute.
@@ -370,10 +403,6 @@ func (s *State) complete(task uint8, o Outcome, log *trace.Log) {
 		e.AttrKey = "result"
 	}
 	log.Emit(e)
-	if o != Cancelled && !s.Config.Faults.Has(fault.CompletionHidesLeak) || s.Config.Faults.Has(fault.LeakObligationOnCancel) {
-		return
-	}
-	s.abortHeld(task, log)
 }
 
 // abortHeld aborts (AbortedCancel) every obligation task still holds.

@@ -349,6 +349,11 @@ const (
 	CursorSkipsDead           // the skip-ahead passes over slots that hold only cancelled entries (runtime/wheel)
 	CancelDropsEntry          // a cancel removes the entry from storage at once (runtime/wheel)
 
+	// Planted by session 46's cancel audit.
+	ErrReturnAbortsHeld             // a task returning Err before any cancel has the obligations it holds aborted, not leaked (runtime/cancel)
+	LateReturnKeepsHeld             // a return while Cancelling or Finalizing leaves the obligations the task holds Reserved (runtime/cancel)
+	CompletionClearsCancelRequested // a task's completion clears its cancel_requested flag (runtime/cancel)
+
 	count
 )
 
@@ -656,6 +661,10 @@ var table = [count]info{
 	CascadeRoundsDeadline:     {"cascade-rounds-deadline", "a cascade out of level k rounds the entry's deadline down to the start of its slot (a multiple of 256^k), so a 300 ms timer cascading at 256 ms fires at 256 ms and reports deadline 256 (breaks 004 2.2, 2.4: an entry keeps its deadline; INV-TM-08)"},
 	CursorSkipsDead:           {"cursor-skips-dead", "the skip-ahead looks for the next tick only among live entries, so a slot holding only cancelled entries is jumped over and keeps them past the tick that should have taken it (breaks 004 2.4 steps 1, 3: the cursor takes every slot it passes, and dead entries are dropped there)"},
 	CancelDropsEntry:          {"cancel-drops-entry", "a cancel that leaves other timers active removes the cancelled entry from its slot at once (wheel_dead_dropped in the cancel's step) instead of leaving it for the cursor (breaks 004 2.5 step 3: lazy deletion, no physical removal at cancel)"},
+
+	ErrReturnAbortsHeld:             {"err-return-aborts-held", "a task that returns Err before any cancel has the obligations it still holds aborted (AbortedCancel), as if it had been cancelled, so the broken obligation is never reported Leaked (breaks the semantics notes: obligations still Reserved when their region finalizes are Leaked; Aborted(Cancel) is a cancelled holder's)"},
+	LateReturnKeepsHeld:             {"late-return-keeps-held", "a task that returns while Cancelling or Finalizing completes Cancelled but leaves the obligations it still holds Reserved, as if its unfinished cleanup had resolved them, so its region later marks them Leaked (breaks 001 no obligation leaks: a Cancelled completion aborts what the task holds)"},
+	CompletionClearsCancelRequested: {"completion-clears-cancel-requested", "a task's completion clears CxInner.cancel_requested, so a cancelled task's record no longer says it was cancelled (breaks 001 T1: the first request sets cancel_requested, and nothing in the contract clears it)"},
 }
 
 // Name is the fault's command-line name.
