@@ -348,6 +348,14 @@ const (
 	CascadeRoundsDeadline     // a cascade rounds an entry's deadline down to its slot's start (runtime/wheel)
 	CursorSkipsDead           // the skip-ahead passes over slots that hold only cancelled entries (runtime/wheel)
 	CancelDropsEntry          // a cancel removes the entry from storage at once (runtime/wheel)
+	// Planted by session 46's pump audit.
+	TimedTiesByPriority       // the timed lane breaks a deadline tie by priority (runtime/sched)
+	DeadTimerCountsInBatch    // phase 0 counts the cancelled timers it drops against the batch (runtime/kernel)
+	StaleTimersBySlot         // a timer turn reports stale timers in slot order, not P2's (runtime/kernel)
+	StaleReapedAtDeadlineOnly // a timer turn reaps a cancelled timer only at exactly its deadline (runtime/kernel)
+	StaleTimerNamesNow        // a stale-timer diagnostic carries the turn's time as its deadline (runtime/pump)
+	CallbackDropsGeneration   // a host callback wakes with the current generation, whatever its token (runtime/pump)
+	LocalPopHintOverQueue     // a local pop takes its RNG hint modulo the whole queue, not the tied count (runtime/sched)
 
 	// Planted by session 46's cancel audit.
 	ErrReturnAbortsHeld             // a task returning Err before any cancel has the obligations it holds aborted, not leaked (runtime/cancel)
@@ -665,6 +673,13 @@ var table = [count]info{
 	ErrReturnAbortsHeld:             {"err-return-aborts-held", "a task that returns Err before any cancel has the obligations it still holds aborted (AbortedCancel), as if it had been cancelled, so the broken obligation is never reported Leaked (breaks the semantics notes: obligations still Reserved when their region finalizes are Leaked; Aborted(Cancel) is a cancelled holder's)"},
 	LateReturnKeepsHeld:             {"late-return-keeps-held", "a task that returns while Cancelling or Finalizing completes Cancelled but leaves the obligations it still holds Reserved, as if its unfinished cleanup had resolved them, so its region later marks them Leaked (breaks 001 no obligation leaks: a Cancelled completion aborts what the task holds)"},
 	CompletionClearsCancelRequested: {"completion-clears-cancel-requested", "a task's completion clears CxInner.cancel_requested, so a cancelled task's record no longer says it was cancelled (breaks 001 T1: the first request sets cancel_requested, and nothing in the contract clears it)"},
+	TimedTiesByPriority:             {"timed-ties-by-priority", "the timed lane takes, among entries of the earliest deadline, the one of highest priority before the earliest generation, so a timed task spawned later with a higher priority overtakes an earlier one of the same deadline (breaks 004 3.3: TimedEntry compares deadline, then generation)"},
+	DeadTimerCountsInBatch:          {"dead-timer-counts-in-batch", "phase 0 counts each cancelled timer it drops as one of the catchup_batch timers it may fire, so with batch 2 a dropped timer leaves one of two due live timers for the next step (breaks 000 F3, P2: the batch bounds the expirations processed, every due live timer up to catchup_batch fires)"},
+	StaleTimersBySlot:               {"stale-timers-by-slot", "a timer turn reports the cancelled timers it reaches in slot order, so a late turn that reaches a cancelled timer of deadline 2 in slot 1 and one of deadline 1 in slot 2 reports deadline 2 first (breaks 000 P2: expirations observed in one host turn are normalized into (deadline, timer_id, generation) order)"},
+	StaleReapedAtDeadlineOnly:       {"stale-reaped-at-deadline-only", "a timer turn reaps a cancelled timer only when the turn's time equals its deadline, so a late turn (000 F3) that passes the deadline leaves it holding its slot with no diagnostic (breaks 000 P2: late timer events after cancellation become typed stale-timer diagnostics)"},
+	StaleTimerNamesNow:              {"stale-timer-names-now", "a stale-timer diagnostic carries the turn's time instead of the cancelled timer's deadline, so a late turn reports a deadline the timer never had (breaks 000 P2: the diagnostic is keyed by (deadline, timer_id, generation); S6: replay metadata must be stable)"},
+	CallbackDropsGeneration:         {"callback-drops-generation", "a host callback through a granted capability wakes its task with the current generation whatever token it carries, so a callback holding a stale token wakes the task (breaks 000 F2: a wake referencing a generation-mismatched task emits a typed stale event and no enqueue)"},
+	LocalPopHintOverQueue:           {"local-pop-hint-over-queue", "a local pop computes idx = rng_hint % the length of the worker's whole queue instead of the count of its highest-priority entries, so with entries of different priorities the index can fall past the tied ones and the pop takes a lower-priority entry (breaks 004 3.5: collect the entries with equal, highest priority, idx = rng_hint % count)"},
 }
 
 // Name is the fault's command-line name.

@@ -141,6 +141,9 @@ func (in Input) String() string {
 	case PoolPush:
 		b.WriteString(" w" + strconv.Itoa(int(in.Arg)))
 		id("t", in.Task)
+		if in.Priority != 0 {
+			b.WriteString(" prio=" + strconv.Itoa(int(in.Priority)))
+		}
 	case PoolSteal, PoolPop:
 		b.WriteString(" w" + strconv.Itoa(int(in.Arg)))
 	case Dispatch:
@@ -188,6 +191,7 @@ func ParseInput(line string) (Input, error) {
 		in = Input{Op: Dispatch}
 	case "pool-push":
 		in = Input{Op: PoolPush, Arg: p.worker(), Task: p.id('t')}
+		in.Priority = uint8(p.opt("prio", 255))
 	case "pool-steal":
 		in = Input{Op: PoolSteal, Arg: p.worker()}
 	case "pool-pop":

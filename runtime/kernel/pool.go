@@ -7,7 +7,7 @@ import (
 	"modelcheck/runtime/trace"
 )
 
-// poolOp pushes a task on a worker's local ready queue, lets a worker pop
+// poolOp pushes a task, with its priority, on a worker's local ready queue, lets a worker pop
 // its own queue (004 3.5) or steal (004 3.6). The pool models the workers'
 // queues beside the kernel's own scheduler: it exists to check that a
 // local pop picks among the tied entries by the worker's seeded RNG and
@@ -22,7 +22,7 @@ func (s *State) poolOp(in Input, log *trace.Log) error {
 	}
 	switch in.Op {
 	case PoolPush:
-		s.Pool.Push(w, in.Task, 0)
+		s.Pool.Push(w, in.Task, in.Priority)
 	case PoolPop:
 		if t, _, _, ok := s.Pool.PopLocal(w); ok {
 			log.Emit(trace.Event{Kind: trace.PoppedLocal, Task: t, AttrKey: "worker", AttrVal: sched.WorkerName(w)})

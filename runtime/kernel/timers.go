@@ -91,6 +91,10 @@ func (s *State) phase0(log *trace.Log) {
 				continue
 			}
 			if !tm.Live {
+				// Fault DeadTimerCountsInBatch spends the batch on it.
+				if tm.Used && s.Config.Faults.Has(fault.DeadTimerCountsInBatch) {
+					fired++
+				}
 				tm.Used = s.Config.Faults.Has(fault.DeadTimerKeepsSlot)
 				continue
 			}
@@ -114,21 +118,39 @@ func (s *State) phase0(log *trace.Log) {
 }
 
 // ReapStale removes cancelled timers whose deadline has passed and reports
-// each through stale (the browser host still delivers their callbacks).
+// each through stale (the browser host still delivers their callbacks), in
+// P2's expiration order (deadline, timer_id, generation): a late host turn
+// (000 F3) reaches cancelled timers of different deadlines at once, and
+// slot order is not deadline order.
 func (s *State) ReapStale(stale func(timer uint8, tm Timer)) {
-	for j := range s.Timers {
-		i := j
-		// Fault StaleTimersUnordered walks the slots from the highest down.
-		if s.Config.Faults.Has(fault.StaleTimersUnordered) {
-			i = len(s.Timers) - 1 - j
+	var reaped uint16
+	for {
+		next := -1
+		for i := range s.Timers {
+			tm := &s.Timers[i]
+			// Fault StaleReapedLate waits for the deadline to be past;
+			// fault StaleReapedAtDeadlineOnly reaps only on it.
+			due := tm.Deadline <= s.Now && !(tm.Deadline == s.Now && s.Config.Faults.Has(fault.StaleReapedLate)) &&
+				!(tm.Deadline < s.Now && s.Config.Faults.Has(fault.StaleReapedAtDeadlineOnly))
+			if reaped&(1<<i) != 0 || !tm.Used || tm.Live || !due {
+				continue
+			}
+			// Fault StaleTimersUnordered takes the highest slot first;
+			// fault StaleTimersBySlot the lowest.
+			switch {
+			case next < 0, s.Config.Faults.Has(fault.StaleTimersUnordered):
+				next = i
+			case !s.Config.Faults.Has(fault.StaleTimersBySlot) && s.timerBefore(i, next):
+				next = i
+			}
 		}
-		tm := &s.Timers[i]
-		// Fault StaleReapedLate waits for the deadline to be past.
-		due := tm.Deadline <= s.Now && !(tm.Deadline == s.Now && s.Config.Faults.Has(fault.StaleReapedLate))
-		if tm.Used && !tm.Live && due {
-			// Fault StaleKeepsSlot reports the timer but keeps its slot.
-			tm.Used = s.Config.Faults.Has(fault.StaleKeepsSlot)
-			stale(uint8(i+1), *tm)
+		if next < 0 {
+			return
 		}
+		reaped |= 1 << next
+		tm := &s.Timers[next]
+		// Fault StaleKeepsSlot reports the timer but keeps its slot.
+		tm.Used = s.Config.Faults.Has(fault.StaleKeepsSlot)
+		stale(uint8(next+1), *tm)
 	}
 }

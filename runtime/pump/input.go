@@ -15,13 +15,15 @@ func (in Input) String() string {
 	case TimerTurn:
 		return in.K.String()
 	case Callback:
-		return fmt.Sprintf("callback t%d via=%s", in.K.Task, in.Cap)
+		// The wake's operands: the task, and the generation its waker
+		// holds when it is not the current one.
+		return fmt.Sprintf("callback %s via=%s", strings.TrimPrefix(in.K.String(), "wake "), in.Cap)
 	}
 	return in.K.String()
 }
 
 // ParseInput reads a host event (microtask, host-task, callback tN
-// via=CAP) or a kernel operation.
+// [gen=G] via=CAP) or a kernel operation.
 func ParseInput(line string) (Input, error) {
 	f := strings.Fields(line)
 	if len(f) == 0 {
@@ -37,14 +39,15 @@ func ParseInput(line string) (Input, error) {
 		}
 		return Input{Host: RunHostTask}, nil
 	case "callback":
-		if len(f) != 3 || !strings.HasPrefix(f[2], "via=") {
-			return Input{}, fmt.Errorf("callback: want callback tN via=CAPABILITY")
+		via := f[len(f)-1]
+		if len(f) < 3 || len(f) > 4 || !strings.HasPrefix(via, "via=") {
+			return Input{}, fmt.Errorf("callback: want callback tN [gen=G] via=CAPABILITY")
 		}
-		k, err := kernel.ParseInput("wake " + f[1])
+		k, err := kernel.ParseInput("wake " + strings.Join(f[1:len(f)-1], " "))
 		if err != nil {
 			return Input{}, fmt.Errorf("callback: %w", err)
 		}
-		c, err := ParseCapability(strings.TrimPrefix(f[2], "via="))
+		c, err := ParseCapability(strings.TrimPrefix(via, "via="))
 		if err != nil {
 			return Input{}, fmt.Errorf("callback: %w", err)
 		}

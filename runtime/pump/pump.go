@@ -238,11 +238,17 @@ func (s *State) apply(in Input, log *trace.Log) error {
 		if !Authorize(s.Config.Caps, in.Cap, in.K.Task, s.Config.Faults, log) {
 			return nil
 		}
+		// The callback's token is its waker's generation (000 F2); fault
+		// CallbackDropsGeneration drops it.
+		gen := in.K.N
+		if s.Config.Faults.Has(fault.CallbackDropsGeneration) {
+			gen = 0
+		}
 		// Fault CallbackNotDeferred wakes the task past the pump.
 		if s.Mode == Running && s.Config.Faults.Has(fault.CallbackNotDeferred) {
-			return s.Kernel.Wake(in.K.Task, in.K.N, log)
+			return s.Kernel.Wake(in.K.Task, gen, log)
 		}
-		return s.wake(in.K.Task, in.K.N, log)
+		return s.wake(in.K.Task, gen, log)
 	}
 	switch in.K.Op {
 	case kernel.Dispatch:
@@ -440,7 +446,12 @@ func (s *State) deliverTimers(log *trace.Log) {
 		if s.Config.Faults.Has(fault.StaleTimerNextGen) {
 			gen++
 		}
-		log.Emit(trace.Event{Kind: trace.StaleTimer, Task: tm.Task, Timer: id, Gen: gen, Deadline: uint64(tm.Deadline), ErrorClass: trace.ErrStaleTimer})
+		deadline := uint64(tm.Deadline)
+		// Fault StaleTimerNamesNow names the turn's time.
+		if s.Config.Faults.Has(fault.StaleTimerNamesNow) {
+			deadline = uint64(s.Kernel.Now)
+		}
+		log.Emit(trace.Event{Kind: trace.StaleTimer, Task: tm.Task, Timer: id, Gen: gen, Deadline: deadline, ErrorClass: trace.ErrStaleTimer})
 	})
 	// Fault TimerTurnRequeues queues a pump already queued; fault
 	// TimerTurnMissesTimers counts only the lanes' work, not the timers

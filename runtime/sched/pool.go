@@ -59,7 +59,12 @@ func (p *Pool) PopLocal(worker uint8) (task uint8, tied, idx int, ok bool) {
 			tied++
 		}
 	}
-	idx = int(p.Rng[worker].Next() % uint64(tied))
+	count := tied
+	// Fault LocalPopHintOverQueue counts the whole queue.
+	if p.Faults.Has(fault.LocalPopHintOverQueue) {
+		count = int(q.N)
+	}
+	idx = int(p.Rng[worker].Next() % uint64(count))
 	// Fault LocalPopIgnoresHint draws the hint but takes the oldest.
 	if p.Faults.Has(fault.LocalPopIgnoresHint) {
 		idx = 0

@@ -130,11 +130,14 @@ func (q *queue) bestByPriority(lifo bool) int {
 }
 
 // bestByDeadline is the TimedEntry order: earlier deadline, then earlier
-// generation (EDF, FIFO within a deadline: the first such entry).
-func (q *queue) bestByDeadline() int {
+// generation (EDF, FIFO within a deadline: the first such entry). A timed
+// entry's priority is no key of it; fault TimedTiesByPriority makes it one
+// between the deadline and the generation.
+func (q *queue) bestByDeadline(byPriority bool) int {
 	best := -1
 	for i := 0; i < int(q.N); i++ {
-		if best < 0 || q.E[i].Deadline < q.E[best].Deadline {
+		if best < 0 || q.E[i].Deadline < q.E[best].Deadline ||
+			byPriority && q.E[i].Deadline == q.E[best].Deadline && q.E[i].Priority > q.E[best].Priority {
 			best = i
 		}
 	}
@@ -392,7 +395,7 @@ func (s *State) Next() Decision {
 	q := s.lane(d.Lane)
 	var i int
 	if d.Lane == Timed {
-		i = q.bestByDeadline()
+		i = q.bestByDeadline(s.Config.Faults.Has(fault.TimedTiesByPriority))
 	} else {
 		i = q.bestByPriority(d.Lane == Ready && s.Config.Faults.Has(fault.LifoReady))
 	}
