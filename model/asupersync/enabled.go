@@ -31,6 +31,9 @@ func (m *Model) Enabled(s *State, buf []Input) []Input {
 	}
 	if next, ok := nextDeadline(k); ok && (sc.Native || s.P.Mode != pump.Running) {
 		buf = append(buf, Input{Host: pump.TimerTurn, K: kernel.Input{Op: kernel.Advance, N: next - k.Now}})
+		if sc.LateTurns && next < math.MaxUint32 {
+			buf = append(buf, Input{Host: pump.TimerTurn, K: kernel.Input{Op: kernel.Advance, N: next - k.Now + 1}})
+		}
 	}
 
 	// The polled task's own operations. A task parked on the channel
@@ -132,6 +135,12 @@ func (m *Model) Enabled(s *State, buf []Input) []Input {
 				}
 				for _, p := range sc.Priorities {
 					add(kernel.Input{Op: kernel.Spawn, Region: r, Priority: p})
+					// A timed task with a priority: the timed lane
+					// must order it by deadline, then generation,
+					// never by priority (004 3.3's TimedEntry).
+					for _, d := range sc.Deadlines {
+						add(kernel.Input{Op: kernel.Spawn, Region: r, Priority: p, N: d})
+					}
 				}
 			}
 		}
@@ -177,6 +186,12 @@ func (m *Model) Enabled(s *State, buf []Input) []Input {
 				for _, c := range []pump.Capability{pump.CapMessage, pump.CapTimer} {
 					if granted := s.P.Config.Caps&c != 0; granted && sc.Callbacks || !granted && sc.DeniedCallbacks {
 						buf = append(buf, Input{Host: pump.Callback, Cap: c, K: kernel.Input{Op: kernel.Wake, Task: t}})
+						// A late callback holding a token of a
+						// generation the task never had (000 F2
+						// on the callback path): stale, no enqueue.
+						if granted && sc.StaleHandles {
+							buf = append(buf, Input{Host: pump.Callback, Cap: c, K: kernel.Input{Op: kernel.Wake, Task: t, N: staleGen}})
+						}
 					}
 				}
 			}
@@ -236,6 +251,12 @@ func (m *Model) poolOps(k *kernel.State, buf []Input) []Input {
 		}
 		for w := uint8(0); w < k.Config.Workers; w++ {
 			buf = append(buf, Input{K: kernel.Input{Op: kernel.PoolPush, Arg: w, Task: t}})
+			// With Priorities, a push may carry one, so a worker's
+			// queue holds entries of different priorities and the
+			// local pop's tie is among the best only (004 3.5 step 1).
+			for _, p := range m.Scenario.Priorities {
+				buf = append(buf, Input{K: kernel.Input{Op: kernel.PoolPush, Arg: w, Task: t, Priority: p}})
+			}
 		}
 	}
 	for w := uint8(0); w < k.Config.Workers; w++ {

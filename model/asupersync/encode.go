@@ -104,7 +104,7 @@ func (m *Model) Encode(s *State, b []byte) []byte {
 			es := PoolEntries(&k.Pool, w)
 			b = append(b, byte(len(es)))
 			for _, e := range es {
-				b = append(b, e.Task)
+				b = append(b, e.Task, e.Priority)
 			}
 		}
 	}

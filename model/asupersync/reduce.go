@@ -54,6 +54,7 @@ func Reductions(sc *Scenario, script []Input) []model.Reduction[Scenario, Input]
 		func(sc *Scenario) *bool { return &sc.SiblingRegions },
 		func(sc *Scenario) *bool { return &sc.NestedMasks },
 		func(sc *Scenario) *bool { return &sc.LateReturns },
+		func(sc *Scenario) *bool { return &sc.LateTurns },
 	} {
 		if *flag(sc) {
 			add(func(sc *Scenario) { *flag(sc) = false })
@@ -172,7 +173,7 @@ func Size(sc *Scenario) int {
 		one(sc.Sleep != 0) + one(sc.TimedTasks) + one(sc.Masks) + one(sc.DeniedCallbacks) +
 		one(sc.StaleHandles) + one(sc.ChanTryOps) + one(sc.Callbacks) + one(sc.SelfWakes) +
 		one(sc.LeakyTasks) + one(sc.DropFutures) + one(sc.SpuriousChanWakes) + one(sc.ErrOutcomes) + one(sc.SiblingRegions) +
-		one(sc.NestedMasks) + one(sc.LateReturns) +
+		one(sc.NestedMasks) + one(sc.LateReturns) + one(sc.LateTurns) +
 		len(sc.Sleeps) + len(sc.Deadlines) + len(sc.Priorities) + int(sc.Kernel.Channel.Capacity) +
 		len(sc.Governors) + len(sc.Kernel.Faults.List()) +
 		int(sc.Kernel.CancelStreakLimit) + int(sc.Kernel.CatchupBatch) + int(sc.Pump.BurstLimit)

@@ -52,6 +52,13 @@ type Scenario struct {
 	// the ack waits for depth 0, not for any unmask). Without it the
 	// depth never passes 1.
 	NestedMasks bool
+	// LateTurns lets a host timer turn arrive 1 ms after the next
+	// deadline as well as at it: a late host (000 F3, a host delay), so
+	// one turn reaches timers of different deadlines and the callbacks of
+	// cancelled timers whose deadline has already passed. Without it every
+	// turn stops at the next deadline, so a turn's time is always the
+	// deadline of the timers it reaches.
+	LateTurns bool
 	// DeniedCallbacks lets host callbacks arrive through capabilities the
 	// adapter does not hold (to check fail-closed).
 	DeniedCallbacks bool
@@ -61,7 +68,8 @@ type Scenario struct {
 	Sleeps []uint32
 	// StaleHandles lets the environment hold outdated handles: cancel a
 	// live wheel timer with a handle of an older generation, and wake a
-	// task with a generation it never had (000 F2).
+	// task with a generation it never had (000 F2), directly or, with
+	// Callbacks, through a granted host callback.
 	StaleHandles bool
 	// ChanTryOps offers the non-waiting channel operations (try_reserve,
 	// try_send, try_recv, send_evict_oldest) beside reserve, send, abort,
@@ -76,7 +84,8 @@ type Scenario struct {
 	// carry besides the default 0: the ready lane then holds entries of
 	// different priorities, so its priority-then-generation order (004
 	// 3.3) is reached as the cancel lane's is. Without it every ready
-	// entry has priority 0.
+	// entry has priority 0. With Deadlines too, a spawn may carry both,
+	// so timed entries of different priorities meet (edf-priorities).
 	Priorities []uint8
 	// Callbacks lets a host callback through a capability the adapter
 	// holds (message or timer) wake a parked task: the grant path beside
@@ -699,6 +708,47 @@ var scenarios = []Scenario{
 		Doc:    "the worker pool alone with 4 workers and 2 tasks: each thief has 3 victims, so a scan that walks them backwards from the RNG's index robs another worker than the forward scan (INV-SC-05, 004 3.6); with 3 workers each thief's 2 victims read the same either way",
 		Native: true, Regions: 1, PoolTasks: 2, NoRegionCancel: true,
 		Kernel: kernel.Config{CancelStreakLimit: 2, CatchupBatch: 1, MaxChainDepth: 16, MaxChainMemory: 4096, Workers: 4},
+		Pump:   pump.Config{BurstLimit: 2, Caps: pump.AllCaps},
+	},
+	{
+		Name:   "edf-priorities",
+		Doc:    "timed lane with priorities: 3 tasks spawned with deadline 2 and priority 0 or 1, or no deadline, so two timed tasks of one deadline and different priorities meet and must leave in generation order (004 3.3: TimedEntry compares deadline, then generation; priority is no key there); in edf every timed task had priority 0",
+		Native: true, Tasks: 3, Regions: 1, Deadlines: []uint32{2}, Priorities: []uint8{1},
+		CancelKinds: []cancel.Kind{cancel.User}, NoRegionCancel: true,
+		Kernel: kernel.Config{CancelStreakLimit: 2, CatchupBatch: 1, MaxChainDepth: 16, MaxChainMemory: 4096},
+		Pump:   pump.Config{BurstLimit: 2, Caps: pump.AllCaps},
+	},
+	{
+		Name:   "stealing-priorities",
+		Doc:    "the worker pool with priorities: 2 workers, 3 tasks pushed with priority 0 or 1, so a worker's queue holds entries of different priorities and its local pop draws its RNG hint among the best-priority entries only (004 3.5: collect the entries of equal, highest priority; idx = rng_hint % count); in stealing every entry had priority 0, so the tied entries were the whole queue",
+		Native: true, Regions: 1, PoolTasks: 3, Priorities: []uint8{1}, NoRegionCancel: true,
+		Kernel: kernel.Config{CancelStreakLimit: 2, CatchupBatch: 1, MaxChainDepth: 16, MaxChainMemory: 4096, Workers: 2},
+		Pump:   pump.Config{BurstLimit: 2, Caps: pump.AllCaps},
+	},
+	{
+		Name:  "callbacks-stale",
+		Doc:   "callbacks with stale tokens: the callbacks scenario plus wakers of a generation the task never had (stale_handles), so a host callback through a granted capability may carry a stale token and must be reported stale, not wake the task (000 F2 on the callback path); every other callback carried the current generation",
+		Tasks: 2, Regions: 1, Sleep: 1, Callbacks: true, StaleHandles: true,
+		CancelKinds: []cancel.Kind{cancel.User}, NoRegionCancel: true,
+		Kernel: kernel.Config{CancelStreakLimit: 2, CatchupBatch: 1, MaxChainDepth: 16, MaxChainMemory: 4096},
+		Pump:   pump.Config{BurstLimit: 2, Caps: pump.CapTimer | pump.CapMessage},
+	},
+	{
+		Name:  "late-turns",
+		Doc:   "browser backend, host timers, late host turns (late_turns): 2 tasks sleep 1 or 2 ms and may be cancelled, and a timer turn may come 1 ms past the next deadline (000 F3), so one turn reaches timers of two deadlines (P2's key orders them) and the callback of a timer cancelled before a deadline already past (a stale-timer diagnostic naming that deadline); every other scenario's turns stopped at the next deadline",
+		Tasks: 2, Regions: 1, Sleep: 1, Sleeps: []uint32{2}, LateTurns: true,
+		CancelKinds: []cancel.Kind{cancel.User}, NoRegionCancel: true,
+		Kernel: kernel.Config{CancelStreakLimit: 2, CatchupBatch: 1, MaxChainDepth: 16, MaxChainMemory: 4096},
+		Pump:   pump.Config{BurstLimit: 2, Caps: pump.CapTimer},
+	},
+	{
+		Name: "timer-dead-batch",
+		Doc:  "host timer table, native, catchup_batch 2: 3 tasks spawned before the first step sleep 1 ms and may be cancelled, so phase 0 meets a cancelled timer due beside two live ones and must still fire both live ones in one step (000 F3: the batch bounds the timers fired, not the cancelled ones dropped); every other scenario with dead host timers due in phase 0 had batch 1",
+		// Browser scenarios reap dead timers at the timer turn, so only a
+		// native one shows phase 0 a dead timer.
+		Native: true, Tasks: 3, Spawned: 3, Regions: 1, Sleep: 1,
+		CancelKinds: []cancel.Kind{cancel.User}, NoRegionCancel: true,
+		Kernel: kernel.Config{CancelStreakLimit: 2, CatchupBatch: 2, MaxChainDepth: 16, MaxChainMemory: 4096},
 		Pump:   pump.Config{BurstLimit: 2, Caps: pump.AllCaps},
 	},
 }

@@ -92,6 +92,8 @@ var settings = []setting{
 	// Line 13 likewise, for keys added after line 12's files.
 	unset("false", model.Flag("nested_masks", 13, func(sc *Scenario) *bool { return &sc.NestedMasks })),
 	unset("false", model.Flag("late_returns", 13, func(sc *Scenario) *bool { return &sc.LateReturns })),
+	// Line 14 likewise, for keys added after line 13's files.
+	unset("false", model.Flag("late_turns", 14, func(sc *Scenario) *bool { return &sc.LateTurns })),
 }
 
 // unset gives s the value that means "not used".
