@@ -35,7 +35,10 @@ func purpose(sc *model.Scenario) []string {
 	on(sc.Masks, "event mask_entered", "event cancel_deferred_masked")
 	on(sc.DeniedCallbacks, "event authorization_denied")
 	on(sc.Callbacks, "input callback")
-	on(sc.StaleHandles, "input timer-cancel-stale")
+	// A stale timer handle exists only on the wheel; a stale waker
+	// anywhere (and, with Callbacks, in a callback's token).
+	on(sc.StaleHandles && k.Wheel, "input timer-cancel-stale")
+	on(sc.StaleHandles, "event stale_wake")
 	// The task after the senders receives, if the scenario has one.
 	receiver := k.Channel.Capacity > 0 && sc.Tasks > k.Channel.Senders
 	on(k.Channel.Capacity > 0, "event chan_sent")

@@ -406,6 +406,24 @@ var faults = []FaultCase{
 	{fault.LateReturnKeepsHeld, "leaky-returns", []string{"no-leak"}},
 	// No check derived cancel_requested (depth 4).
 	{fault.CompletionClearsCancelRequested, "native", []string{"cancel-requested-derived"}},
+	// Session 46's pump audit of 000 and 004 3: bugs that got through
+	// every scenario, and the scenario that catches each now.
+	//
+	// In edf every timed task had priority 0.
+	{fault.TimedTiesByPriority, "edf-priorities", []string{"lane-order"}},
+	// Only native scenarios show phase 0 a cancelled timer, and those
+	// with cancels had catchup_batch 1.
+	{fault.DeadTimerCountsInBatch, "timer-dead-batch", []string{"phase0-first"}},
+	// Every timer turn stopped at the next deadline, so a turn's
+	// cancelled timers all had the turn's time as their deadline.
+	{fault.StaleTimersBySlot, "late-turns", []string{"stale-timer-reported"}},
+	{fault.StaleReapedAtDeadlineOnly, "late-turns", []string{"stale-timer-reported"}},
+	{fault.StaleTimerNamesNow, "late-turns", []string{"host-timer-attr"}},
+	// Every callback carried the current generation.
+	{fault.CallbackDropsGeneration, "callbacks-stale", []string{"stale-wake"}},
+	// Every pool push had priority 0, so the tied entries were the whole
+	// queue (and the model's encoding kept no entry's priority).
+	{fault.LocalPopHintOverQueue, "stealing-priorities", []string{"local-pop-order"}},
 }
 
 // Faults returns the fault catalogue in fault order.

@@ -21,7 +21,7 @@ var stealInvariants = []Invariant{
 }
 
 // poolDerived replays the local queues through the input (a push appends
-// to its worker) and the Stolen events (each takes the front entry of a
+// to its worker, with the priority the input gives) and the Stolen events (each takes the front entry of a
 // queue), and compares with the pool after.
 func poolDerived(c *Context) bool {
 	b, a := &kern(c.Before).Pool, &kern(c.After).Pool
@@ -36,7 +36,7 @@ func poolDerived(c *Context) bool {
 		}
 	}
 	if c.In.Host == pump.NoHost && c.In.K.Op == kernel.PoolPush && c.In.K.Arg < b.Workers {
-		q[c.In.K.Arg].push(sched.Entry{Task: c.In.K.Task})
+		q[c.In.K.Arg].push(sched.Entry{Task: c.In.K.Task, Priority: c.In.K.Priority})
 	}
 	for ei := range c.Events {
 		e := &c.Events[ei]
