@@ -98,8 +98,14 @@ func (s *State) received(task uint8, log *trace.Log) Message {
 // the recv waker is cleared, and every waiting sender is woken and removed
 // from the queue; each sees Disconnected on its next poll. Reserved permits
 // stay reserved: their send drops the value. Closing again is a no-op;
-// fault CloseToggles flips receiver_dropped back to false instead.
+// fault CloseToggles flips receiver_dropped back to false instead, and
+// fault CloseAnnouncedAgain announces chan_receiver_closed again (with
+// nothing left to drop or wake).
 func (s *State) CloseReceiver(log *trace.Log) {
+	if s.ReceiverDropped && s.Config.Faults.Has(fault.CloseAnnouncedAgain) {
+		log.Emit(trace.Event{Kind: trace.ChanReceiverClosed, Count: s.Len})
+		return
+	}
 	if s.ReceiverDropped && !s.Config.Faults.Has(fault.CloseToggles) {
 		return
 	}

@@ -109,7 +109,8 @@ func (s *State) TryReserve(task uint8, cancelled bool, log *trace.Log) Result {
 // cancellation-checked: the slot's reservation becomes a queued message
 // with the next sequence number and a waiting receiver is woken. If the
 // receiver closed after the reserve, the message is dropped
-// (chan_message_dropped) and the permit is still consumed.
+// (chan_message_dropped) and the permit is still consumed. Fault
+// ReceiverWokenBeforeSent wakes the receiver before the push.
 func (s *State) Send(task uint8, log *trace.Log) Result {
 	s.release()
 	if s.ReceiverDropped {
@@ -120,6 +121,9 @@ func (s *State) Send(task uint8, log *trace.Log) Result {
 		}
 		log.Emit(trace.Event{Kind: trace.ChanMessageDropped, Task: task, Msg: m.Seq})
 		return OK
+	}
+	if s.Config.Faults.Has(fault.ReceiverWokenBeforeSent) {
+		s.wakeReceiver(log)
 	}
 	m := s.push(task)
 	log.Emit(trace.Event{Kind: trace.ChanSent, Task: task, Msg: m.Seq})
@@ -142,20 +146,34 @@ func (s *State) TrySend(task uint8, log *trace.Log) Result {
 }
 
 // Abort is SendPermit::abort (1.3 Phase 2b): the slot is released and the
-// head waiter woken (cascade). Not cancellation-checked.
+// head waiter woken (cascade). Not cancellation-checked. Fault
+// AbortWakesFirst wakes before it announces the abort.
 func (s *State) Abort(task uint8, log *trace.Log) {
 	s.release()
+	if s.Config.Faults.Has(fault.AbortWakesFirst) {
+		s.wakeHead(log)
+	}
 	// Fault SilentAbort drops the event.
 	if !s.Config.Faults.Has(fault.SilentAbort) {
 		log.Emit(trace.Event{Kind: trace.ChanAborted, Task: task})
 	}
-	s.wakeHead(log)
+	if !s.Config.Faults.Has(fault.AbortWakesFirst) {
+		s.wakeHead(log)
+	}
 }
 
 // DropPermit is the RAII drop of an unsent permit: the abort logic
 // (INV-CH-09), recorded as chan_permit_dropped. Fault PermitDropLeaksSlot
-// marks the permit consumed but neither releases the slot nor wakes.
+// marks the permit consumed but neither releases the slot nor wakes;
+// fault PermitDropWakesFirst releases and wakes before it announces the
+// drop.
 func (s *State) DropPermit(task uint8, log *trace.Log) {
+	if s.Config.Faults.Has(fault.PermitDropWakesFirst) {
+		s.release()
+		s.wakeHead(log)
+		log.Emit(trace.Event{Kind: trace.ChanPermitDropped, Task: task})
+		return
+	}
 	log.Emit(trace.Event{Kind: trace.ChanPermitDropped, Task: task})
 	if s.Config.Faults.Has(fault.PermitDropLeaksSlot) {
 		return

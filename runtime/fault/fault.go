@@ -362,6 +362,12 @@ const (
 	LateReturnKeepsHeld             // a return while Cancelling or Finalizing leaves the obligations the task holds Reserved (runtime/cancel)
 	CompletionClearsCancelRequested // a task's completion clears its cancel_requested flag (runtime/cancel)
 
+	// Planted by session 46's channel audit.
+	ReceiverWokenBeforeSent // a send wakes the pending recv before it queues the message (runtime/channel)
+	AbortWakesFirst         // an abort wakes the head waiter before chan_aborted (runtime/channel)
+	PermitDropWakesFirst    // a dropped permit wakes the head waiter before chan_permit_dropped (runtime/channel)
+	CloseAnnouncedAgain     // closing a closed receiver announces chan_receiver_closed again (runtime/channel)
+
 	count
 )
 
@@ -680,6 +686,10 @@ var table = [count]info{
 	StaleTimerNamesNow:              {"stale-timer-names-now", "a stale-timer diagnostic carries the turn's time instead of the cancelled timer's deadline, so a late turn reports a deadline the timer never had (breaks 000 P2: the diagnostic is keyed by (deadline, timer_id, generation); S6: replay metadata must be stable)"},
 	CallbackDropsGeneration:         {"callback-drops-generation", "a host callback through a granted capability wakes its task with the current generation whatever token it carries, so a callback holding a stale token wakes the task (breaks 000 F2: a wake referencing a generation-mismatched task emits a typed stale event and no enqueue)"},
 	LocalPopHintOverQueue:           {"local-pop-hint-over-queue", "a local pop computes idx = rng_hint % the length of the worker's whole queue instead of the count of its highest-priority entries, so with entries of different priorities the index can fall past the tied ones and the pop takes a lower-priority entry (breaks 004 3.5: collect the entries with equal, highest priority, idx = rng_hint % count)"},
+	ReceiverWokenBeforeSent:         {"receiver-woken-before-sent", "SendPermit::send wakes the pending recv before it pushes the message, so chan_receiver_woken comes before the chan_sent that caused it (breaks 004 1.3 Phase 2a: push the value, then wake the receiver)"},
+	AbortWakesFirst:                 {"abort-wakes-first", "SendPermit::abort releases the slot and wakes the head waiter before it announces chan_aborted, so the wake comes before its cause (breaks 004 1.3 Phase 2b: decrement reserved, then wake the next sender)"},
+	PermitDropWakesFirst:            {"permit-drop-wakes-first", "a permit dropped unsent releases its slot and wakes the head waiter before it announces chan_permit_dropped, so the wake comes before its cause (breaks 004 1.3 RAII Drop, INV-CH-09)"},
+	CloseAnnouncedAgain:             {"close-announced-again", "closing a receiver already dropped (the receiver's task completing after its explicit close) announces chan_receiver_closed again, though receiver_dropped stays true (breaks 004 1.1: receiver_dropped goes false -> true exactly once; 1.10)"},
 }
 
 // Name is the fault's command-line name.
