@@ -859,4 +859,10 @@ var gates = map[string]gate{
 	// Native -> false; only a host_handoff, or an authorization_denied
 	// after a burst_limit_reached, can fire it.
 	"handoff-route": {applies: withPump, on: kinds(trace.HostHandoff, trace.BurstLimitReached)},
+	// withChannel(Scenario) false -> false; with neither wake in the
+	// step the loop returns false.
+	"chan-wake-after-cause": {applies: withChannel, on: kinds(trace.ChanSenderWoken, trace.ChanReceiverWoken)},
+	// No chan_receiver_closed (firstIndex) -> false; without a channel
+	// the ghost never records the receiver's close.
+	"chan-closed-once": {applies: withChannel, on: kinds(trace.ChanReceiverClosed)},
 }
