@@ -424,6 +424,14 @@ var faults = []FaultCase{
 	// Every pool push had priority 0, so the tied entries were the whole
 	// queue (and the model's encoding kept no entry's priority).
 	{fault.LocalPopHintOverQueue, "stealing-priorities", []string{"local-pop-order"}},
+	// Session 46's channel audit of 004 1: bugs that got through every
+	// scenario (runtime/channel's tests caught each). No check asked that
+	// a channel wake come after its cause.
+	{fault.ReceiverWokenBeforeSent, "chan-retry", []string{"chan-wake-after-cause"}},
+	{fault.AbortWakesFirst, "chan-cascade", []string{"chan-wake-after-cause"}},
+	{fault.PermitDropWakesFirst, "chan-cascade", []string{"chan-wake-after-cause"}},
+	// Nothing asked that chan_receiver_closed announce the one drop.
+	{fault.CloseAnnouncedAgain, "chan-cascade", []string{"chan-closed-once"}},
 }
 
 // Faults returns the fault catalogue in fault order.
