@@ -432,6 +432,9 @@ var faults = []FaultCase{
 	{fault.PermitDropWakesFirst, "chan-cascade", []string{"chan-wake-after-cause"}},
 	// Nothing asked that chan_receiver_closed announce the one drop.
 	{fault.CloseAnnouncedAgain, "chan-cascade", []string{"chan-closed-once"}},
+	// Every scenario queued at most two senders, where the one behind
+	// the head is the tail.
+	{fault.RepollMovesToTail, "chan-waiters-3", []string{"waiters-announced"}},
 }
 
 // Faults returns the fault catalogue in fault order.

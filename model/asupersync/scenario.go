@@ -539,6 +539,15 @@ var scenarios = []Scenario{
 		Pump: pump.Config{BurstLimit: 2, Caps: pump.AllCaps},
 	},
 	{
+		Name:   "chan-waiters-3",
+		Doc:    "MPSC channel of capacity 1 with three senders t1..t3 spawned before the first step and no receiver task, with spurious wakes: an eviction fills the queue and all three senders queue, so the sender between the head and the tail re-polls its reserve and must keep its place, and a cancel or a dropped permit moves the head along three (004 1.4, 1.8, 1.11); every other scenario queues at most two senders, where the one behind the head is the tail",
+		Native: true, Tasks: 3, Spawned: 3, Regions: 1, NoRegionCancel: true, SpuriousChanWakes: true,
+		CancelKinds: []cancel.Kind{cancel.User}, ChanTryOps: true,
+		Kernel: kernel.Config{CancelStreakLimit: 2, CatchupBatch: 1, MaxChainDepth: 16, MaxChainMemory: 4096,
+			Channel: channel.Config{Capacity: 1, Senders: 3}},
+		Pump: pump.Config{BurstLimit: 2, Caps: pump.AllCaps},
+	},
+	{
 		Name:   "wheel-ready-order",
 		Doc:    "timer wheel read in registration order: 3 tasks sleep 2 or 1 ms, so a timer registered first waits while two later ones fall due together at 1 ms and drain one per step (the ready list's deadline-then-registration sort, 004 2.8, INV-TM-03)",
 		Native: true, Tasks: 3, Regions: 1, Sleep: 1, Sleeps: []uint32{2},

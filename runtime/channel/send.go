@@ -55,6 +55,13 @@ func (s *State) Reserve(task uint8, cancelled bool, log *trace.Log) Result {
 	var w Waiter
 	if i >= 0 {
 		w = s.Waiters[i]
+		// Fault RepollMovesToTail re-queues a waiter behind the head at
+		// the tail.
+		if i != s.head() && s.Config.Faults.Has(fault.RepollMovesToTail) {
+			s.removeWaiter(i)
+			s.Waiters[s.NWaiters] = w
+			s.NWaiters++
+		}
 	} else {
 		w = s.register(task)
 	}
