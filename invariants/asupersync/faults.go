@@ -430,6 +430,7 @@ var faults = []FaultCase{
 	{fault.ReceiverWokenBeforeSent, "chan-retry", []string{"chan-wake-after-cause"}},
 	{fault.AbortWakesFirst, "chan-cascade", []string{"chan-wake-after-cause"}},
 	{fault.PermitDropWakesFirst, "chan-cascade", []string{"chan-wake-after-cause"}},
+	{fault.SenderDropWakesFirst, "chan-retry", []string{"chan-wake-after-cause"}},
 	// Nothing asked that chan_receiver_closed announce the one drop.
 	{fault.CloseAnnouncedAgain, "chan-cascade", []string{"chan-closed-once"}},
 	// Every scenario queued at most two senders, where the one behind

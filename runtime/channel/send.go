@@ -246,10 +246,14 @@ func (s *State) CancelReserve(task uint8, log *trace.Log) {
 // which then drains and sees Disconnected (1.10).
 //
 // Fault LastSenderDrains discards the queued messages at the last drop;
-// fault ReceiverDroppedWithoutClose marks the receiver dropped there.
+// fault ReceiverDroppedWithoutClose marks the receiver dropped there;
+// fault SenderDropWakesFirst wakes the receiver before the drop's event.
 func (s *State) DropSender(log *trace.Log) {
 	if !s.Config.Faults.Has(fault.SenderDropUncounted) {
 		s.Senders--
+	}
+	if s.Senders == 0 && s.Config.Faults.Has(fault.SenderDropWakesFirst) {
+		s.wakeReceiver(log)
 	}
 	log.Emit(trace.Event{Kind: trace.ChanSenderDropped, Count: s.Senders})
 	if s.Senders == 0 {

@@ -368,6 +368,7 @@ const (
 	PermitDropWakesFirst    // a dropped permit wakes the head waiter before chan_permit_dropped (runtime/channel)
 	CloseAnnouncedAgain     // closing a closed receiver announces chan_receiver_closed again (runtime/channel)
 	RepollMovesToTail       // a queued sender behind the head that re-polls its reserve moves to the tail (runtime/channel)
+	SenderDropWakesFirst    // the last sender's drop wakes the pending recv before chan_sender_dropped (runtime/channel)
 
 	count
 )
@@ -692,6 +693,7 @@ var table = [count]info{
 	PermitDropWakesFirst:            {"permit-drop-wakes-first", "a permit dropped unsent releases its slot and wakes the head waiter before it announces chan_permit_dropped, so the wake comes before its cause (breaks 004 1.3 RAII Drop, INV-CH-09)"},
 	CloseAnnouncedAgain:             {"close-announced-again", "closing a receiver already dropped (the receiver's task completing after its explicit close) announces chan_receiver_closed again, though receiver_dropped stays true (breaks 004 1.1: receiver_dropped goes false -> true exactly once; 1.10)"},
 	RepollMovesToTail:               {"repoll-moves-to-tail", "a queued sender behind the head whose reserve is polled again while it must wait leaves its place and re-enters the waiter queue at the tail, keeping its id, so a sender that queued after it is served first (breaks 004 1.4, 1.11: the waiter queue is strict FIFO)"},
+	SenderDropWakesFirst:            {"sender-drop-wakes-first", "the last sender's drop wakes the pending recv before it announces chan_sender_dropped, so the wake comes before its cause (breaks 004 1.10 Last Sender Drop: decrement sender_count to 0, then wake the receiver)"},
 }
 
 // Name is the fault's command-line name.
