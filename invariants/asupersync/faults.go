@@ -406,6 +406,7 @@ var faults = []FaultCase{
 	{fault.LateReturnKeepsHeld, "leaky-returns", []string{"no-leak"}},
 	// No check derived cancel_requested (depth 4).
 	{fault.CompletionClearsCancelRequested, "native", []string{"cancel-requested-derived"}},
+
 	// Session 46's pump audit of 000 and 004 3: bugs that got through
 	// every scenario, and the scenario that catches each now.
 	//
@@ -424,6 +425,7 @@ var faults = []FaultCase{
 	// Every pool push had priority 0, so the tied entries were the whole
 	// queue (and the model's encoding kept no entry's priority).
 	{fault.LocalPopHintOverQueue, "stealing-priorities", []string{"local-pop-order"}},
+
 	// Session 46's channel audit of 004 1: bugs that got through every
 	// scenario (runtime/channel's tests caught each). No check asked that
 	// a channel wake come after its cause.
