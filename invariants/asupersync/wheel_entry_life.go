@@ -9,9 +9,10 @@ import (
 	"modelcheck/runtime/wheel"
 )
 
-// wheelAuditInvariants close the gaps session 45's audit of 004 2 found
-// where a planted bug changed what the wheel stores or when it lets go of
-// it and no check looked:
+// wheelEntryLifeInvariants follow a wheel entry from registration to drop:
+// its deadline, its slot, the step that lets go of it. They close the gaps
+// session 45's audit of 004 2 found where a planted bug changed what the
+// wheel stores or when it lets go of it and no check looked:
 //   - a cascade that rounded an entry's deadline down to its slot's start
 //     fired a 300 ms timer at 256 ms, reporting deadline 256: every check
 //     read the deadline from the event or from the stored entry, which
@@ -26,7 +27,7 @@ import (
 //
 // They come last in the check order, so older faults keep their first
 // reports.
-var wheelAuditInvariants = []Invariant{
+var wheelEntryLifeInvariants = []Invariant{
 	{"wheel-deadline-kept", []string{"004/2.2", "004/2.4", "INV-TM-08", "tm-cascade-001"},
 		"a timer keeps the deadline it was registered with: a stored entry's deadline is its wheel_registered's and no step changes it, and wheel_fired reports that deadline", wheelDeadlineKept},
 	{"wheel-slot-taken", []string{"004/2.4", "INV-TM-07", "tm-cascade-001"},
